@@ -1,0 +1,5 @@
+"""`python -m armybuilder`: the same entry point as the `armybuilder` command."""
+
+from armybuilder.cli import main
+
+raise SystemExit(main())

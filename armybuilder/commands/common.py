@@ -1,0 +1,40 @@
+"""Helpers shared by CLI sub-commands: opening the catalog, printing problems."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Iterable
+from pathlib import Path
+
+from armybuilder.data.catalog import Catalog
+from armybuilder.data.problems import DataProblem
+from armybuilder.paths import bundled_profiles_dir
+
+
+def add_data_option(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--data", metavar="DIR", type=Path,
+                        help="folder of imported official data (default: your imported data)")
+    parser.add_argument("--profiles", metavar="DIR", type=Path, action="append",
+                        help="extra folder of YAML profile databases (repeatable)")
+
+
+def open_catalog(args: argparse.Namespace) -> Catalog:
+    """The bundled profiles plus --profiles folders plus imported data (when available)."""
+    paths = [bundled_profiles_dir(), *(getattr(args, "profiles", None) or [])]
+    catalog = Catalog.from_paths(paths)
+    _attach_imported(catalog, getattr(args, "data", None))
+    return catalog
+
+
+def _attach_imported(catalog: Catalog, data_dir: Path | None) -> None:
+    try:
+        from armybuilder.data.cache import attach_imported
+    except ImportError:
+        return
+    attach_imported(catalog, data_dir)
+
+
+def print_problems(problems: Iterable[DataProblem], stream=sys.stderr) -> None:  # type: ignore[no-untyped-def]
+    for problem in problems:
+        print(str(problem), file=stream)

@@ -1,0 +1,164 @@
+"""The catalog: every army available (bundled and imported), loaded lazily, plus the rules packs."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Protocol
+
+from armybuilder.data.problems import DataError, DataProblem
+from armybuilder.data.profiles_yaml import LoadedProfiles, load_profiles
+from armybuilder.domain.lists import ArmyList, ArmyRef, Origin
+from armybuilder.domain.packs import EditionPack, SeasonPack
+from armybuilder.domain.profiles import Army, ArmyKind, WeaponProfile
+
+
+@dataclass(frozen=True)
+class ArmySummary:
+    """What a picker needs to show an army without loading it."""
+
+    origin: Origin
+    id: int
+    slug: str
+    name: str
+    kind: ArmyKind
+    parent: int | None
+    version: str
+    edition: str
+    units: int
+    options: int
+    discontinued: bool = False
+
+    @property
+    def ref(self) -> ArmyRef:
+        return ArmyRef(origin=self.origin, id=self.id, slug=self.slug, name=self.name,
+                       version=self.version)
+
+    @property
+    def label(self) -> str:
+        return f"{self.name} ({self.version})" if self.version else self.name
+
+
+def summarize(army: Army) -> ArmySummary:
+    options = sum(len(g.options) for u in army.units for g in u.profile_groups)
+    return ArmySummary(
+        origin=army.origin, id=army.id, slug=army.slug, name=army.name, kind=army.kind,
+        parent=army.parent, version=army.version, edition=army.edition, units=len(army.units),
+        options=options, discontinued=army.discontinued,
+    )
+
+
+class ArmySource(Protocol):
+    """A place armies come from: the bundled YAML or the imported official data."""
+
+    origin: Origin
+
+    def summaries(self) -> Sequence[ArmySummary]: ...
+
+    def load(self, army_id: int) -> Army: ...
+
+    def weapons(self) -> dict[str, WeaponProfile]: ...
+
+
+class BundledSource:
+    """Armies authored in our YAML format (already loaded: the files are small)."""
+
+    origin: Origin = "bundled"
+
+    def __init__(self, loaded: LoadedProfiles) -> None:
+        self._loaded = loaded
+        self._summaries = [summarize(a) for a in loaded.armies.values()]
+
+    def summaries(self) -> Sequence[ArmySummary]:
+        return self._summaries
+
+    def load(self, army_id: int) -> Army:
+        try:
+            return self._loaded.armies[army_id]
+        except KeyError:
+            raise DataError(DataProblem("bundled profiles", f"no bundled army with id {army_id}")) from None
+
+    def weapons(self) -> dict[str, WeaponProfile]:
+        return self._loaded.weapons
+
+
+@dataclass
+class Catalog:
+    """Armies from several sources and the rules packs; armies load on first use and stay cached."""
+
+    sources: list[ArmySource]
+    packs: dict[str, EditionPack | SeasonPack]
+    problems: list[DataProblem] = field(default_factory=list)
+    _cache: dict[tuple[Origin, int], Army] = field(default_factory=dict, repr=False)
+
+    @classmethod
+    def from_paths(cls, profile_paths: Iterable[Path], extra_sources: Iterable[ArmySource] = ()) -> Catalog:
+        """Load bundled/authored YAML from `profile_paths` and add other sources (imported data)."""
+        loaded = load_profiles(profile_paths)
+        return cls(sources=[BundledSource(loaded), *extra_sources], packs=dict(loaded.packs),
+                   problems=list(loaded.problems))
+
+    def add_source(self, source: ArmySource) -> None:
+        """Add or replace (same origin) a source, e.g. after importing official data."""
+        self.sources = [s for s in self.sources if s.origin != source.origin] + [source]
+        self._cache = {k: v for k, v in self._cache.items() if k[0] != source.origin}
+
+    def armies(self) -> list[ArmySummary]:
+        result: list[ArmySummary] = []
+        for source in self.sources:
+            result.extend(source.summaries())
+        return result
+
+    def summary(self, ref: ArmyRef) -> ArmySummary | None:
+        return next((s for s in self.armies() if s.origin == ref.origin and s.id == ref.id), None)
+
+    def find(self, army_id: int, prefer: Sequence[Origin] = ("imported", "bundled")) -> ArmySummary | None:
+        """The army with this id, from the first origin in `prefer` that has it."""
+        for origin in prefer:
+            for summary in self.armies():
+                if summary.origin == origin and summary.id == army_id:
+                    return summary
+        return None
+
+    def army(self, ref: ArmyRef | tuple[Origin, int]) -> Army:
+        """Load an army (cached); raises DataError with a clear message when it is unavailable."""
+        origin, army_id = (ref.origin, ref.id) if isinstance(ref, ArmyRef) else ref
+        key = (origin, army_id)
+        if key not in self._cache:
+            source = next((s for s in self.sources if s.origin == origin), None)
+            if source is None:
+                raise DataError(DataProblem(origin, f"no {origin} armies are available"))
+            self._cache[key] = source.load(army_id)
+        return self._cache[key]
+
+    def weapons(self, origin: Origin) -> dict[str, WeaponProfile]:
+        source = next((s for s in self.sources if s.origin == origin), None)
+        return source.weapons() if source else {}
+
+    def pack(self, pack_id: str) -> EditionPack | SeasonPack:
+        try:
+            return self.packs[pack_id]
+        except KeyError:
+            known = ", ".join(sorted(self.packs)) or "none"
+            raise DataError(DataProblem("rules packs", f"unknown rules pack {pack_id!r} (known: {known})")) from None
+
+    def season_packs(self) -> list[SeasonPack]:
+        return [p for p in self.packs.values() if isinstance(p, SeasonPack)]
+
+    def rules_for(self, army_list: ArmyList, army: Army | None = None) -> tuple[EditionPack, SeasonPack | None]:
+        """The edition (from the army data, else the season's) and the season pack of a list."""
+        pack = self.pack(army_list.pack)
+        season = pack if isinstance(pack, SeasonPack) else None
+        candidates = []
+        if army is not None:
+            candidates.append(army.edition)
+        if isinstance(pack, EditionPack):
+            candidates.append(pack.id)
+        if season is not None:
+            candidates.append(season.edition)
+        for candidate in candidates:
+            edition = self.packs.get(candidate)
+            if isinstance(edition, EditionPack):
+                return edition, season
+        raise DataError(DataProblem("rules packs", f"no edition pack among {candidates}"))

@@ -1,0 +1,276 @@
+"""Our YAML profile databases and rules packs: file formats, loading and checking.
+
+Each file is one mapping whose `format` key says what it holds:
+`armybuilder-army/1` (one army), `armybuilder-weapons/1` (weapon profiles) or
+`armybuilder-pack/1` (an edition or season rules pack). See docs/profile-format.md.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Annotated, Any, Literal
+
+from pydantic import Field, TypeAdapter, ValidationError
+
+from armybuilder.data.problems import DataProblem
+from armybuilder.data.yamlio import format_path, locate, parse_yaml, validation_problems
+from armybuilder.domain.packs import EditionPack, SeasonPack
+from armybuilder.domain.profiles import Army, WeaponProfile
+from armybuilder.domain.values import Frozen
+
+ARMY_FORMAT = "armybuilder-army/1"
+WEAPONS_FORMAT = "armybuilder-weapons/1"
+PACK_FORMAT = "armybuilder-pack/1"
+FORMATS = (ARMY_FORMAT, WEAPONS_FORMAT, PACK_FORMAT)
+
+
+class ArmyFile(Army):
+    """A profile database file: one army with its units (and, for a vanilla army, its mercs)."""
+
+    format: Literal["armybuilder-army/1"]
+
+
+class WeaponsFile(Frozen):
+    """Weapon profiles for the print-outs' weapons reference page."""
+
+    format: Literal["armybuilder-weapons/1"]
+    source: str | None = None
+    weapons: tuple[WeaponProfile, ...] = ()
+
+
+class EditionPackFile(EditionPack):
+    format: Literal["armybuilder-pack/1"]
+
+
+class SeasonPackFile(SeasonPack):
+    format: Literal["armybuilder-pack/1"]
+
+
+PackFile = Annotated[EditionPackFile | SeasonPackFile, Field(discriminator="kind")]
+_PACK_ADAPTER: TypeAdapter[EditionPackFile | SeasonPackFile] = TypeAdapter(PackFile)
+
+Path_ = tuple[str | int, ...]
+
+
+@dataclass
+class LoadedProfiles:
+    """Everything read from profile folders, with every problem found on the way."""
+
+    armies: dict[int, Army] = field(default_factory=dict)
+    army_files: dict[int, Path] = field(default_factory=dict)
+    weapons: dict[str, WeaponProfile] = field(default_factory=dict)
+    packs: dict[str, EditionPack | SeasonPack] = field(default_factory=dict)
+    pack_files: dict[str, Path] = field(default_factory=dict)
+    problems: list[DataProblem] = field(default_factory=list)
+
+    @property
+    def errors(self) -> list[DataProblem]:
+        return [p for p in self.problems if p.severity == "error"]
+
+
+def schema() -> dict[str, Any]:
+    """JSON Schema accepted by editors for every kind of profile file."""
+    adapter: TypeAdapter[Any] = TypeAdapter(
+        Annotated[ArmyFile | WeaponsFile | EditionPackFile | SeasonPackFile, Field(union_mode="left_to_right")]
+    )
+    result = adapter.json_schema()
+    result["$schema"] = "https://json-schema.org/draft/2020-12/schema"
+    result["title"] = "Infinity army builder profile database or rules pack"
+    return result
+
+
+def load_file(path: Path, loaded: LoadedProfiles) -> None:
+    """Read one profile file into `loaded`; problems are recorded, never raised."""
+    name = str(path)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except UnicodeDecodeError as exc:
+        loaded.problems.append(DataProblem(name, f"not UTF-8 text ({exc.reason} at byte {exc.start})"))
+        return
+    except OSError as exc:
+        loaded.problems.append(DataProblem(name, f"cannot be read: {exc.strerror or exc}"))
+        return
+    data, problems = parse_yaml(text, name)
+    if problems:
+        loaded.problems.extend(problems)
+        return
+    if not isinstance(data, dict):
+        loaded.problems.append(DataProblem(
+            name, "expected a mapping with a `format` key at the top of the file", line=1))
+        return
+    fmt = data.get("format")
+    if fmt not in FORMATS:
+        line, column = locate(text, ["format"])
+        loaded.problems.append(DataProblem(
+            name, f"unknown or missing format {fmt!r}; expected one of {', '.join(FORMATS)}",
+            path="format", line=line, column=column))
+        return
+    try:
+        if fmt == ARMY_FORMAT:
+            army_file = ArmyFile.model_validate(data)
+            army = Army.model_validate(army_file.model_dump(exclude={"format"}, round_trip=True))
+            _add_army(army, path, text, loaded)
+        elif fmt == WEAPONS_FORMAT:
+            weapons = WeaponsFile.model_validate(data)
+            for index, weapon in enumerate(weapons.weapons):
+                if weapon.name in loaded.weapons:
+                    loaded.problems.append(_problem(
+                        name, text, ("weapons", index, "name"), f"duplicate weapon {weapon.name!r}"))
+                loaded.weapons[weapon.name] = weapon
+        else:
+            pack_file = _PACK_ADAPTER.validate_python(data)
+            pack_type = EditionPack if isinstance(pack_file, EditionPackFile) else SeasonPack
+            pack = pack_type.model_validate(pack_file.model_dump(exclude={"format"}, round_trip=True))
+            if pack.id in loaded.packs:
+                loaded.problems.append(_problem(name, text, ("id",), f"duplicate pack id {pack.id!r}"))
+            loaded.packs[pack.id] = pack
+            loaded.pack_files[pack.id] = path
+    except ValidationError as exc:
+        loaded.problems.extend(validation_problems(exc, name, text))
+
+
+def load_profiles(paths: Iterable[Path]) -> LoadedProfiles:
+    """Load every `*.yaml`/`*.yml` file under the given files or folders, then cross-check them."""
+    loaded = LoadedProfiles()
+    for path in paths:
+        if not path.exists():
+            loaded.problems.append(DataProblem(str(path), "no such file or folder"))
+            continue
+        for file in _yaml_files(path):
+            load_file(file, loaded)
+    _cross_check(loaded)
+    return loaded
+
+
+def _yaml_files(path: Path) -> Iterator[Path]:
+    if path.is_file():
+        yield path
+        return
+    yield from sorted(p for p in path.rglob("*") if p.suffix in (".yaml", ".yml") and p.is_file())
+
+
+def _problem(file: str, text: str | None, path: Path_, message: str,
+             severity: Literal["error", "warning"] = "error") -> DataProblem:
+    line, column = locate(text, path) if text is not None else (None, None)
+    return DataProblem(file, message, path=format_path(path), line=line, column=column,
+                       severity=severity)
+
+
+def _add_army(army: Army, path: Path, text: str, loaded: LoadedProfiles) -> None:
+    name = str(path)
+    problems = [_problem(name, text, where, message) for where, message in check_army(army)]
+    loaded.problems.extend(problems)
+    if army.id in loaded.armies:
+        loaded.problems.append(_problem(
+            name, text, ("id",),
+            f"army id {army.id} is already used by {loaded.army_files[army.id]}"))
+        return
+    if not problems:
+        loaded.armies[army.id] = army
+        loaded.army_files[army.id] = path
+
+
+def _duplicates(values: Iterable[Any]) -> set[Any]:
+    return {value for value, count in Counter(values).items() if count > 1}
+
+
+def check_army(army: Army) -> list[tuple[Path_, str]]:
+    """Consistency checks pydantic cannot do: unique ids and resolvable references."""
+    found: list[tuple[Path_, str]] = []
+    dup_units = _duplicates(u.id for u in army.units)
+    dup_slugs = _duplicates(u.slug for u in army.units)
+    for ui, unit in enumerate(army.units):
+        here: Path_ = ("units", ui)
+        if unit.id in dup_units:
+            found.append(((*here, "id"), f"duplicate unit id {unit.id}"))
+        if unit.slug in dup_slugs:
+            found.append(((*here, "slug"), f"duplicate unit slug {unit.slug!r}"))
+        dup_groups = _duplicates(g.id for g in unit.profile_groups)
+        for gi, group in enumerate(unit.profile_groups):
+            gpath: Path_ = (*here, "profile_groups", gi)
+            if group.id in dup_groups:
+                found.append(((*gpath, "id"), f"duplicate profile group id {group.id} in {unit.name}"))
+            for oid in sorted(_duplicates(o.id for o in group.options)):
+                index = [o.id for o in group.options].index(oid)
+                found.append(((*gpath, "options", index, "id"), f"duplicate option id {oid} in {unit.name}"))
+            for pid in sorted(_duplicates(p.id for p in group.profiles)):
+                index = [p.id for p in group.profiles].index(pid)
+                found.append(((*gpath, "profiles", index, "id"), f"duplicate profile id {pid} in {unit.name}"))
+            for oi, option in enumerate(group.options):
+                for ii, inc in enumerate(option.includes):
+                    if unit.option(inc.group, inc.option) is None:
+                        found.append(((*gpath, "options", oi, "includes", ii),
+                                      f"{unit.name} option {option.name!r} includes group {inc.group} "
+                                      f"option {inc.option}, which does not exist"))
+        for oi, option in enumerate(unit.options):
+            for ii, inc in enumerate(option.includes):
+                if unit.option(inc.group, inc.option) is None:
+                    found.append(((*here, "options", oi, "includes", ii),
+                                  f"{unit.name} team option {option.name!r} includes group {inc.group} "
+                                  f"option {inc.option}, which does not exist"))
+    unit_ids = {u.id for u in army.units}
+    for ri, relation in enumerate(army.relations):
+        for mi, member in enumerate(relation.members):
+            if member.unit not in unit_ids:
+                found.append((("relations", ri, "members", mi, "unit"),
+                              f"relation refers to unknown unit id {member.unit}"))
+    slugs = {u.slug for u in army.units}
+    for ti, team in enumerate(army.fireteam_chart.teams):
+        for mi, chart_member in enumerate(team.members):
+            if chart_member.slug not in slugs:
+                found.append((("fireteam_chart", "teams", ti, "members", mi, "slug"),
+                              f"fireteam team {team.name!r} names unknown unit slug {chart_member.slug!r}"))
+    return found
+
+
+def _cross_check(loaded: LoadedProfiles) -> None:
+    """Checks across files: editions named by armies and seasons exist; CBLs match an army."""
+    editions = {pid for pid, pack in loaded.packs.items() if isinstance(pack, EditionPack)}
+    for army_id, army in loaded.armies.items():
+        if editions and army.edition not in editions:
+            loaded.problems.append(_located(
+                loaded.army_files[army_id], ("edition",),
+                f"edition {army.edition!r} has no edition pack (known: {', '.join(sorted(editions))})"))
+    by_slug = {army.slug: army for army in loaded.armies.values()}
+    for pack in loaded.packs.values():
+        if not isinstance(pack, SeasonPack):
+            continue
+        where = loaded.pack_files[pack.id]
+        if editions and pack.edition not in editions:
+            loaded.problems.append(_located(where, ("edition",),
+                                            f"edition {pack.edition!r} has no edition pack"))
+        for ci, cbl in enumerate(pack.cbls):
+            cbl_army = by_slug.get(cbl.army)
+            if cbl_army is None:
+                loaded.problems.append(_located(
+                    where, ("cbls", ci, "army"),
+                    f"CBL {cbl.id!r} is built with army {cbl.army!r}, which is not loaded", "warning"))
+                continue
+            for vi, version in enumerate(cbl.versions):
+                for ei, entry in enumerate(version.entries):
+                    if entry.unknown or entry.unit is None:
+                        continue
+                    entry_path: Path_ = ("cbls", ci, "versions", vi, "entries", ei)
+                    unit = cbl_army.unit_by_slug(entry.unit)
+                    if unit is None:
+                        loaded.problems.append(_located(
+                            where, (*entry_path, "unit"),
+                            f"CBL {cbl.id} version {version.id}: unknown unit {entry.unit!r}"))
+                    elif entry.option is not None and unit.option(entry.group, entry.option) is None:
+                        loaded.problems.append(_located(
+                            where, (*entry_path, "option"),
+                            f"CBL {cbl.id} version {version.id}: {unit.name} has no option "
+                            f"{entry.option} in profile group {entry.group}"))
+
+
+def _located(file: Path, path: Path_, message: str,
+             severity: Literal["error", "warning"] = "error") -> DataProblem:
+    """A problem found after loading: read the file again (error path only) to find the line."""
+    try:
+        text: str | None = file.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError):
+        text = None
+    return _problem(str(file), text, path, message, severity)

@@ -1,0 +1,203 @@
+"""Rules packs: an edition's army-building limits and a tournament season's tiers, extras and CBLs.
+
+Everything that changes between editions or ITS seasons lives in pack data (`profiles/packs/`),
+never in code: a new season is a new YAML file.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+from pydantic import Field
+
+from armybuilder.domain.values import FireteamType, Frozen, Swc, UnitType
+
+
+class SizeRange(Frozen):
+    """Inclusive bounds on a number of troopers."""
+
+    min: int = Field(ge=0)
+    max: int = Field(ge=0)
+
+
+class FireteamBonus(Frozen):
+    """What a fireteam level adds (RULES.md §4); cumulative with lower levels."""
+
+    level: int = Field(ge=1, le=5)
+    bonus: str
+    bonus_es: str = ""
+
+
+class ReinforcementRules(Frozen):
+    """The Reinforcements section: a fixed budget built from 'Reinf.' units (RULES.md §2.9)."""
+
+    points: int = 100
+    swc: Swc = Field(default_factory=lambda: Swc.parse("2"))
+    requires_commlink: bool = True
+    unit_prefix: str = "Reinf"
+
+
+class PrivateSkills(Frozen):
+    """Skill and equipment names whose presence or identity is private information (RULES.md §5)."""
+
+    hidden_deployment: tuple[str, ...] = ()
+    airborne_deployment: tuple[str, ...] = ()
+    holomask: tuple[str, ...] = ()
+    identity: tuple[str, ...] = ()
+    markers: tuple[str, ...] = ()
+
+
+class EditionPack(Frozen):
+    """Army-building rules of one edition of the game."""
+
+    kind: Literal["edition"] = "edition"
+    id: str
+    name: str
+    name_es: str = ""
+    default_points: int = 300
+    max_troopers: int | None = Field(default=None, description="army size cap; None = no cap")
+    commlink_skill: str = "Commlink"
+    max_commlinks: int | None = None
+    max_group_size: int = 10
+    swc_per_points: int = 50
+    peripherals_take_a_place: bool = Field(
+        default=False, description="false: a controller and its peripherals count as one trooper"
+    )
+    lieutenant_required: int = 1
+    fireteam_sizes: dict[FireteamType, SizeRange] = Field(default_factory=dict)
+    fireteam_bonuses: tuple[FireteamBonus, ...] = ()
+    fireteam_excluded_skills: tuple[str, ...] = Field(
+        default=(), description="skills that keep a trooper out of fireteams (Infiltration, Combat Jump…)"
+    )
+    reinforcements: ReinforcementRules | None = None
+    private: PrivateSkills = Field(default_factory=PrivateSkills)
+    source: str | None = None
+
+
+class Tier(Frozen):
+    """A tournament game size: points and SWC."""
+
+    id: str
+    name: str
+    name_es: str = ""
+    points: int = Field(gt=0)
+    swc: Swc
+
+
+class Extra(Frozen):
+    """A tournament Extra an organizer may switch on; each field that is set is one effect."""
+
+    id: str
+    name: str
+    name_es: str = ""
+    description: str = ""
+    mercenary_points: int | None = Field(default=None, description="Soldiers of Fortune: merc points cap")
+    mercenary_swc: Swc | None = Field(default=None, description="Soldiers of Fortune: SWC it consumes")
+    max_combat_groups: int | None = Field(default=None, description="Limited Insertion: 1")
+    experience: int | None = Field(default=None, description="Spec-Ops / Campaign XP, written with the list")
+    speciality_experience: int | None = None
+    lists_per_player: int | None = Field(default=None, description="Escalation: three lists")
+    tiers: tuple[str, ...] = Field(default=(), description="Escalation: tiers of its rounds, in order")
+    incompatible: tuple[str, ...] = ()
+    source: str | None = None
+
+
+class UnitMatch(Frozen):
+    """Selects units by (case-insensitive) text in their name, ISC or slug."""
+
+    contains: str
+    army_parent: int | None = Field(default=None, description="only in this faction and its sectorials")
+
+
+class SeasonRule(Frozen):
+    """A season rule; the fields that are set are the effects a list builder must apply."""
+
+    id: str
+    name: str
+    name_es: str = ""
+    description: str = ""
+    unavailable_units: tuple[UnitMatch, ...] = ()
+    allowed_units: tuple[UnitMatch, ...] = Field(
+        default=(), description="units that join lists they are not otherwise in (Bit & KISS!)"
+    )
+    free_skills: dict[UnitType, tuple[str, ...]] = Field(default_factory=dict)
+    notes_only: bool = Field(default=False, description="affects play, not list building")
+    source: str | None = None
+
+
+class CblEntry(Frozen):
+    """One trooper of a CBL version, by unit slug and option id, with its printed cost."""
+
+    unit: str | None = Field(default=None, description="unit slug; None when the seed lost the row")
+    option: int | None = None
+    group: int = Field(default=1, description="profile group id of the option")
+    name: str = ""
+    lieutenant: bool = False
+    points: int | None = None
+    swc: Swc | None = None
+    type: UnitType | None = None
+    combat_group: int = 1
+    unknown: bool = Field(default=False, description="the printed list does not say who this is")
+    note: str | None = None
+
+
+class CblVersion(Frozen):
+    """One version (A, B, C…) of a Closed Battle List, with its printed totals."""
+
+    id: str
+    printed_points: int
+    printed_swc: Swc
+    entries: tuple[CblEntry, ...]
+    note: str | None = None
+
+
+class GrantedFireteam(Frozen):
+    """A fireteam a CBL or profile grants beyond the army's chart (N3 notes)."""
+
+    type: FireteamType
+    team: str = Field(description="name of the chart team it allows, as written in the pack/data")
+    label: str = Field(default="", description="the printed note, e.g. 'Haris Especial: Nisses…'")
+
+
+class ClosedBattleList(Frozen):
+    """A published set of fixed lists; a CBL entry is legal only as one exact version."""
+
+    id: str
+    name: str
+    army: str = Field(description="slug of the army it is built with")
+    army_id: int | None = None
+    edition: str | None = None
+    versions: tuple[CblVersion, ...]
+    fireteams: tuple[GrantedFireteam, ...] = ()
+    source: str | None = None
+
+    def version(self, version_id: str) -> CblVersion | None:
+        return next((v for v in self.versions if v.id == version_id), None)
+
+
+class SeasonPack(Frozen):
+    """A tournament season: tiers, extras, season rules and Closed Battle Lists."""
+
+    kind: Literal["season"] = "season"
+    id: str
+    name: str
+    name_es: str = ""
+    edition: str = Field(description="edition pack used when the army data names none")
+    lists_per_player: int = 2
+    tiers: tuple[Tier, ...] = ()
+    extras: tuple[Extra, ...] = ()
+    rules: tuple[SeasonRule, ...] = ()
+    cbls: tuple[ClosedBattleList, ...] = ()
+    source: str | None = None
+
+    def tier(self, tier_id: str) -> Tier | None:
+        return next((t for t in self.tiers if t.id == tier_id), None)
+
+    def extra(self, extra_id: str) -> Extra | None:
+        return next((e for e in self.extras if e.id == extra_id), None)
+
+    def cbl(self, cbl_id: str) -> ClosedBattleList | None:
+        return next((c for c in self.cbls if c.id == cbl_id), None)
+
+
+RulesPack = Annotated[EditionPack | SeasonPack, Field(discriminator="kind")]

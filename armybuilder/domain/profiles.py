@@ -1,0 +1,319 @@
+"""Armies, units, profile groups, profiles and options: the profile database as immutable models."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from functools import cached_property
+from typing import Literal
+
+from pydantic import Field, field_validator
+
+from armybuilder.domain.fireteams import FireteamChart
+from armybuilder.domain.values import (
+    AVA_TOTAL,
+    Category,
+    Frozen,
+    ItemRef,
+    OrderType,
+    Swc,
+    UnitType,
+)
+
+Ava = int | Literal["total"] | None
+"""AVA: a number, `total` (no limit), or None where it does not apply (peripherals)."""
+
+LIEUTENANT_SKILL = "lieutenant"
+
+
+class OrderGrant(Frozen):
+    """Orders an option provides: `total` of `type`; `pooled` ones go to the Order Pool."""
+
+    type: OrderType
+    total: int = Field(default=1, ge=0)
+    pooled: bool = True
+
+
+class IncludedOption(Frozen):
+    """An option of another profile group of the same unit that comes with this one.
+
+    This is how a controller brings its peripherals (Auxilia → Auxbot) and how a
+    team option (Scarface & Cordelia) brings each of its troopers.
+    """
+
+    group: int
+    option: int
+    quantity: int = Field(default=1, ge=1)
+
+
+class Profile(Frozen):
+    """A stat line of a profile group."""
+
+    id: int
+    name: str
+    type: UnitType
+    move: tuple[int, int] = Field(description="MOV in cm, e.g. (10, 10) for 4-4 inches")
+    cc: int
+    bs: int
+    ph: int
+    wip: int
+    arm: int
+    bts: int
+    w: int = Field(description="Wounds, or Structure when `structure` is true")
+    structure: bool = False
+    s: int = Field(description="Silhouette")
+    ava: Ava = None
+    characteristics: tuple[str, ...] = ()
+    skills: tuple[ItemRef, ...] = ()
+    equipment: tuple[ItemRef, ...] = ()
+    weapons: tuple[ItemRef, ...] = ()
+    peripherals: tuple[ItemRef, ...] = ()
+    includes: tuple[IncludedOption, ...] = ()
+    notes: str | None = None
+    source: str | None = Field(default=None, description="where the values come from (authored data)")
+
+    @field_validator("ava", mode="before")
+    @classmethod
+    def _ava(cls, value: object) -> object:
+        if isinstance(value, str) and value.strip().lower() in ("total", "t"):
+            return AVA_TOTAL
+        return value
+
+    def has_characteristic(self, name: str) -> bool:
+        wanted = name.casefold()
+        return any(c.casefold() == wanted for c in self.characteristics)
+
+    @property
+    def is_peripheral(self) -> bool:
+        return self.has_characteristic("Peripheral")
+
+
+class Option(Frozen):
+    """A loadout of a profile group: what a trooper carries and what it costs."""
+
+    id: int
+    name: str
+    points: int = Field(ge=0)
+    swc: Swc = Field(default_factory=Swc)
+    orders: tuple[OrderGrant, ...] = ()
+    weapons: tuple[ItemRef, ...] = ()
+    skills: tuple[ItemRef, ...] = ()
+    equipment: tuple[ItemRef, ...] = ()
+    characteristics: tuple[str, ...] = ()
+    peripherals: tuple[ItemRef, ...] = ()
+    includes: tuple[IncludedOption, ...] = ()
+    disabled: bool = Field(default=False, description="not selectable on its own (e.g. a peripheral)")
+    minis: int = Field(default=1, ge=0)
+    notes: str | None = None
+    source: str | None = None
+
+    @cached_property
+    def is_lieutenant(self) -> bool:
+        """A Lieutenant option: it grants a Lieutenant Order or has the Lieutenant skill."""
+        return any(o.type is OrderType.LIEUTENANT for o in self.orders) or any(
+            s.name.casefold() == LIEUTENANT_SKILL for s in self.skills
+        )
+
+    def item_names(self) -> Iterator[str]:
+        for item in (*self.weapons, *self.skills, *self.equipment):
+            yield item.name
+
+
+class ProfileGroup(Frozen):
+    """A set of profiles sharing options (most units have one; TAGs add their pilot, etc.)."""
+
+    id: int
+    name: str = ""
+    category: Category | None = None
+    profiles: tuple[Profile, ...] = ()
+    options: tuple[Option, ...] = ()
+    notes: str | None = None
+
+    @cached_property
+    def _options_by_id(self) -> dict[int, Option]:
+        return {o.id: o for o in self.options}
+
+    def option(self, option_id: int) -> Option | None:
+        return self._options_by_id.get(option_id)
+
+    @property
+    def main_profile(self) -> Profile | None:
+        return self.profiles[0] if self.profiles else None
+
+    @property
+    def is_peripheral(self) -> bool:
+        """A group whose profiles are all peripherals (fielded only through a controller)."""
+        return bool(self.profiles) and all(p.is_peripheral for p in self.profiles)
+
+
+class Unit(Frozen):
+    """A unit of an army: profile groups and (rarely) team options that span groups."""
+
+    id: int
+    slug: str
+    name: str
+    isc: str = ""
+    isc_abbr: str | None = None
+    canonical: int | None = None
+    factions: tuple[int, ...] = ()
+    mercenary: bool = Field(
+        default=False,
+        description="in the army's mercenary pool: only with Soldiers of Fortune (RULES.md §2.8)",
+    )
+    profile_groups: tuple[ProfileGroup, ...] = ()
+    options: tuple[Option, ...] = Field(default=(), description="team options that include several groups")
+    notes: str | None = None
+    source: str | None = None
+
+    @cached_property
+    def _groups_by_id(self) -> dict[int, ProfileGroup]:
+        return {g.id: g for g in self.profile_groups}
+
+    def group(self, group_id: int) -> ProfileGroup | None:
+        return self._groups_by_id.get(group_id)
+
+    def option(self, group_id: int, option_id: int) -> Option | None:
+        """The option `option_id` of group `group_id`; group 0 means a unit-level team option."""
+        if group_id == 0:
+            return next((o for o in self.options if o.id == option_id), None)
+        group = self.group(group_id)
+        return group.option(option_id) if group else None
+
+    def selectable_options(self) -> Iterator[tuple[ProfileGroup | None, Option]]:
+        """Every option a player may pick: enabled options of each group, then team options."""
+        for group in self.profile_groups:
+            for option in group.options:
+                if not option.disabled:
+                    yield group, option
+        for option in self.options:
+            if not option.disabled:
+                yield None, option
+
+    @cached_property
+    def main_profile(self) -> Profile | None:
+        for group in self.profile_groups:
+            if group.profiles and not group.is_peripheral:
+                return group.profiles[0]
+        return None
+
+    @cached_property
+    def ava(self) -> Ava:
+        """The unit's AVA in its army (from its first non-peripheral profile)."""
+        profile = self.main_profile
+        return profile.ava if profile else None
+
+    @cached_property
+    def category(self) -> Category | None:
+        for group in self.profile_groups:
+            if group.category is not None:
+                return group.category
+        return None
+
+    @property
+    def is_character(self) -> bool:
+        return any(g.category is Category.CHARACTER for g in self.profile_groups)
+
+
+class RelationMember(Frozen):
+    """A unit (optionally one profile group of it) that takes part in a relation."""
+
+    unit: int
+    group: int | None = None
+    depends: tuple[RelationDependency, ...] = ()
+
+
+class RelationDependency(Frozen):
+    """A requirement: fielding the member needs `min` troopers of this unit/group.
+
+    `per` (the data's `minDependant`) scales it: `min` of these for every `per` members.
+    """
+
+    unit: int
+    group: int | None = None
+    min: int = 1
+    per: int | None = None
+    whole_group: bool = False
+
+
+class Relation(Frozen):
+    """A shared limit across units, e.g. a character and its alternative version: at most one."""
+
+    members: tuple[RelationMember, ...]
+    min: int = 0
+    max: int | None = None
+    group: bool = False
+    note: str | None = None
+
+
+class WeaponRange(Frozen):
+    """One range band of a weapon: up to `max_cm`, with its modifier."""
+
+    max_cm: int
+    mod: str
+
+
+class WeaponProfile(Frozen):
+    """A weapon's game profile for the print-out's weapons reference page."""
+
+    name: str
+    id: int | None = None
+    burst: str = "-"
+    damage: str = "-"
+    saving: str = "-"
+    saving_num: str = "-"
+    ammunition: str = "-"
+    properties: tuple[str, ...] = ()
+    ranges: tuple[WeaponRange, ...] = ()
+    source: str | None = None
+
+
+ArmyKind = Literal["vanilla", "sectorial", "reinforcements"]
+
+
+class Army(Frozen):
+    """A faction (vanilla) or sectorial army with its units, relations and fireteam chart."""
+
+    id: int
+    slug: str
+    name: str
+    kind: ArmyKind = "vanilla"
+    parent: int | None = Field(default=None, description="the vanilla army of a sectorial")
+    edition: str = Field(default="n5", description="id of the edition pack its profiles follow")
+    version: str = Field(default="", description="data version (official data) or database version")
+    origin: Literal["bundled", "imported"] = "bundled"
+    discontinued: bool = False
+    units: tuple[Unit, ...] = ()
+    relations: tuple[Relation, ...] = ()
+    fireteam_chart: FireteamChart = Field(default_factory=FireteamChart)
+    reinforcements: int | None = Field(default=None, description="id of its Reinforcements army")
+    notes: str | None = None
+    source: str | None = None
+
+    @cached_property
+    def _units_by_id(self) -> dict[int, Unit]:
+        return {u.id: u for u in self.units}
+
+    @cached_property
+    def _units_by_slug(self) -> dict[str, Unit]:
+        return {u.slug: u for u in self.units}
+
+    def unit(self, unit_id: int) -> Unit | None:
+        return self._units_by_id.get(unit_id)
+
+    def unit_by_slug(self, slug: str) -> Unit | None:
+        return self._units_by_slug.get(slug)
+
+    @property
+    def own_units(self) -> tuple[Unit, ...]:
+        return tuple(u for u in self.units if not u.mercenary)
+
+    @property
+    def mercenary_units(self) -> tuple[Unit, ...]:
+        return tuple(u for u in self.units if u.mercenary)
+
+    @property
+    def label(self) -> str:
+        """Name with the data version, as shown in pickers: 'PanOceania (7.2668.374)'."""
+        return f"{self.name} ({self.version})" if self.version else self.name
+
+
+RelationMember.model_rebuild()

@@ -1,0 +1,207 @@
+"""A list resolved against its army: each trooper's unit, option, peripherals, cost and orders.
+
+The rules engine, the exporters and the GUI all read lists through this one place, so a
+trooper's cost (its option plus the options it includes, such as an Auxbot) is computed once.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from functools import cached_property
+
+from armybuilder.domain.lists import ArmyList, CombatGroup, Trooper
+from armybuilder.domain.profiles import Army, Option, Profile, ProfileGroup, Unit
+from armybuilder.domain.values import ItemRef, OrderType
+
+
+@dataclass(frozen=True)
+class IncludedTrooper:
+    """A model that comes with a trooper's option: a peripheral or a team member."""
+
+    group: ProfileGroup
+    option: Option
+    quantity: int
+
+    @property
+    def profile(self) -> Profile | None:
+        return self.group.main_profile
+
+    @property
+    def is_peripheral(self) -> bool:
+        return self.group.is_peripheral
+
+
+@dataclass(frozen=True)
+class ResolvedTrooper:
+    """A trooper with everything the data says about it."""
+
+    trooper: Trooper
+    combat_group: int
+    reinforcement: bool
+    army: Army
+    unit: Unit
+    group: ProfileGroup | None
+    option: Option
+    included: tuple[IncludedTrooper, ...]
+
+    @property
+    def uid(self) -> str:
+        return self.trooper.uid
+
+    @cached_property
+    def profiles(self) -> tuple[Profile, ...]:
+        """The trooper's own stat lines (a team option shows each member's)."""
+        if self.group is not None:
+            return tuple(p for p in self.group.profiles if not p.is_peripheral) or self.group.profiles
+        return tuple(p for inc in self.included if not inc.is_peripheral
+                     for p in inc.group.profiles[:1])
+
+    @property
+    def profile(self) -> Profile | None:
+        return self.profiles[0] if self.profiles else None
+
+    @property
+    def peripherals(self) -> tuple[IncludedTrooper, ...]:
+        return tuple(inc for inc in self.included if inc.is_peripheral)
+
+    @cached_property
+    def points(self) -> int:
+        return self.option.points + sum(inc.option.points * inc.quantity for inc in self.included)
+
+    @cached_property
+    def swc_halves(self) -> int:
+        return self.option.swc.halves + sum(inc.option.swc.halves * inc.quantity for inc in self.included)
+
+    @cached_property
+    def swc_bonus_halves(self) -> int:
+        return self.option.swc.budget_bonus_halves + sum(
+            inc.option.swc.budget_bonus_halves * inc.quantity for inc in self.included)
+
+    @property
+    def is_lieutenant(self) -> bool:
+        return self.option.is_lieutenant
+
+    @property
+    def name(self) -> str:
+        return self.unit.name
+
+    def orders(self, order_type: OrderType) -> int:
+        return sum(o.total for o in self.option.orders if o.type is order_type)
+
+    def has_item(self, name: str) -> bool:
+        """Whether the trooper has a skill, equipment or weapon of this name (case-insensitive)."""
+        wanted = _fold(name)
+        return any(_fold(item.name) == wanted for item in self.items())
+
+    def items(self) -> Iterator[ItemRef]:
+        for profile in self.profiles:
+            yield from profile.skills
+            yield from profile.equipment
+            yield from profile.weapons
+        yield from self.option.skills
+        yield from self.option.equipment
+        yield from self.option.weapons
+
+    def has_characteristic(self, name: str) -> bool:
+        wanted = _fold(name)
+        return any(_fold(c) == wanted for p in self.profiles for c in p.characteristics) or any(
+            _fold(c) == wanted for c in self.option.characteristics)
+
+
+def _fold(text: str) -> str:
+    return " ".join(text.replace("\u00a0", " ").casefold().split())
+
+
+@dataclass(frozen=True)
+class UnresolvedTrooper:
+    """A trooper the data cannot explain (unknown unit or option): reported, never dropped."""
+
+    trooper: Trooper
+    combat_group: int
+    reinforcement: bool
+    reason: str
+
+
+@dataclass(frozen=True)
+class Roster:
+    """A list resolved against its army (and its Reinforcements army, when it has one)."""
+
+    army_list: ArmyList
+    army: Army
+    troopers: tuple[ResolvedTrooper, ...]
+    unresolved: tuple[UnresolvedTrooper, ...] = ()
+    reinforcement_army: Army | None = None
+    _by_uid: dict[str, ResolvedTrooper] = field(default_factory=dict, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        self._by_uid.update({t.uid: t for t in self.troopers})
+
+    def trooper(self, uid: str) -> ResolvedTrooper | None:
+        return self._by_uid.get(uid)
+
+    def in_group(self, number: int) -> tuple[ResolvedTrooper, ...]:
+        return tuple(t for t in self.troopers if t.combat_group == number)
+
+    @property
+    def main(self) -> tuple[ResolvedTrooper, ...]:
+        return tuple(t for t in self.troopers if not t.reinforcement)
+
+    @property
+    def reinforcements(self) -> tuple[ResolvedTrooper, ...]:
+        return tuple(t for t in self.troopers if t.reinforcement)
+
+    @property
+    def points(self) -> int:
+        return sum(t.points for t in self.troopers)
+
+    @property
+    def swc_halves(self) -> int:
+        return sum(t.swc_halves for t in self.troopers)
+
+    @property
+    def lieutenants(self) -> tuple[ResolvedTrooper, ...]:
+        return tuple(t for t in self.troopers if t.is_lieutenant)
+
+
+def resolve_trooper(army: Army, group: CombatGroup, trooper: Trooper) -> ResolvedTrooper | UnresolvedTrooper:
+    """Find a trooper's unit, option and included models in `army`."""
+    unit = army.unit(trooper.unit)
+    if unit is None:
+        return UnresolvedTrooper(trooper, group.number, group.reinforcement,
+                                 f"unit {trooper.unit} is not in {army.name}")
+    option = unit.option(trooper.group, trooper.option)
+    if option is None:
+        return UnresolvedTrooper(trooper, group.number, group.reinforcement,
+                                 f"{unit.name} has no option {trooper.option} in profile group {trooper.group}")
+    profile_group = unit.group(trooper.group) if trooper.group != 0 else None
+    included = []
+    for inc in option.includes:
+        inc_group = unit.group(inc.group)
+        inc_option = unit.option(inc.group, inc.option)
+        if inc_group is None or inc_option is None:
+            return UnresolvedTrooper(trooper, group.number, group.reinforcement,
+                                     f"{unit.name} option {option.name!r} includes a missing option "
+                                     f"(group {inc.group}, option {inc.option})")
+        included.append(IncludedTrooper(inc_group, inc_option, inc.quantity))
+    return ResolvedTrooper(trooper, group.number, group.reinforcement, army, unit, profile_group,
+                           option, tuple(included))
+
+
+def resolve(army_list: ArmyList, army: Army, reinforcement_army: Army | None = None) -> Roster:
+    """Resolve every trooper; Reinforcements groups are looked up in `reinforcement_army`."""
+    resolved: list[ResolvedTrooper] = []
+    unresolved: list[UnresolvedTrooper] = []
+    for group in army_list.groups:
+        source = army
+        if group.reinforcement:
+            if reinforcement_army is None:
+                unresolved.extend(
+                    UnresolvedTrooper(t, group.number, True, f"{army.name} has no Reinforcements data loaded")
+                    for t in group.troopers)
+                continue
+            source = reinforcement_army
+        for trooper in group.troopers:
+            result = resolve_trooper(source, group, trooper)
+            (resolved if isinstance(result, ResolvedTrooper) else unresolved).append(result)  # type: ignore[arg-type]
+    return Roster(army_list, army, tuple(resolved), tuple(unresolved), reinforcement_army)

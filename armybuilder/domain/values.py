@@ -1,0 +1,221 @@
+"""Small immutable value types shared by the domain: SWC, unit types, categories, orders, items."""
+
+from __future__ import annotations
+
+import re
+from decimal import Decimal
+from enum import StrEnum
+from typing import Any, ClassVar
+
+from pydantic import BaseModel, ConfigDict, GetCoreSchemaHandler, GetJsonSchemaHandler, model_validator
+from pydantic.json_schema import JsonSchemaValue
+from pydantic_core import core_schema
+
+
+class Frozen(BaseModel):
+    """Base of every domain model: immutable, strict about unknown keys."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid", validate_default=False)
+
+
+class UnitType(StrEnum):
+    """Trooper type as printed on a profile."""
+
+    LI = "LI"
+    MI = "MI"
+    HI = "HI"
+    TAG = "TAG"
+    REM = "REM"
+    SK = "SK"
+    WB = "WB"
+    VH = "VH"
+
+
+class Category(StrEnum):
+    """Unit category (troop classification) of a profile group."""
+
+    GARRISON = "garrison"
+    LINE = "line"
+    SPECIALLY_TRAINED = "specially_trained"
+    VETERAN = "veteran"
+    ELITE = "elite"
+    HEADQUARTERS = "headquarters"
+    MECHANIZED = "mechanized"
+    SUPPORT = "support"
+    CHARACTER = "character"
+    MERCENARY = "mercenary"
+    HEADQUARTERS_MECHANIZED = "headquarters_mechanized"
+
+
+class OrderType(StrEnum):
+    """Kinds of Order an option contributes to the Order Pool (or to itself)."""
+
+    REGULAR = "REGULAR"
+    IRREGULAR = "IRREGULAR"
+    IMPETUOUS = "IMPETUOUS"
+    TACTICAL = "TACTICAL"
+    LIEUTENANT = "LIEUTENANT"
+
+
+class FireteamType(StrEnum):
+    """Fireteam types of the chart header and of declared teams."""
+
+    CORE = "CORE"
+    HARIS = "HARIS"
+    DUO = "DUO"
+
+
+class Swc:
+    """An exact Support Weapon Cost: a cost in halves, a budget bonus (`+N`) or none (`-`).
+
+    Printed and stored as text: "0", "0.5", "1.5", "+1" (adds 1 to the budget, costs 0),
+    "-" (no SWC at all, e.g. a peripheral that is paid through its controller).
+    """
+
+    __slots__ = ("_bonus", "_halves", "_none")
+    _PATTERN: ClassVar[re.Pattern[str]] = re.compile(r"^\s*(\+)?\s*(\d+(?:\.\d+)?)\s*$")
+
+    def __init__(self, halves: int = 0, *, bonus: bool = False, none: bool = False) -> None:
+        if halves < 0:
+            raise ValueError("SWC cannot be negative")
+        self._halves = halves
+        self._bonus = bonus
+        self._none = none
+
+    @classmethod
+    def parse(cls, value: object) -> Swc:
+        """Read "1.5", "+1", "-", 1.5 or 2 into an exact Swc; raise ValueError otherwise."""
+        if isinstance(value, Swc):
+            return value
+        if isinstance(value, bool):
+            raise ValueError(f"SWC must be a number or text such as '1.5', '+1' or '-', not {value!r}")
+        if isinstance(value, int | float | Decimal):
+            text = str(value)
+        elif isinstance(value, str):
+            text = value
+        else:
+            raise ValueError(f"SWC must be a number or text such as '1.5', '+1' or '-', not {value!r}")
+        if text.strip() in ("-", "—", ""):
+            return cls(0, none=True)
+        if text.strip().startswith("-"):
+            raise ValueError(f"SWC cannot be negative: {text!r}")
+        match = cls._PATTERN.match(text)
+        if not match:
+            raise ValueError(f"SWC must look like '0', '0.5', '1.5', '+1' or '-', not {text!r}")
+        amount = Decimal(match.group(2)) * 2
+        if amount != amount.to_integral_value():
+            raise ValueError(f"SWC must be a multiple of 0.5, not {text!r}")
+        return cls(int(amount), bonus=match.group(1) is not None)
+
+    @property
+    def halves(self) -> int:
+        """What this option spends from the budget, in half-SWC units."""
+        return 0 if (self._bonus or self._none) else self._halves
+
+    @property
+    def budget_bonus_halves(self) -> int:
+        """What a `+N` option adds to the SWC budget, in half-SWC units."""
+        return self._halves if self._bonus else 0
+
+    @property
+    def is_bonus(self) -> bool:
+        return self._bonus
+
+    @property
+    def is_none(self) -> bool:
+        return self._none
+
+    @property
+    def value(self) -> Decimal:
+        """The SWC spent, as an exact decimal."""
+        return Decimal(self.halves) / 2
+
+    def __str__(self) -> str:
+        if self._none:
+            return "-"
+        text = format_halves(self._halves)
+        return f"+{text}" if self._bonus else text
+
+    def __repr__(self) -> str:
+        return f"Swc({str(self)!r})"
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Swc):
+            return NotImplemented
+        return (self._halves, self._bonus, self._none) == (other._halves, other._bonus, other._none)
+
+    def __hash__(self) -> int:
+        return hash((self._halves, self._bonus, self._none))
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (_restore_swc, (self._halves, self._bonus, self._none))
+
+    @classmethod
+    def __get_pydantic_core_schema__(cls, source: Any, handler: GetCoreSchemaHandler) -> core_schema.CoreSchema:
+        return core_schema.no_info_plain_validator_function(
+            cls.parse, serialization=core_schema.plain_serializer_function_ser_schema(str)
+        )
+
+    @classmethod
+    def __get_pydantic_json_schema__(
+        cls, schema: core_schema.CoreSchema, handler: GetJsonSchemaHandler
+    ) -> JsonSchemaValue:
+        return {
+            "description": "SWC (CAP): '0', '0.5', '1.5'…, '+1' adds to the budget, '-' for none",
+            "anyOf": [
+                {"type": "string", "pattern": r"^(-|\+?\d+(\.5|\.0)?)$"},
+                {"type": "number", "minimum": 0, "multipleOf": 0.5},
+            ],
+        }
+
+
+def _restore_swc(halves: int, bonus: bool, none: bool) -> Swc:
+    return Swc(halves, bonus=bonus, none=none)
+
+
+def format_halves(halves: int) -> str:
+    """Print an amount of half-SWC units as players write it: 0, 0.5, 1, 1.5, 6."""
+    whole, half = divmod(halves, 2)
+    return f"{whole}.5" if half else str(whole)
+
+
+AVA_TOTAL = "total"
+"""AVA written as `total` (255 in the official data): no limit."""
+
+_ITEM_TEXT = re.compile(r"^(?P<name>.*?)\s*\((?P<extras>[^()]*)\)\s*$")
+
+
+class ItemRef(Frozen):
+    """A weapon, skill or piece of equipment on a profile or option, with its extras.
+
+    `extras` are the bracketed details printed after the name ("-3", "+1", "PS=3", "Mountain").
+    `quantity` is the official data's `q` when it says how many a trooper carries.
+    In YAML an item may be written as text: "Mimetism (-3)", "Commlink (+1)", "Knife".
+    """
+
+    name: str
+    extras: tuple[str, ...] = ()
+    quantity: int | None = None
+    id: int | None = None
+
+    @model_validator(mode="before")
+    @classmethod
+    def _from_text(cls, data: Any) -> Any:
+        if isinstance(data, str):
+            text = data.strip()
+            if not text:
+                raise ValueError("an item needs a name")
+            match = _ITEM_TEXT.match(text)
+            if match and match.group("name"):
+                extras = tuple(e.strip() for e in match.group("extras").split(",") if e.strip())
+                return {"name": match.group("name"), "extras": extras}
+            return {"name": text}
+        return data
+
+    @property
+    def label(self) -> str:
+        """The item as printed on a profile: "Mimetism (-3)"."""
+        return f"{self.name} ({', '.join(self.extras)})" if self.extras else self.name
+
+    def __str__(self) -> str:
+        return self.label

@@ -1,0 +1,78 @@
+"""Translation of user-facing text: English message ids, Spanish catalog in resources/i18n/.
+
+`tr("Points")` returns the text in the current language; placeholders are filled with
+`tr("{used} of {limit} points", used=300, limit=300)`. A `context` separates equal English words
+with different translations (`tr("W", context="stat")` → "H"). The GUI, the CLI, the rules
+engine and the print-outs share this one catalog, so a test can check that it is complete.
+"""
+
+from __future__ import annotations
+
+import os
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from armybuilder.paths import resources_dir
+
+LANGUAGES = {"en": "English", "es": "Español"}
+_state = {"language": "en"}
+
+
+def catalog_path(language: str) -> Path:
+    return resources_dir() / "i18n" / f"{language}.yaml"
+
+
+@cache
+def _catalog(language: str) -> dict[str, str]:
+    if language == "en":
+        return {}
+    path = catalog_path(language)
+    try:
+        data = yaml.load(path.read_text(encoding="utf-8"), Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
+    except (OSError, yaml.YAMLError):
+        return {}
+    if not isinstance(data, dict):
+        return {}
+    return {str(k): str(v) for k, v in data.items() if v is not None}
+
+
+def set_language(language: str) -> None:
+    """Switch the language of every later `tr` call ('en' or 'es'; unknown falls back to 'en')."""
+    _state["language"] = language if language in LANGUAGES else "en"
+
+
+def language() -> str:
+    return _state["language"]
+
+
+def default_language() -> str:
+    """ARMYBUILDER_LANG, else the system locale if it is Spanish, else English."""
+    wanted = os.environ.get("ARMYBUILDER_LANG") or ""
+    if wanted in LANGUAGES:
+        return wanted
+    for var in ("LC_ALL", "LC_MESSAGES", "LANG"):
+        value = os.environ.get(var, "")
+        if value:
+            return "es" if value.lower().startswith("es") else "en"
+    return "en"
+
+
+def tr(text: str, /, context: str | None = None, **fields: Any) -> str:
+    """Translate `text` into the current language and fill in its {placeholders}."""
+    table = _catalog(_state["language"])
+    key = f"{context}|{text}" if context else text
+    translated = table.get(key) or table.get(text) or text
+    if fields:
+        try:
+            return translated.format(**fields)
+        except (KeyError, IndexError, ValueError):
+            return text.format(**fields)
+    return translated
+
+
+def reload_catalogs() -> None:
+    """Forget loaded catalogs (for tests that edit them)."""
+    _catalog.cache_clear()

@@ -1,0 +1,50 @@
+"""Shared fixtures: isolated user paths, the ../shared reference folder, the bundled catalog."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+SHARED = ROOT.parent / "shared"
+OFFICIAL_DATA = SHARED / "infinity-army" / "n5"
+SEEDS = SHARED / "seeds"
+
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+
+
+@pytest.fixture(autouse=True)
+def _isolated_home(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """Every test gets its own user data directory and English messages."""
+    home = tmp_path_factory.mktemp("home")
+    monkeypatch.setenv("ARMYBUILDER_HOME", str(home))
+    monkeypatch.setenv("ARMYBUILDER_LANG", "en")
+    from armybuilder.i18n import set_language
+
+    set_language("en")
+    return home
+
+
+@pytest.fixture(scope="session")
+def official_data() -> Path:
+    """The official Infinity Army N5 snapshot in ../shared; skips the test when absent."""
+    if not (OFFICIAL_DATA / "army.json").is_file():
+        pytest.skip(f"needs the official data at {OFFICIAL_DATA} (../shared is absent)")
+    return OFFICIAL_DATA
+
+
+@pytest.fixture(scope="session")
+def seeds() -> Path:
+    if not SEEDS.is_dir():
+        pytest.skip(f"needs the seed documents at {SEEDS} (../shared is absent)")
+    return SEEDS
+
+
+@pytest.fixture(scope="session")
+def bundled_catalog():  # type: ignore[no-untyped-def]
+    from armybuilder.data.catalog import Catalog
+    from armybuilder.paths import bundled_profiles_dir
+
+    return Catalog.from_paths([bundled_profiles_dir()])
