@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import pkgutil
 import sys
 from collections.abc import Sequence
 from importlib import import_module
@@ -10,8 +11,14 @@ from importlib import import_module
 from armybuilder import __version__
 from armybuilder.i18n import LANGUAGES, default_language, set_language, tr
 
-# Each module in armybuilder/commands/ registers its own sub-commands.
-COMMAND_MODULES = ("profiles",)
+
+
+def command_modules() -> list[str]:
+    """Every module in armybuilder/commands/ with a `register(subparsers)` function."""
+    import armybuilder.commands as package
+
+    names = [info.name for info in pkgutil.iter_modules(package.__path__) if info.name != "common"]
+    return sorted(names)
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -23,7 +30,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"armybuilder {__version__}")
     parser.add_argument("--lang", choices=sorted(LANGUAGES), help=tr("language of messages (en or es)"))
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
-    for name in COMMAND_MODULES:
+    for name in command_modules():
         module = import_module(f"armybuilder.commands.{name}")
         module.register(commands)
     return parser

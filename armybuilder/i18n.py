@@ -21,22 +21,25 @@ LANGUAGES = {"en": "English", "es": "Español"}
 _state = {"language": "en"}
 
 
-def catalog_path(language: str) -> Path:
-    return resources_dir() / "i18n" / f"{language}.yaml"
+def catalog_dir(language: str) -> Path:
+    """resources/i18n/<language>/: one YAML file per area (core, rules, gui…), merged."""
+    return resources_dir() / "i18n" / language
 
 
 @cache
 def _catalog(language: str) -> dict[str, str]:
     if language == "en":
         return {}
-    path = catalog_path(language)
-    try:
-        data = yaml.load(path.read_text(encoding="utf-8"), Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
-    except (OSError, yaml.YAMLError):
-        return {}
-    if not isinstance(data, dict):
-        return {}
-    return {str(k): str(v) for k, v in data.items() if v is not None}
+    table: dict[str, str] = {}
+    loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+    for path in sorted(catalog_dir(language).glob("*.yaml")):
+        try:
+            data = yaml.load(path.read_text(encoding="utf-8"), Loader=loader)
+        except (OSError, yaml.YAMLError):
+            continue
+        if isinstance(data, dict):
+            table.update({str(k): str(v) for k, v in data.items() if v is not None})
+    return table
 
 
 def set_language(language: str) -> None:
