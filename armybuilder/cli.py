@@ -12,7 +12,6 @@ from armybuilder import __version__
 from armybuilder.i18n import LANGUAGES, default_language, set_language, tr
 
 
-
 def command_modules() -> list[str]:
     """Every module in armybuilder/commands/ with a `register(subparsers)` function."""
     import armybuilder.commands as package
