@@ -87,7 +87,9 @@ def _relations(ctx: RuleContext) -> Iterator[Violation]:
     troopers = ctx.roster.troopers
     for relation in ctx.army.relations:
         involved = [t for t in troopers if any(_matches(t, m.unit, m.group) for m in relation.members)]
-        if relation.max is not None and len(involved) > relation.max:
+        # Several copies of one unit are the AVA/character rules' business, not the relation's.
+        spans_units = len({(t.unit.id, t.trooper.group) for t in involved}) > 1
+        if relation.max is not None and len(involved) > relation.max and spans_units:
             names = ", ".join(dict.fromkeys(_unit_label(ctx, m.unit) for m in relation.members))
             yield error("relations.exceeded",
                         tr("At most {limit} of {names} may be fielded together; the list has {count}. Remove "
