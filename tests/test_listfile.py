@@ -28,7 +28,7 @@ def sample() -> ArmyList:
                          pack="its-s9", tier="mid", extras=("soldiers-of-fortune",))
     army_list, a = army_list.with_trooper(1, 1, 1, 3)
     army_list, b = army_list.with_trooper(1, 1, 1, 1)
-    army_list, c = army_list.with_trooper(2, 5, 1, 1)
+    army_list, _ = army_list.with_trooper(2, 5, 1, 1)
     return army_list.with_fireteam(Fireteam(uid="f1", type=FireteamType.DUO, team="Line", members=(a, b)))
 
 
