@@ -1,0 +1,214 @@
+"""Undoable edits: one QUndoCommand per domain edit, each keeping the list before and after.
+
+A command computes its `after` list once, with one `ArmyList` method, and hands the before or
+after state to its target on undo/redo. Because lists are immutable, undo is exact and cheap.
+Compound edits (removing several troopers) are a parent command with one child per domain edit.
+"""
+
+from __future__ import annotations
+
+from typing import Protocol
+
+from PySide6.QtGui import QUndoCommand
+
+from armybuilder.domain.lists import ArmyList, ArmyRef
+from armybuilder.domain.profiles import Army
+from armybuilder.gui.labels import describe_trooper
+from armybuilder.i18n import tr
+
+RENAME_ID = 1001
+NOTES_ID = 1002
+
+
+class ListTarget(Protocol):
+    """What commands edit: something holding the current list (the document, or a test double)."""
+
+    def apply_list(self, army_list: ArmyList) -> None: ...
+
+
+def trooper_name(army: Army | None, army_list: ArmyList, uid: str) -> str:
+    trooper = army_list.trooper(uid)
+    if trooper is None:
+        return uid
+    return describe_trooper(army, trooper.unit, trooper.group, trooper.option)
+
+
+class ListEditCommand(QUndoCommand):
+    """An edit from `before` to `after`; undo and redo hand the state to the target."""
+
+    def __init__(self, target: ListTarget, before: ArmyList, after: ArmyList, text: str,
+                 parent: CompoundCommand | None = None) -> None:
+        super().__init__(text)
+        self.target = target
+        self.before = before
+        self.after = after
+        if parent is not None:
+            parent.add(self)
+
+    def redo(self) -> None:
+        self.target.apply_list(self.after)
+
+    def undo(self) -> None:
+        self.target.apply_list(self.before)
+
+
+class CompoundCommand(QUndoCommand):
+    """Several edits undone and redone as one history entry: its children run in order on redo
+    and in reverse on undo. (The children are kept here rather than as Qt child commands, whose
+    ownership PySide does not hand over reliably.)"""
+
+    def __init__(self, text: str) -> None:
+        super().__init__(text)
+        self.children: list[ListEditCommand] = []
+
+    def add(self, child: ListEditCommand) -> None:
+        self.children.append(child)
+
+    @property
+    def before(self) -> ArmyList | None:
+        return self.children[0].before if self.children else None
+
+    @property
+    def after(self) -> ArmyList | None:
+        return self.children[-1].after if self.children else None
+
+    def redo(self) -> None:
+        for child in self.children:
+            child.redo()
+
+    def undo(self) -> None:
+        for child in reversed(self.children):
+            child.undo()
+
+
+class AddTrooperCommand(ListEditCommand):
+    """Add a trooper (an option of a unit) to a combat group."""
+
+    def __init__(self, target: ListTarget, before: ArmyList, army: Army | None, combat_group: int, unit: int,
+                 group: int, option: int, index: int | None = None, parent: CompoundCommand | None = None) -> None:
+        after, self.uid = before.with_trooper(combat_group, unit, group, option, index)
+        name = describe_trooper(army, unit, group, option)
+        super().__init__(target, before, after, tr("Add {trooper}", trooper=name), parent)
+
+
+class RemoveTrooperCommand(ListEditCommand):
+    def __init__(self, target: ListTarget, before: ArmyList, army: Army | None, uid: str,
+                 parent: CompoundCommand | None = None) -> None:
+        name = trooper_name(army, before, uid)
+        super().__init__(target, before, before.without_trooper(uid), tr("Remove {trooper}", trooper=name), parent)
+
+
+class MoveTrooperCommand(ListEditCommand):
+    """Move a trooper (and its peripherals) to a position in a combat group."""
+
+    def __init__(self, target: ListTarget, before: ArmyList, army: Army | None, uid: str, combat_group: int,
+                 index: int | None = None, parent: CompoundCommand | None = None) -> None:
+        name = trooper_name(army, before, uid)
+        source = before.group_of(uid)
+        if source is not None and source.number == combat_group:
+            text = tr("Move {trooper} within Combat Group {number}", trooper=name, number=combat_group)
+        else:
+            text = tr("Move {trooper} to Combat Group {number}", trooper=name, number=combat_group)
+        super().__init__(target, before, before.moved(uid, combat_group, index), text, parent)
+
+
+class ChangeOptionCommand(ListEditCommand):
+    """Change a trooper's option in place (it keeps its uid and place)."""
+
+    def __init__(self, target: ListTarget, before: ArmyList, army: Army | None, uid: str, group: int, option: int,
+                 parent: CompoundCommand | None = None) -> None:
+        old = trooper_name(army, before, uid)
+        trooper = before.trooper(uid)
+        unit = trooper.unit if trooper else 0
+        new = describe_trooper(army, unit, group, option)
+        super().__init__(target, before, before.with_option(uid, group, option),
+                         tr("Change {trooper} to {option}", trooper=old, option=new), parent)
+
+
+class DuplicateTrooperCommand(ListEditCommand):
+    def __init__(self, target: ListTarget, before: ArmyList, army: Army | None, uid: str,
+                 parent: CompoundCommand | None = None) -> None:
+        after, self.uid = before.duplicated(uid)
+        name = trooper_name(army, before, uid)
+        super().__init__(target, before, after, tr("Duplicate {trooper}", trooper=name), parent)
+
+
+class AddGroupCommand(ListEditCommand):
+    def __init__(self, target: ListTarget, before: ArmyList, reinforcement: bool = False,
+                 parent: CompoundCommand | None = None) -> None:
+        after, self.number = before.with_group(reinforcement)
+        text = (tr("Add Reinforcements group {number}", number=self.number) if reinforcement
+                else tr("Add Combat Group {number}", number=self.number))
+        super().__init__(target, before, after, text, parent)
+
+
+class RemoveGroupCommand(ListEditCommand):
+    def __init__(self, target: ListTarget, before: ArmyList, number: int, parent: CompoundCommand | None = None) -> None:
+        super().__init__(target, before, before.without_group(number),
+                         tr("Remove Combat Group {number}", number=number), parent)
+
+
+class ChangeRulesCommand(ListEditCommand):
+    """Change the rules pack, with the game size and extras that make sense under it."""
+
+    def __init__(self, target: ListTarget, before: ArmyList, pack: str, pack_name: str, tier: str | None,
+                 points: int | None, extras: tuple[str, ...], parent: CompoundCommand | None = None) -> None:
+        after = before.model_copy(update={"pack": pack, "tier": tier, "points": points, "extras": extras})
+        super().__init__(target, before, after, tr("Use the rules of {pack}", pack=pack_name), parent)
+
+
+class ChangeGameSizeCommand(ListEditCommand):
+    """Play at an ITS tier, or at a free number of points (tier None)."""
+
+    def __init__(self, target: ListTarget, before: ArmyList, tier: str | None, points: int | None, label: str,
+                 parent: CompoundCommand | None = None) -> None:
+        after = before.model_copy(update={"tier": tier, "points": points})
+        super().__init__(target, before, after, tr("Set game size to {size}", size=label), parent)
+
+
+class ChangeArmyCommand(ListEditCommand):
+    """Build the list with another army (troopers keep their units; unknown ones get reported)."""
+
+    def __init__(self, target: ListTarget, before: ArmyList, army: ArmyRef, parent: CompoundCommand | None = None) -> None:
+        super().__init__(target, before, before.model_copy(update={"army": army}),
+                         tr("Switch army to {army}", army=army.name or str(army.id)), parent)
+
+
+class ToggleExtraCommand(ListEditCommand):
+    def __init__(self, target: ListTarget, before: ArmyList, extra: str, name: str, on: bool,
+                 parent: CompoundCommand | None = None) -> None:
+        extras = tuple(e for e in before.extras if e != extra) + ((extra,) if on else ())
+        text = tr("Switch on {extra}", extra=name) if on else tr("Switch off {extra}", extra=name)
+        super().__init__(target, before, before.model_copy(update={"extras": extras}), text, parent)
+
+
+class RenameListCommand(ListEditCommand):
+    """Rename the list; consecutive renames (typing) merge into one history entry."""
+
+    def __init__(self, target: ListTarget, before: ArmyList, name: str, parent: CompoundCommand | None = None) -> None:
+        super().__init__(target, before, before.model_copy(update={"name": name}),
+                         tr("Rename list to {name}", name=name or tr("Untitled")), parent)
+
+    def id(self) -> int:
+        return RENAME_ID
+
+    def mergeWith(self, other: QUndoCommand) -> bool:
+        if not isinstance(other, RenameListCommand) or other.before != self.after:
+            return False
+        self.after = other.after
+        self.setText(other.text())
+        return True
+
+
+class ChangeNotesCommand(ListEditCommand):
+    def __init__(self, target: ListTarget, before: ArmyList, notes: str, parent: CompoundCommand | None = None) -> None:
+        super().__init__(target, before, before.model_copy(update={"notes": notes}), tr("Edit notes"), parent)
+
+    def id(self) -> int:
+        return NOTES_ID
+
+    def mergeWith(self, other: QUndoCommand) -> bool:
+        if not isinstance(other, ChangeNotesCommand) or other.before != self.after:
+            return False
+        self.after = other.after
+        return True

@@ -1,0 +1,380 @@
+"""The open list as the GUI sees it: the current ArmyList, its undo stack and its validation report.
+
+Widgets observe the document's signals and call its edit methods; each edit pushes one undoable
+command (armybuilder.gui.commands) that calls one ArmyList method. After every change the list is
+re-validated with the rules engine, so the report the widgets show is always the current one.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from pathlib import Path
+
+from PySide6.QtCore import QObject, Signal
+from PySide6.QtGui import QUndoCommand, QUndoStack
+
+from armybuilder.data.catalog import ArmySummary, Catalog
+from armybuilder.data.problems import DataError
+from armybuilder.domain.lists import ArmyList, ArmyRef
+from armybuilder.domain.packs import SeasonPack
+from armybuilder.domain.profiles import Army
+from armybuilder.domain.roster import ResolvedTrooper
+from armybuilder.gui import commands
+from armybuilder.gui.labels import extra_name, pack_name, tier_label
+from armybuilder.i18n import tr
+from armybuilder.rules.engine import Report, validate_in_catalog
+
+
+def default_settings(catalog: Catalog, summary: ArmySummary) -> tuple[str, str | None, int | None]:
+    """(pack, tier, points) for a new list: a season pack of the army's edition at its usual size,
+    else the edition pack at its default points."""
+    for season in catalog.season_packs():
+        if season.edition == summary.edition and season.tiers:
+            edition = catalog.packs.get(season.edition)
+            usual = getattr(edition, "default_points", None)
+            tier = next((t for t in season.tiers if t.points == usual), season.tiers[0])
+            return season.id, tier.id, None
+    edition = catalog.packs.get(summary.edition)
+    if edition is not None:
+        return edition.id, None, getattr(edition, "default_points", 300)
+    first = next(iter(sorted(catalog.packs)), "n5")
+    return first, None, 300
+
+
+def new_list(catalog: Catalog, summary: ArmySummary) -> ArmyList:
+    pack, tier, points = default_settings(catalog, summary)
+    return ArmyList(army=summary.ref, pack=pack, tier=tier, points=points)
+
+
+def same_army(a: ArmyRef, b: ArmyRef) -> bool:
+    return (a.origin, a.id) == (b.origin, b.id)
+
+
+class ListDocument(QObject):
+    """One open army list: state, undo history, validation; the single place edits go through."""
+
+    list_changed = Signal()
+    """The list, its roster or its report changed (any edit, undo, redo, open, close)."""
+    army_changed = Signal()
+    """The list is now built with another army's data (or there is no list any more)."""
+    path_changed = Signal()
+    modified_changed = Signal(bool)
+    focus_requested = Signal(tuple)
+    """Troopers (uids) the list editor should select: the ones just added or duplicated."""
+
+    def __init__(self, catalog: Catalog, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self.catalog = catalog
+        self.undo_stack = QUndoStack(self)
+        self._list: ArmyList | None = None
+        self._army: Army | None = None
+        self._report: Report | None = None
+        self._problem: str | None = None
+        self._path: Path | None = None
+        self._saved: ArmyList | None = None
+        self._modified = False
+
+    # ----- state ------------------------------------------------------------------------------
+    @property
+    def army_list(self) -> ArmyList | None:
+        return self._list
+
+    @property
+    def army(self) -> Army | None:
+        return self._army
+
+    @property
+    def report(self) -> Report | None:
+        return self._report
+
+    @property
+    def problem(self) -> str | None:
+        """Why the list could not be validated (e.g. an unknown rules pack), if it could not."""
+        return self._problem
+
+    @property
+    def path(self) -> Path | None:
+        return self._path
+
+    @property
+    def modified(self) -> bool:
+        return self._modified
+
+    @property
+    def has_list(self) -> bool:
+        return self._list is not None
+
+    def resolved(self, uid: str) -> ResolvedTrooper | None:
+        return self._report.roster.trooper(uid) if self._report else None
+
+    def season(self) -> SeasonPack | None:
+        if self._list is None:
+            return None
+        pack = self.catalog.packs.get(self._list.pack)
+        return pack if isinstance(pack, SeasonPack) else None
+
+    def remaining(self) -> tuple[int, int] | None:
+        """Points and SWC (halves) left before the limits, or None without a report."""
+        if self._report is None:
+            return None
+        totals = self._report.totals
+        return totals.points_limit - totals.points, totals.swc_limit_halves - totals.swc_halves
+
+    # ----- whole-list changes (not undoable: they start a new history) --------------------------
+    def start(self, army_list: ArmyList, path: Path | None = None) -> None:
+        """Show `army_list` (its army must be loadable now) with a fresh undo history."""
+        self.undo_stack.clear()
+        self._list = None
+        self._path = path
+        self._saved = army_list
+        self.apply_list(army_list)
+        self.path_changed.emit()
+
+    def close_list(self) -> None:
+        self.undo_stack.clear()
+        self._list = self._army = self._report = None
+        self._problem = None
+        self._path = self._saved = None
+        self.army_changed.emit()
+        self.list_changed.emit()
+        self.path_changed.emit()
+        self._update_modified()
+
+    def mark_saved(self, army_list: ArmyList, path: Path) -> None:
+        """`army_list` is now on disk at `path` (the list may have changed since, while saving)."""
+        self._saved = army_list
+        if path != self._path:
+            self._path = path
+            self.path_changed.emit()
+        self._update_modified()
+
+    # ----- the command target ----------------------------------------------------------------
+    def apply_list(self, army_list: ArmyList) -> None:
+        """Make `army_list` current and re-validate it (called by commands on redo/undo)."""
+        new_army = self._list is None or not same_army(self._list.army, army_list.army)
+        self._list = army_list
+        if new_army:
+            self._army = self.catalog.army(army_list.army)
+        self._revalidate()
+        if new_army:
+            self.army_changed.emit()
+        self.list_changed.emit()
+        self._update_modified()
+
+    def _revalidate(self) -> None:
+        assert self._list is not None
+        try:
+            self._report = validate_in_catalog(self._list, self.catalog)
+            self._problem = None
+        except DataError as exc:
+            self._report = None
+            self._problem = str(exc)
+
+    def _update_modified(self) -> None:
+        modified = self._list is not None and self._list != self._saved
+        if modified != self._modified:
+            self._modified = modified
+            self.modified_changed.emit(modified)
+
+    def push(self, command: QUndoCommand) -> None:
+        self.undo_stack.push(command)
+
+    # ----- edits ------------------------------------------------------------------------------
+    def _current(self) -> ArmyList:
+        if self._list is None:
+            raise RuntimeError("no list is open")
+        return self._list
+
+    def placement_group(self, preferred: int | None = None) -> int:
+        """The combat group a new trooper goes to: `preferred` (or the last group) if it has room,
+        else the next group with room, else a new group."""
+        army_list = self._current()
+        groups = [g for g in army_list.groups if not g.reinforcement]
+        if not groups:
+            return army_list.next_group_number()
+        limits = {g.number: (g.troopers, g.limit) for g in self._report.totals.groups} if self._report else {}
+        numbers = [g.number for g in groups]
+        start = numbers.index(preferred) if preferred in numbers else len(numbers) - 1
+        for number in numbers[start:]:
+            count, limit = limits.get(number, (0, 10))
+            if count < limit:
+                return number
+        return army_list.next_group_number()
+
+    def add_trooper(self, unit: int, group: int, option: int, combat_group: int | None = None,
+                    index: int | None = None) -> str:
+        """Add an option of a unit; without a combat group it goes where `placement_group` says."""
+        before = self._current()
+        number = combat_group if combat_group is not None else self.placement_group()
+        command = commands.AddTrooperCommand(self, before, self._army, number, unit, group, option, index)
+        self.push(command)
+        self.focus_requested.emit((command.uid,))
+        return command.uid
+
+    def remove_troopers(self, uids: Sequence[str]) -> None:
+        uids = [u for u in dict.fromkeys(uids) if self._current().trooper(u) is not None]
+        if not uids:
+            return
+        if len(uids) == 1:
+            self.push(commands.RemoveTrooperCommand(self, self._current(), self._army, uids[0]))
+            return
+        parent = commands.CompoundCommand(tr("Remove {count} troopers", count=len(uids)))
+        state = self._current()
+        for uid in uids:
+            child = commands.RemoveTrooperCommand(self, state, self._army, uid, parent)
+            state = child.after
+        self.push(parent)
+
+    def duplicate_troopers(self, uids: Sequence[str]) -> list[str]:
+        uids = [u for u in dict.fromkeys(uids) if self._current().trooper(u) is not None]
+        if not uids:
+            return []
+        created: list[str] = []
+        if len(uids) == 1:
+            command = commands.DuplicateTrooperCommand(self, self._current(), self._army, uids[0])
+            self.push(command)
+            created.append(command.uid)
+        else:
+            parent = commands.CompoundCommand(tr("Duplicate {count} troopers", count=len(uids)))
+            state = self._current()
+            for uid in uids:
+                child = commands.DuplicateTrooperCommand(self, state, self._army, uid, parent)
+                created.append(child.uid)
+                state = child.after
+            self.push(parent)
+        self.focus_requested.emit(tuple(created))
+        return created
+
+    def move_troopers(self, uids: Sequence[str], combat_group: int, row: int | None = None) -> None:
+        """Move troopers, in order, to `row` of a combat group as it is now (None: to its end)."""
+        army_list = self._current()
+        moving = [u for u in dict.fromkeys(uids) if army_list.trooper(u) is not None]
+        if not moving:
+            return
+        target = army_list.group(combat_group)
+        order = [t.uid for t in target.troopers] if target else []
+        anchor = None
+        if row is not None:
+            anchor = next((u for u in order[row:] if u not in moving), None)
+        steps: list[tuple[str, int | None]] = []
+        state = army_list
+        for uid in moving:
+            removed = state.moved(uid, combat_group)  # at the end: find where the anchor is without it
+            group = removed.group(combat_group)
+            positions = [t.uid for t in group.troopers if t.uid != uid] if group else []
+            index = positions.index(anchor) if anchor in positions else None
+            steps.append((uid, index))
+            state = state.moved(uid, combat_group, index)
+        if state == army_list:
+            return
+        if len(steps) == 1:
+            uid, index = steps[0]
+            self.push(commands.MoveTrooperCommand(self, army_list, self._army, uid, combat_group, index))
+        else:
+            parent = commands.CompoundCommand(tr("Move {count} troopers to Combat Group {number}",
+                                                 count=len(steps), number=combat_group))
+            state = army_list
+            for uid, index in steps:
+                child = commands.MoveTrooperCommand(self, state, self._army, uid, combat_group, index, parent)
+                state = child.after
+            self.push(parent)
+        self.focus_requested.emit(tuple(moving))
+
+    def move_by(self, uid: str, step: int) -> None:
+        """Move a trooper one place up (-1) or down (+1), into the neighbouring group at its ends."""
+        army_list = self._current()
+        group = army_list.group_of(uid)
+        if group is None:
+            return
+        groups = [g for g in army_list.groups if g.reinforcement == group.reinforcement]
+        position = next(i for i, t in enumerate(group.troopers) if t.uid == uid)
+        at = groups.index(group)
+        if step < 0:
+            if position > 0:
+                self._push_move(army_list, uid, group.number, position - 1)
+            elif at > 0:
+                self._push_move(army_list, uid, groups[at - 1].number, None)
+        elif position < len(group.troopers) - 1:
+            self._push_move(army_list, uid, group.number, position + 1)
+        elif at < len(groups) - 1:
+            self._push_move(army_list, uid, groups[at + 1].number, 0)
+        self.focus_requested.emit((uid,))
+
+    def _push_move(self, army_list: ArmyList, uid: str, number: int, index: int | None) -> None:
+        self.push(commands.MoveTrooperCommand(self, army_list, self._army, uid, number, index))
+
+    def change_option(self, uid: str, group: int, option: int) -> None:
+        trooper = self._current().trooper(uid)
+        if trooper is None or (trooper.group, trooper.option) == (group, option):
+            return
+        self.push(commands.ChangeOptionCommand(self, self._current(), self._army, uid, group, option))
+
+    def add_group(self) -> int:
+        command = commands.AddGroupCommand(self, self._current())
+        self.push(command)
+        return command.number
+
+    def remove_group(self, number: int) -> None:
+        if self._current().group(number) is not None:
+            self.push(commands.RemoveGroupCommand(self, self._current(), number))
+
+    def set_rules_pack(self, pack_id: str) -> None:
+        """Use another rules pack, keeping the game size where the new pack allows it."""
+        before = self._current()
+        if pack_id == before.pack:
+            return
+        pack = self.catalog.pack(pack_id)
+        size = self._report.totals.points_limit if self._report else (before.points or 300)
+        tier: str | None = None
+        points: int | None = size
+        extras: tuple[str, ...] = ()
+        if isinstance(pack, SeasonPack):
+            match = next((t for t in pack.tiers if t.points == size), None)
+            if before.tier and pack.tier(before.tier):
+                match = pack.tier(before.tier)
+            if match is not None:
+                tier, points = match.id, None
+            extras = tuple(e for e in before.extras if pack.extra(e) is not None)
+        self.push(commands.ChangeRulesCommand(self, before, pack_id, pack_name(pack), tier, points, extras))
+
+    def set_game_size(self, tier: str | None, points: int | None) -> None:
+        before = self._current()
+        if (before.tier, before.points) == (tier, points):
+            return
+        season = self.season()
+        found = season.tier(tier) if (season and tier) else None
+        label = tier_label(found) if found else tr("{points} points", points=points)
+        self.push(commands.ChangeGameSizeCommand(self, before, tier, points, label))
+
+    def set_extra(self, extra_id: str, on: bool) -> None:
+        before = self._current()
+        if (extra_id in before.extras) == on:
+            return
+        season = self.season()
+        extra = season.extra(extra_id) if season else None
+        self.push(commands.ToggleExtraCommand(self, before, extra_id, extra_name(extra) if extra else extra_id, on))
+
+    def rename(self, name: str) -> None:
+        before = self._current()
+        if name != before.name:
+            self.push(commands.RenameListCommand(self, before, name))
+
+    def set_notes(self, notes: str) -> None:
+        before = self._current()
+        if notes != before.notes:
+            self.push(commands.ChangeNotesCommand(self, before, notes))
+
+    def change_army(self, ref: ArmyRef) -> None:
+        """Build the list with another army; its data must already be loaded in the catalog."""
+        before = self._current()
+        if same_army(before.army, ref):
+            return
+        self.push(commands.ChangeArmyCommand(self, before, ref))
+
+    # ----- reading helpers for the widgets ---------------------------------------------------
+    def uids_in_order(self) -> list[str]:
+        return [t.uid for _, t in self._list.troopers()] if self._list else []
+
+    def existing(self, uids: Iterable[str]) -> list[str]:
+        known = set(self.uids_in_order())
+        return [u for u in uids if u in known]

@@ -1,0 +1,50 @@
+"""File work the GUI hands to a worker thread: reading a list (and loading its army), writing one."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from armybuilder.data.catalog import Catalog
+from armybuilder.data.listfile import LoadedList, dumps_list, load_list
+from armybuilder.data.problems import DataProblem
+from armybuilder.data.yamlio import atomic_write_text
+from armybuilder.domain.lists import ArmyList
+from armybuilder.domain.roster import Roster
+
+LIST_SUFFIX = ".yaml"
+
+
+@dataclass
+class OpenedList:
+    """A list read from disk with its army loaded, ready for the document."""
+
+    loaded: LoadedList
+    problems: list[DataProblem] = field(default_factory=list)
+
+
+def read_list(path: Path, catalog: Catalog) -> OpenedList:
+    """Read a list file and load its army and packs (runs off the GUI thread; raises DataError)."""
+    loaded = load_list(path)
+    army = catalog.army(loaded.army_list.army)
+    catalog.rules_for(loaded.army_list, army)
+    if army.reinforcements is not None and any(g.reinforcement for g in loaded.army_list.groups):
+        summary = next((s for s in catalog.armies() if s.origin == army.origin and s.id == army.reinforcements), None)
+        if summary is not None:
+            catalog.army(summary.ref)
+    return OpenedList(loaded, list(loaded.problems))
+
+
+def list_text(army_list: ArmyList, roster: Roster | None) -> str:
+    """The file text of a list (cheap: done on the GUI thread so the saved state is exact)."""
+    return dumps_list(army_list, roster)
+
+
+def write_text(path: Path, text: str) -> Path:
+    """Write atomically (runs off the GUI thread)."""
+    atomic_write_text(path, text)
+    return path
+
+
+def with_suffix(path: Path) -> Path:
+    return path if path.suffix.lower() in (".yaml", ".yml") else path.with_name(path.name + LIST_SUFFIX)

@@ -1,0 +1,168 @@
+"""How the GUI words game values: stat names, unit types, categories, packs, tiers, costs, MOV."""
+
+from __future__ import annotations
+
+from armybuilder.data.catalog import ArmySummary
+from armybuilder.domain.packs import EditionPack, Extra, SeasonPack, Tier
+from armybuilder.domain.profiles import Army, Option, Profile, Unit
+from armybuilder.domain.values import Category, UnitType, format_halves
+from armybuilder.i18n import language, tr
+
+
+def N_(text: str) -> str:
+    """Mark a string for translation where it is defined; translate it with tr() where it is shown."""
+    return text
+
+
+STAT_NAMES: tuple[tuple[str, str], ...] = (
+    ("mov", N_("MOV")), ("cc", N_("CC")), ("bs", N_("BS")), ("ph", N_("PH")), ("wip", N_("WIP")),
+    ("arm", N_("ARM")), ("bts", N_("BTS")), ("w", N_("W")), ("s", N_("S")), ("ava", N_("AVA")),
+)
+"""Profile columns in the order the game prints them, with their English abbreviations."""
+
+CATEGORY_NAMES: dict[Category, str] = {
+    Category.GARRISON: N_("Garrison Troops"),
+    Category.LINE: N_("Line Troops"),
+    Category.SPECIALLY_TRAINED: N_("Specially Trained Troops"),
+    Category.VETERAN: N_("Veteran Troops"),
+    Category.ELITE: N_("Elite Troops"),
+    Category.HEADQUARTERS: N_("Headquarters Troops"),
+    Category.MECHANIZED: N_("Mechanized Troops"),
+    Category.SUPPORT: N_("Support Troops"),
+    Category.CHARACTER: N_("Characters"),
+    Category.MERCENARY: N_("Mercenary Troops"),
+    Category.HEADQUARTERS_MECHANIZED: N_("Mechanized Headquarters"),
+}
+
+TYPE_NAMES: dict[UnitType, str] = {
+    UnitType.LI: N_("Light Infantry"),
+    UnitType.MI: N_("Medium Infantry"),
+    UnitType.HI: N_("Heavy Infantry"),
+    UnitType.TAG: N_("Tactical Armoured Gear"),
+    UnitType.REM: N_("Remote"),
+    UnitType.SK: N_("Skirmisher"),
+    UnitType.WB: N_("Warband"),
+    UnitType.VH: N_("Vehicle"),
+}
+
+
+def stat_name(key: str, structure: bool = False) -> str:
+    """The translated column header of a stat (W becomes STR for a Structure profile)."""
+    if key == "w" and structure:
+        return tr("STR")
+    return tr(dict(STAT_NAMES)[key])
+
+
+def category_name(category: Category | None) -> str:
+    return tr(CATEGORY_NAMES[category]) if category is not None else ""
+
+
+def type_name(unit_type: UnitType) -> str:
+    return tr(TYPE_NAMES[unit_type])
+
+
+def move_text(move: tuple[int, int], cm: bool) -> str:
+    """MOV as printed: '4-4' in inches (10 cm = 4 in) or '10-10' in cm."""
+    if cm:
+        return f"{move[0]}-{move[1]}"
+    return "-".join(_inches(value) for value in move)
+
+
+def _inches(cm: int) -> str:
+    whole, rest = divmod(cm * 2, 5)
+    return str(whole) if rest == 0 else f"{cm * 0.4:.1f}".rstrip("0").rstrip(".")
+
+
+def ava_text(profile_or_unit: Profile | Unit) -> str:
+    ava = profile_or_unit.ava
+    if ava is None:
+        return "-"
+    return tr("T", context="ava total") if ava == "total" else str(ava)
+
+
+def stat_value(profile: Profile, key: str, cm: bool) -> str:
+    if key == "mov":
+        return move_text(profile.move, cm)
+    if key == "ava":
+        return ava_text(profile)
+    return str(getattr(profile, key))
+
+
+def swc_text(halves: int) -> str:
+    return format_halves(halves)
+
+
+def cost_range(values: list[int]) -> str:
+    """'10' or '10–18' for a unit's cheapest to dearest option."""
+    if not values:
+        return ""
+    low, high = min(values), max(values)
+    return str(low) if low == high else f"{low}–{high}"
+
+
+def swc_range(halves: list[int]) -> str:
+    if not halves:
+        return ""
+    low, high = min(halves), max(halves)
+    return format_halves(low) if low == high else f"{format_halves(low)}–{format_halves(high)}"
+
+
+def loadout(option: Option) -> str:
+    """What an option carries, as the official builder lists it: skills and equipment, then weapons."""
+    gear = ", ".join(i.label for i in (*option.skills, *option.equipment))
+    weapons = ", ".join(i.label for i in option.weapons)
+    return " · ".join(part for part in (gear, weapons) if part)
+
+
+def option_text(unit: Unit, option: Option) -> str:
+    """An option as shown in lists: its name when that tells options apart, then its loadout."""
+    names = [o.name for _, o in unit.selectable_options()]
+    telling = option.name and names.count(option.name) == 1 and len(names) > 1 and \
+        option.name.casefold() not in unit.name.casefold()
+    gear = loadout(option)
+    if telling:
+        return f"{option.name} · {gear}" if gear else option.name
+    return gear or option.name
+
+
+def option_label(unit: Unit, option: Option) -> str:
+    """A trooper as players name it: 'Fusiliers (Combi Rifle)'."""
+    weapons = ", ".join(i.label for i in option.weapons[:2])
+    detail = weapons or option.name
+    if option.is_lieutenant:
+        detail = f"{tr('Lieutenant')}, {detail}" if detail else tr("Lieutenant")
+    return f"{unit.name} ({detail})" if detail and detail != unit.name else unit.name
+
+
+def describe_trooper(army: Army | None, unit_id: int, group_id: int, option_id: int) -> str:
+    """A trooper's readable name for undo entries and messages, even when the data lacks it."""
+    unit = army.unit(unit_id) if army else None
+    if unit is None:
+        return tr("unit {unit}", unit=unit_id)
+    option = unit.option(group_id, option_id)
+    return option_label(unit, option) if option else unit.name
+
+
+def localized(name: str, name_es: str) -> str:
+    """A pack, tier or extra name in the current language (packs carry a Spanish name)."""
+    return name_es if language() == "es" and name_es else name
+
+
+def pack_name(pack: EditionPack | SeasonPack) -> str:
+    return localized(pack.name, pack.name_es)
+
+
+def tier_label(tier: Tier) -> str:
+    return tr("{tier} ({points} points, {swc} SWC)", tier=localized(tier.name, tier.name_es),
+              points=tier.points, swc=str(tier.swc))
+
+
+def extra_name(extra: Extra) -> str:
+    return localized(extra.name, extra.name_es)
+
+
+def source_label(summary: ArmySummary) -> str:
+    """Where an army's data comes from, as shown in the army picker."""
+    if summary.origin == "imported":
+        return tr("Official data {version}", version=summary.version) if summary.version else tr("Official data")
+    return tr("Bundled {version}", version=summary.version) if summary.version else tr("Bundled")

@@ -1,0 +1,611 @@
+"""The main window: army picker, unit browser, profile card, list editor, totals and problems.
+
+It holds no rules logic: it wires widgets to the document (signals in `_connect_signals`, slots
+named `_on_<event>`), asks the user for files and confirmations, and runs slow work through the
+injected TaskRunner so the GUI thread never waits on disk or on loading an imported army.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+from PySide6.QtCore import QByteArray, Qt
+from PySide6.QtGui import QCloseEvent
+from PySide6.QtWidgets import (
+    QFileDialog,
+    QLabel,
+    QMainWindow,
+    QMenu,
+    QMessageBox,
+    QProgressBar,
+    QSplitter,
+    QStackedWidget,
+    QTabWidget,
+    QToolBar,
+    QUndoView,
+    QVBoxLayout,
+    QWidget,
+)
+
+from armybuilder.data.catalog import ArmySummary, Catalog
+from armybuilder.data.listfile import changes_since_saved
+from armybuilder.data.problems import DataError
+from armybuilder.domain.lists import ArmyList
+from armybuilder.gui import files
+from armybuilder.gui.actions import Actions
+from armybuilder.gui.document import ListDocument, new_list
+from armybuilder.gui.models.units import OptionEntry, UnitEntry
+from armybuilder.gui.settings import AppSettings
+from armybuilder.gui.tasks import TaskRunner
+from armybuilder.gui.widgets.armypicker import ArmyPickerDialog
+from armybuilder.gui.widgets.listeditor import ListEditor
+from armybuilder.gui.widgets.listsettings import ListSettingsBar
+from armybuilder.gui.widgets.profilecard import ProfileCard
+from armybuilder.gui.widgets.startpage import StartPage
+from armybuilder.gui.widgets.totalsbar import TotalsBar
+from armybuilder.gui.widgets.unitbrowser import UnitBrowser
+from armybuilder.gui.widgets.validationpanel import ValidationPanel
+from armybuilder.i18n import tr
+
+START_PAGE, BUILDER_PAGE = 0, 1
+
+
+class MainWindow(QMainWindow):
+    """The army builder's window over one ListDocument."""
+
+    def __init__(self, catalog: Catalog, settings: AppSettings, tasks: TaskRunner | None = None,
+                 parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("main_window")
+        self.catalog = catalog
+        self.settings = settings
+        self.tasks = tasks or TaskRunner(parent=self)
+        self.document = ListDocument(catalog, self)
+        self.actions = Actions(self)
+        self._loaded_armies: set[tuple[str, int]] = set()
+        self._army_task: int | None = None
+        self._build_widgets()
+        self._build_menus()
+        self._connect_signals()
+        self.retranslate()
+        self._restore_layout()
+        self._on_list_changed()
+        self._on_army_changed()
+
+    # ----- construction ------------------------------------------------------------------------
+    def _build_widgets(self) -> None:
+        summaries = self.catalog.armies()
+        self.start_page = StartPage(summaries)
+        self.start_page.set_recent_files(self.settings.recent_files())
+        self.list_settings = ListSettingsBar(self.catalog)
+        self.totals = TotalsBar()
+        self.browser = UnitBrowser()
+        self.card = ProfileCard()
+        self.editor = ListEditor(self.document)
+        self.problems = ValidationPanel(self.document)
+        self.history = QUndoView(self.document.undo_stack)
+        self.history.setObjectName("history")
+        self.bottom_tabs = QTabWidget()
+        self.bottom_tabs.setObjectName("bottom_tabs")
+        self.bottom_tabs.addTab(self.problems, "")
+        self.bottom_tabs.addTab(self.history, "")
+        for action in (self.actions.change_option, self.actions.duplicate_trooper, self.actions.move_up,
+                       self.actions.move_down, self.actions.remove_trooper, self.actions.new_group,
+                       self.actions.remove_group):
+            self.editor.tree.addAction(action)
+        for view in (self.browser.tree, self.card.options):
+            view.addAction(self.actions.add_trooper)
+
+        self.right_splitter = QSplitter(Qt.Orientation.Vertical)
+        self.right_splitter.setObjectName("right_splitter")
+        self.right_splitter.addWidget(self.editor)
+        self.right_splitter.addWidget(self.bottom_tabs)
+        self.right_splitter.setStretchFactor(0, 3)
+        self.right_splitter.setStretchFactor(1, 1)
+        self.splitter = QSplitter(Qt.Orientation.Horizontal)
+        self.splitter.setObjectName("main_splitter")
+        self.splitter.addWidget(self.browser)
+        self.splitter.addWidget(self.card)
+        self.splitter.addWidget(self.right_splitter)
+        self.splitter.setChildrenCollapsible(False)
+        self.splitter.setSizes([400, 520, 520])
+
+        builder = QWidget()
+        layout = QVBoxLayout(builder)
+        layout.setContentsMargins(6, 4, 6, 4)
+        layout.setSpacing(4)
+        layout.addWidget(self.list_settings)
+        layout.addWidget(self.totals)
+        layout.addWidget(self.splitter, 1)
+        self.pages = QStackedWidget()
+        self.pages.addWidget(self.start_page)
+        self.pages.addWidget(builder)
+        self.setCentralWidget(self.pages)
+
+        self.legal_label = QLabel()
+        self.legal_label.setObjectName("status_legal")
+        self.busy = QProgressBar()
+        self.busy.setObjectName("busy")
+        self.busy.setRange(0, 0)
+        self.busy.setMaximumWidth(140)
+        self.busy.setVisible(False)
+        self.busy_label = QLabel()
+        self.statusBar().addPermanentWidget(self.busy_label)
+        self.statusBar().addPermanentWidget(self.busy)
+        self.statusBar().addPermanentWidget(self.legal_label)
+        self.resize(1440, 880)
+
+    def _build_menus(self) -> None:
+        a = self.actions
+        bar = self.menuBar()
+        self.file_menu = bar.addMenu("")
+        self.recent_menu = QMenu(self)
+        self.recent_menu.setObjectName("recent_menu")
+        for item in (a.new_list, a.open_list, self.recent_menu, None, a.save, a.save_as, None, a.close_list,
+                     a.quit):
+            self._add_to(self.file_menu, item)
+        self.edit_menu = bar.addMenu("")
+        for item in (a.undo, a.redo, None, a.add_trooper, a.change_option, a.duplicate_trooper, a.remove_trooper,
+                     a.move_up, a.move_down, None, a.new_group, a.remove_group, None, a.change_army, a.find_unit):
+            self._add_to(self.edit_menu, item)
+        self.view_menu = bar.addMenu("")
+        for item in (a.distances_cm, None, a.show_problems, a.show_history):
+            self._add_to(self.view_menu, item)
+        self.toolbar = QToolBar()
+        self.toolbar.setObjectName("main_toolbar")
+        self.toolbar.setMovable(False)
+        self.toolbar.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
+        for item in (a.new_list, a.open_list, a.save, None, a.undo, a.redo, None, a.duplicate_trooper,
+                     a.remove_trooper, a.move_up, a.move_down):
+            if item is None:
+                self.toolbar.addSeparator()
+            else:
+                self.toolbar.addAction(item)
+        self.addToolBar(self.toolbar)
+        self._fill_recent_menu()
+
+    @staticmethod
+    def _add_to(menu: QMenu, item: object) -> None:
+        if item is None:
+            menu.addSeparator()
+        elif isinstance(item, QMenu):
+            menu.addMenu(item)
+        else:
+            menu.addAction(item)  # type: ignore[arg-type]
+
+    def _connect_signals(self) -> None:
+        a = self.actions
+        doc = self.document
+        stack = doc.undo_stack
+        doc.list_changed.connect(self._on_list_changed)
+        doc.army_changed.connect(self._on_army_changed)
+        doc.modified_changed.connect(self._on_modified_changed)
+        doc.path_changed.connect(self._on_path_changed)
+        stack.canUndoChanged.connect(a.undo.setEnabled)
+        stack.canRedoChanged.connect(a.redo.setEnabled)
+        stack.undoTextChanged.connect(self._on_undo_text_changed)
+        stack.redoTextChanged.connect(self._on_redo_text_changed)
+        a.undo.triggered.connect(stack.undo)
+        a.redo.triggered.connect(stack.redo)
+        a.new_list.triggered.connect(self._on_new_list)
+        a.open_list.triggered.connect(self._on_open_list)
+        a.save.triggered.connect(self._on_save)
+        a.save_as.triggered.connect(self._on_save_as)
+        a.close_list.triggered.connect(self._on_close_list)
+        a.clear_recent.triggered.connect(self._on_clear_recent)
+        a.quit.triggered.connect(self.close)
+        a.add_trooper.triggered.connect(self._on_add_trooper)
+        a.remove_trooper.triggered.connect(self._on_remove_trooper)
+        a.duplicate_trooper.triggered.connect(self._on_duplicate_trooper)
+        a.move_up.triggered.connect(self._on_move_up)
+        a.move_down.triggered.connect(self._on_move_down)
+        a.change_option.triggered.connect(self._on_change_option)
+        a.new_group.triggered.connect(self._on_new_group)
+        a.remove_group.triggered.connect(self._on_remove_group)
+        a.change_army.triggered.connect(self._on_change_army)
+        a.find_unit.triggered.connect(self._on_find_unit)
+        a.distances_cm.toggled.connect(self._on_distances_toggled)
+        a.show_history.toggled.connect(self._on_show_history)
+        a.show_problems.triggered.connect(self._on_show_problems)
+        self.bottom_tabs.currentChanged.connect(self._on_bottom_tab_changed)
+        self.start_page.army_chosen.connect(self._on_army_chosen)
+        self.start_page.open_requested.connect(self._on_open_list)
+        self.start_page.recent_chosen.connect(self._on_recent_chosen)
+        self.list_settings.rename_requested.connect(doc.rename)
+        self.list_settings.pack_requested.connect(doc.set_rules_pack)
+        self.list_settings.size_requested.connect(doc.set_game_size)
+        self.list_settings.extra_toggled.connect(doc.set_extra)
+        self.list_settings.army_button_clicked.connect(self._on_change_army)
+        self.browser.option_activated.connect(self._on_option_activated)
+        self.browser.unit_selected.connect(self._on_unit_selected)
+        self.card.option_activated.connect(self._on_option_activated)
+        self.problems.troopers_clicked.connect(self._on_violation_clicked)
+        self.editor.tree.selectionModel().selectionChanged.connect(self._on_list_selection_changed)
+        self.tasks.busy_changed.connect(self._on_busy_changed)
+
+    def retranslate(self) -> None:
+        """Set every visible text in the current language (called again when it changes)."""
+        self.actions.retranslate()
+        self.file_menu.setTitle(tr("&File"))
+        self.recent_menu.setTitle(tr("Open &recent"))
+        self.edit_menu.setTitle(tr("&Edit"))
+        self.view_menu.setTitle(tr("&View"))
+        self.toolbar.setWindowTitle(tr("Toolbar"))
+        self.bottom_tabs.setTabText(1, tr("History"))
+        self.history.setEmptyLabel(tr("<list as opened>"))
+        for widget in (self.start_page, self.list_settings, self.totals, self.browser, self.card, self.problems):
+            widget.retranslate()
+        self.editor.model.retranslate()
+        self._on_undo_text_changed(self.document.undo_stack.undoText())
+        self._on_redo_text_changed(self.document.undo_stack.redoText())
+        self._fill_recent_menu()
+        self._on_list_changed()
+
+    # ----- layout persistence --------------------------------------------------------------------
+    def _restore_layout(self) -> None:
+        for key, restore in (("main/geometry", self.restoreGeometry), ("main/state", self.restoreState),
+                             ("main/splitter", self.splitter.restoreState),
+                             ("main/right_splitter", self.right_splitter.restoreState),
+                             ("main/list_header", self.editor.tree.header().restoreState)):
+            value = self.settings.state(key)
+            if value is not None:
+                restore(value)
+        cm = self.settings.distances_in_cm()
+        self.actions.distances_cm.setChecked(cm)
+        self._on_distances_toggled(cm)
+
+    def save_layout(self) -> None:
+        values: dict[str, QByteArray] = {
+            "main/geometry": self.saveGeometry(), "main/state": self.saveState(),
+            "main/splitter": self.splitter.saveState(), "main/right_splitter": self.right_splitter.saveState(),
+            "main/list_header": self.editor.tree.header().saveState(),
+        }
+        for key, value in values.items():
+            self.settings.set_state(key, value)
+        self.settings.sync()
+
+    # ----- document → widgets --------------------------------------------------------------------
+    def _on_list_changed(self) -> None:
+        doc = self.document
+        self.pages.setCurrentIndex(BUILDER_PAGE if doc.has_list else START_PAGE)
+        self.list_settings.refresh(doc.army_list)
+        self.totals.show_report(doc.report, doc.problem)
+        self.browser.set_remaining(doc.remaining())
+        self._update_title()
+        self._update_actions()
+        self.bottom_tabs.setTabText(0, self._problems_tab_text())
+
+    def _problems_tab_text(self) -> str:
+        report = self.document.report
+        if report is None:
+            return tr("Problems")
+        count = len(report.violations)
+        return tr("Problems ({count})", count=count) if count else tr("Problems")
+
+    def _on_army_changed(self) -> None:
+        self.browser.set_army(self.document.army)
+        self.card.show_unit(None)
+
+    def _on_modified_changed(self, modified: bool) -> None:
+        self.setWindowModified(modified)
+        self._update_actions()
+
+    def _on_path_changed(self) -> None:
+        self._update_title()
+
+    def _update_title(self) -> None:
+        doc = self.document
+        app = tr("Infinity army builder")
+        if doc.army_list is None:
+            self.setWindowTitle(app)
+            self.legal_label.setText("")
+            return
+        name = doc.army_list.name or (doc.path.stem if doc.path else tr("Untitled list"))
+        army = doc.army.name if doc.army else doc.army_list.army.name
+        report = doc.report
+        if report is None:
+            state = tr("cannot be validated")
+        else:
+            state = tr("Legal") if report.legal else tr("NOT LEGAL ({count})", count=len(report.errors))
+        self.setWindowTitle(f"{name}[*] — {army} — {state} — {app}")
+        self.legal_label.setText(self.totals.state.text() if report is not None else state)
+        self.legal_label.setStyleSheet(self.totals.state.styleSheet())
+
+    def _update_actions(self) -> None:
+        a = self.actions
+        has_list = self.document.has_list
+        selected = bool(has_list and self.editor.selected_uids())
+        for action in (a.save, a.save_as, a.close_list, a.new_group, a.change_army, a.find_unit, a.add_trooper):
+            action.setEnabled(has_list)
+        for action in (a.remove_trooper, a.duplicate_trooper, a.move_up, a.move_down, a.change_option):
+            action.setEnabled(selected)
+        group = self.editor.current_group() if has_list else None
+        army_list = self.document.army_list
+        empty_group = bool(army_list and group is not None and (g := army_list.group(group)) is not None
+                           and not g.troopers and len(army_list.groups) > 1)
+        a.remove_group.setEnabled(empty_group)
+
+    def _on_undo_text_changed(self, text: str) -> None:
+        self.actions.undo.setText(tr("&Undo {action}", action=text) if text else tr("&Undo"))
+
+    def _on_redo_text_changed(self, text: str) -> None:
+        self.actions.redo.setText(tr("&Redo {action}", action=text) if text else tr("&Redo"))
+
+    def _on_list_selection_changed(self, *_: object) -> None:
+        self._update_actions()
+
+    def _on_busy_changed(self, busy: bool, message: str) -> None:
+        self.busy.setVisible(busy)
+        self.busy_label.setText(message if busy else "")
+
+    # ----- choosing the army ---------------------------------------------------------------------
+    def _on_army_chosen(self, summary: ArmySummary) -> None:
+        """Start a new list with this army (from the start page)."""
+        self._with_army(summary, lambda: self.document.start(new_list(self.catalog, summary)))
+
+    def _on_change_army(self) -> None:
+        if not self.document.has_list:
+            return
+        dialog = ArmyPickerDialog(self.catalog.armies(), self)
+        ref = self.document.army_list.army if self.document.army_list else None
+        if ref is not None:
+            dialog.picker.select(ref.origin, ref.id)
+        dialog.army_chosen.connect(self._on_dialog_army_chosen)
+        dialog.finished.connect(dialog.deleteLater)
+        self.army_dialog = dialog
+        dialog.open()
+
+    def _on_dialog_army_chosen(self, summary: ArmySummary) -> None:
+        self._with_army(summary, lambda: self.document.change_army(summary.ref))
+
+    def _with_army(self, summary: ArmySummary, callback: Callable[[], None]) -> None:
+        """Run `callback()` once the army's data is loaded: at once if it already is, else after a
+        background load with the busy indicator showing."""
+        key = (summary.origin, summary.id)
+        if summary.origin == "bundled" or key in self._loaded_armies:
+            callback()
+            return
+
+        def done(_: object) -> None:
+            self._loaded_armies.add(key)
+            self._army_task = None
+            callback()
+
+        self._army_task = self.tasks.run(lambda: self.catalog.army(summary.ref), done,
+                                         lambda exc: self._on_task_failed(tr("Could not load {army}", army=summary.name),
+                                                                          exc),
+                                         tr("Loading {army}…", army=summary.name))
+
+    # ----- editing -------------------------------------------------------------------------------
+    def _on_option_activated(self, unit: int, group: int, option: int) -> None:
+        if not self.document.has_list:
+            return
+        number = self.document.placement_group(self.editor.current_group())
+        self.document.add_trooper(unit, group, option, number)
+
+    def _on_add_trooper(self) -> None:
+        focus = self.focusWidget()
+        if focus is self.card.options:
+            index = self.card.options.currentIndex()
+            if index.isValid():
+                self.card._on_option_activated(index)
+            return
+        unit, option = self.browser.current_entry()
+        if unit is not None and option is not None:
+            self._on_option_activated(unit.unit.id, *option.key)
+
+    def _on_remove_trooper(self) -> None:
+        self.document.remove_troopers(self.editor.selected_uids())
+
+    def _on_duplicate_trooper(self) -> None:
+        self.document.duplicate_troopers(self.editor.selected_uids())
+
+    def _on_move_up(self) -> None:
+        for uid in self.editor.selected_uids()[:1]:
+            self.document.move_by(uid, -1)
+
+    def _on_move_down(self) -> None:
+        for uid in self.editor.selected_uids()[:1]:
+            self.document.move_by(uid, +1)
+
+    def _on_change_option(self) -> None:
+        self.editor.edit_option()
+
+    def _on_new_group(self) -> None:
+        if self.document.has_list:
+            number = self.document.add_group()
+            index = self.editor.model.group_index(number)
+            self.editor.tree.setCurrentIndex(index)
+
+    def _on_remove_group(self) -> None:
+        group = self.editor.current_group()
+        if group is not None:
+            self.document.remove_group(group)
+
+    def _on_find_unit(self) -> None:
+        self.browser.search.setFocus(Qt.FocusReason.ShortcutFocusReason)
+        self.browser.search.selectAll()
+
+    def _on_unit_selected(self, unit: UnitEntry | None, option: OptionEntry | None) -> None:
+        self.card.show_unit(unit, option)
+
+    def _on_violation_clicked(self, uids: tuple[str, ...]) -> None:
+        if uids:
+            self.editor.select_troopers(list(uids))
+
+    def _on_distances_toggled(self, cm: bool) -> None:
+        self.settings.set_distances_in_cm(cm)
+        self.card.set_distances_in_cm(cm)
+
+    def _on_show_history(self, shown: bool) -> None:
+        self.bottom_tabs.setCurrentWidget(self.history if shown else self.problems)
+
+    def _on_show_problems(self) -> None:
+        self.bottom_tabs.setCurrentWidget(self.problems)
+
+    def _on_bottom_tab_changed(self, index: int) -> None:
+        self.actions.show_history.blockSignals(True)
+        self.actions.show_history.setChecked(self.bottom_tabs.widget(index) is self.history)
+        self.actions.show_history.blockSignals(False)
+
+    # ----- files ---------------------------------------------------------------------------------
+    def _on_new_list(self) -> None:
+        if self.maybe_keep_changes():
+            self.document.close_list()
+
+    def _on_close_list(self) -> None:
+        self._on_new_list()
+
+    def _on_open_list(self) -> None:
+        if not self.maybe_keep_changes():
+            return
+        path = self.ask_open_path()
+        if path is not None:
+            self.open_path(path)
+
+    def _on_recent_chosen(self, path: Path) -> None:
+        if self.maybe_keep_changes():
+            self.open_path(path)
+
+    def open_path(self, path: Path) -> int:
+        """Read a list in the background; it replaces the open one when ready. Returns the task id."""
+        return self.tasks.run(lambda: files.read_list(path, self.catalog),
+                              lambda opened: self._on_list_read(path, opened),
+                              lambda exc: self._on_open_failed(path, exc),
+                              tr("Opening {file}…", file=path.name))
+
+    def _on_list_read(self, path: Path, opened: files.OpenedList) -> None:
+        self.document.start(opened.loaded.army_list, path)
+        self._remember(path)
+        notes = [str(p) for p in opened.problems]
+        report = self.document.report
+        if report is not None:
+            notes.extend(p.message for p in changes_since_saved(opened.loaded, report.roster))
+        if notes:
+            self.show_message("warning", tr("The list changed since it was saved"),
+                              tr("{file} was opened; please check these points:", file=path.name) + "\n\n• "
+                              + "\n• ".join(notes))
+        self.statusBar().showMessage(tr("Opened {file}", file=str(path)), 5000)
+
+    def _on_open_failed(self, path: Path, error: BaseException) -> None:
+        if isinstance(error, FileNotFoundError | DataError) and not path.exists():
+            self.settings.remove_recent_file(path)
+            self._fill_recent_menu()
+        self._on_task_failed(tr("Could not open {file}", file=path.name), error)
+
+    def _on_save(self) -> int | None:
+        if not self.document.has_list:
+            return None
+        if self.document.path is None:
+            return self._on_save_as()
+        return self.save_to(self.document.path)
+
+    def _on_save_as(self) -> int | None:
+        if not self.document.has_list:
+            return None
+        path = self.ask_save_path()
+        return self.save_to(files.with_suffix(path)) if path is not None else None
+
+    def save_to(self, path: Path) -> int | None:
+        """Save the list as it is now (written in the background). Returns the task id."""
+        doc = self.document
+        army_list = doc.army_list
+        if army_list is None:
+            return None
+        text = files.list_text(army_list, doc.report.roster if doc.report else None)
+        return self.tasks.run(lambda: files.write_text(path, text),
+                              lambda _: self._on_saved(army_list, path),
+                              lambda exc: self._on_task_failed(tr("Could not save {file}", file=path.name), exc),
+                              tr("Saving {file}…", file=path.name))
+
+    def _on_saved(self, army_list: ArmyList, path: Path) -> None:
+        self.document.mark_saved(army_list, path)
+        self._remember(path)
+        self.statusBar().showMessage(tr("Saved {file}", file=str(path)), 5000)
+
+    def _remember(self, path: Path) -> None:
+        self.settings.add_recent_file(path)
+        self.settings.set_last_folder(path.parent)
+        self._fill_recent_menu()
+
+    def _fill_recent_menu(self) -> None:
+        self.recent_menu.clear()
+        recent = self.settings.recent_files()
+        for number, path in enumerate(recent, start=1):
+            action = self.recent_menu.addAction(f"&{number % 10}  {path.name}")
+            action.setToolTip(str(path))
+            action.setStatusTip(str(path))
+            action.triggered.connect(lambda _=False, p=path: self._on_recent_chosen(p))
+        if recent:
+            self.recent_menu.addSeparator()
+        self.recent_menu.addAction(self.actions.clear_recent)
+        self.actions.clear_recent.setEnabled(bool(recent))
+        self.recent_menu.setEnabled(True)
+        self.start_page.set_recent_files(recent)
+
+    def _on_clear_recent(self) -> None:
+        self.settings.clear_recent_files()
+        self._fill_recent_menu()
+
+    def _on_task_failed(self, what: str, error: BaseException) -> None:
+        detail = str(error) if isinstance(error, DataError | OSError) else f"{type(error).__name__}: {error}"
+        self.show_message("error", what, detail)
+
+    # ----- questions and messages (tests replace these) ------------------------------------------
+    def ask_open_path(self) -> Path | None:
+        folder = self.settings.last_folder() or Path.home()
+        name, _ = QFileDialog.getOpenFileName(self, tr("Open a list"), str(folder),
+                                              tr("Army lists (*.yaml *.yml);;All files (*)"))
+        return Path(name) if name else None
+
+    def ask_save_path(self) -> Path | None:
+        doc = self.document
+        folder = doc.path.parent if doc.path else (self.settings.last_folder() or Path.home())
+        stem = (doc.army_list.name if doc.army_list and doc.army_list.name else tr("army-list"))
+        name, _ = QFileDialog.getSaveFileName(self, tr("Save the list"), str(folder / f"{stem}.yaml"),
+                                              tr("Army lists (*.yaml *.yml)"))
+        return Path(name) if name else None
+
+    def ask_unsaved(self) -> QMessageBox.StandardButton:
+        name = self.document.army_list.name if self.document.army_list else ""
+        box = QMessageBox(QMessageBox.Icon.Warning, tr("Unsaved changes"),
+                          tr("The list {name} has changes that are not saved.", name=name or tr("Untitled list")),
+                          QMessageBox.StandardButton.Save | QMessageBox.StandardButton.Discard
+                          | QMessageBox.StandardButton.Cancel, self)
+        box.setInformativeText(tr("Save them before closing the list?"))
+        box.setDefaultButton(QMessageBox.StandardButton.Save)
+        return QMessageBox.StandardButton(box.exec())
+
+    def show_message(self, kind: str, title: str, text: str) -> None:
+        icon = {"error": QMessageBox.Icon.Critical, "warning": QMessageBox.Icon.Warning}.get(
+            kind, QMessageBox.Icon.Information)
+        box = QMessageBox(icon, title, title, QMessageBox.StandardButton.Ok, self)
+        box.setInformativeText(text)
+        box.setObjectName("message_box")
+        box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        box.open()
+
+    def maybe_keep_changes(self) -> bool:
+        """True when it is fine to drop the open list (saved, discarded, or nothing to save)."""
+        if not self.document.modified:
+            return True
+        answer = self.ask_unsaved()
+        if answer == QMessageBox.StandardButton.Discard:
+            return True
+        if answer != QMessageBox.StandardButton.Save:
+            return False
+        task = self._on_save()
+        if task is None:
+            return False
+        self.tasks.wait(task)
+        return not self.document.modified
+
+    def closeEvent(self, event: QCloseEvent) -> None:
+        if not self.maybe_keep_changes():
+            event.ignore()
+            return
+        self.tasks.wait()
+        self.save_layout()
+        event.accept()
+

@@ -1,0 +1,209 @@
+"""The profile card's models: a unit's stat lines, and the table of its options."""
+
+from __future__ import annotations
+
+import json
+from enum import IntEnum
+from typing import Any
+
+from PySide6.QtCore import QAbstractTableModel, QMimeData, QModelIndex, QObject, QPersistentModelIndex, Qt
+from PySide6.QtGui import QFont
+
+from armybuilder.domain.profiles import Profile, ProfileGroup, Unit
+from armybuilder.gui import icons
+from armybuilder.gui.labels import STAT_NAMES, stat_name, stat_value, swc_text
+from armybuilder.gui.models import FIRST_ROLE, OPTION_MIME
+from armybuilder.gui.models.units import OptionEntry, UnitEntry
+from armybuilder.i18n import tr
+
+Index = QModelIndex | QPersistentModelIndex
+STAT_KEYS = [key for key, _ in STAT_NAMES]
+
+
+class StatsRole(IntEnum):
+    PROFILE = FIRST_ROLE
+
+
+class ProfileStatsModel(QAbstractTableModel):
+    """One row per profile of the unit (troopers, pilots, peripherals); columns: name then MOV…AVA."""
+
+    def __init__(self, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self._rows: list[tuple[ProfileGroup, Profile]] = []
+        self._cm = False
+
+    def set_unit(self, unit: Unit | None) -> None:
+        self.beginResetModel()
+        self._rows = [(g, p) for g in unit.profile_groups for p in g.profiles] if unit else []
+        self.endResetModel()
+
+    def set_distances_in_cm(self, cm: bool) -> None:
+        self._cm = cm
+        if self._rows:
+            self.dataChanged.emit(self.index(0, 1), self.index(len(self._rows) - 1, 1))
+
+    def retranslate(self) -> None:
+        self.headerDataChanged.emit(Qt.Orientation.Horizontal, 0, self.columnCount() - 1)
+
+    @property
+    def profiles(self) -> list[Profile]:
+        return [p for _, p in self._rows]
+
+    def rowCount(self, parent: Index = QModelIndex()) -> int:
+        return 0 if parent.isValid() else len(self._rows)
+
+    def columnCount(self, parent: Index = QModelIndex()) -> int:
+        return 0 if parent.isValid() else 1 + len(STAT_KEYS)
+
+    def headerData(self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        if orientation != Qt.Orientation.Horizontal or not 0 <= section < self.columnCount():
+            return None
+        if role == Qt.ItemDataRole.DisplayRole:
+            if section == 0:
+                return tr("Profile")
+            key = STAT_KEYS[section - 1]
+            structure = bool(self._rows) and all(p.structure for _, p in self._rows)
+            if key == "w" and self._rows and any(p.structure for _, p in self._rows) and not structure:
+                return f"{stat_name('w')}/{stat_name('w', structure=True)}"
+            return stat_name(key, structure=structure)
+        if role == Qt.ItemDataRole.ToolTipRole and section == 1:
+            return tr("Movement in centimetres") if self._cm else tr("Movement in inches")
+        return None
+
+    def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        if not index.isValid() or not 0 <= index.row() < len(self._rows):
+            return None
+        group, profile = self._rows[index.row()]
+        if role == StatsRole.PROFILE:
+            return profile
+        if role == Qt.ItemDataRole.DisplayRole:
+            if index.column() == 0:
+                return profile.name
+            return stat_value(profile, STAT_KEYS[index.column() - 1], self._cm)
+        if role == Qt.ItemDataRole.TextAlignmentRole:
+            if index.column() == 0:
+                return int(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
+            return int(Qt.AlignmentFlag.AlignCenter)
+        if role == Qt.ItemDataRole.FontRole and index.column() == 0:
+            font = QFont()
+            font.setBold(True)
+            return font
+        if role == Qt.ItemDataRole.ToolTipRole and index.column() == 0:
+            return f"{profile.name} ({profile.type.value})"
+        return None
+
+
+class OptionColumn(IntEnum):
+    NAME = 0
+    WEAPONS = 1
+    GEAR = 2
+    SWC = 3
+    POINTS = 4
+
+
+class OptionRole(IntEnum):
+    OPTION_KEY = FIRST_ROLE
+    """(unit, group, option) ids."""
+    LIEUTENANT = FIRST_ROLE + 1
+
+
+class OptionTableModel(QAbstractTableModel):
+    """A unit's selectable options: name, weapons, skills and equipment, SWC and points."""
+
+    def __init__(self, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self._unit: Unit | None = None
+        self._options: list[OptionEntry] = []
+        self._headers: dict[OptionColumn, str] = {}
+        self.retranslate()
+
+    def retranslate(self) -> None:
+        self._headers = {OptionColumn.NAME: tr("Option"), OptionColumn.WEAPONS: tr("Weapons"),
+                         OptionColumn.GEAR: tr("Skills and equipment"), OptionColumn.SWC: tr("SWC"),
+                         OptionColumn.POINTS: tr("Pts", context="points column")}
+        self.headerDataChanged.emit(Qt.Orientation.Horizontal, 0, len(OptionColumn) - 1)
+
+    def set_unit(self, entry: UnitEntry | None) -> None:
+        """Show a unit's options (as the unit browser computed them: full costs, flags)."""
+        self.beginResetModel()
+        self._unit = entry.unit if entry else None
+        self._options = list(entry.options) if entry else []
+        self.endResetModel()
+
+    @property
+    def unit(self) -> Unit | None:
+        return self._unit
+
+    def rowCount(self, parent: Index = QModelIndex()) -> int:
+        return 0 if parent.isValid() else len(self._options)
+
+    def columnCount(self, parent: Index = QModelIndex()) -> int:
+        return 0 if parent.isValid() else len(OptionColumn)
+
+    def headerData(self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        if orientation == Qt.Orientation.Horizontal and 0 <= section < len(OptionColumn):
+            if role == Qt.ItemDataRole.DisplayRole:
+                return self._headers[OptionColumn(section)]
+            if role == Qt.ItemDataRole.TextAlignmentRole and section >= OptionColumn.SWC:
+                return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+        return None
+
+    def flags(self, index: Index) -> Qt.ItemFlag:
+        if not index.isValid():
+            return Qt.ItemFlag.NoItemFlags
+        return Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable | Qt.ItemFlag.ItemIsDragEnabled
+
+    def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        if not index.isValid() or not 0 <= index.row() < len(self._options) or self._unit is None:
+            return None
+        entry = self._options[index.row()]
+        option = entry.option
+        column = index.column()
+        if role == OptionRole.OPTION_KEY:
+            return (self._unit.id, *entry.key)
+        if role == OptionRole.LIEUTENANT:
+            return entry.lieutenant
+        if role == Qt.ItemDataRole.DisplayRole:
+            if column == OptionColumn.NAME:
+                return option.name
+            if column == OptionColumn.WEAPONS:
+                return ", ".join(i.label for i in option.weapons)
+            if column == OptionColumn.GEAR:
+                gear = [i.label for i in (*option.skills, *option.equipment)]
+                gear.extend(option.characteristics)
+                return ", ".join(gear)
+            if column == OptionColumn.SWC:
+                return swc_text(entry.swc_halves)
+            if column == OptionColumn.POINTS:
+                return str(entry.points)
+        if role == Qt.ItemDataRole.DecorationRole and column == OptionColumn.NAME and entry.lieutenant:
+            return icons.lieutenant_icon()
+        if role == Qt.ItemDataRole.TextAlignmentRole:
+            if column >= OptionColumn.SWC:
+                return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignTop)
+            return int(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
+        if role == Qt.ItemDataRole.ToolTipRole:
+            lines = [f"<b>{option.name}</b>", entry.text]
+            if option.includes:
+                lines.append(tr("Includes its peripherals; the cost shown is the total."))
+            if option.notes:
+                lines.append(option.notes)
+            lines.append(tr("Double-click, press Enter or drag into the list to add."))
+            return "<br>".join(lines)
+        return None
+
+    def supportedDragActions(self) -> Qt.DropAction:
+        return Qt.DropAction.CopyAction
+
+    def mimeTypes(self) -> list[str]:
+        return [OPTION_MIME]
+
+    def mimeData(self, indexes: list[QModelIndex]) -> QMimeData:  # type: ignore[override]
+        data = QMimeData()
+        for index in indexes:
+            key = self.data(index, OptionRole.OPTION_KEY)
+            if key is not None:
+                data.setData(OPTION_MIME, json.dumps(list(key)).encode())
+                break
+        return data
+

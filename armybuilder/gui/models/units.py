@@ -1,0 +1,348 @@
+"""The unit browser's model: the army's units, each with its selectable options as children,
+and a filter proxy for search-as-you-type and the browser's filters."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from enum import IntEnum
+from typing import Any
+
+from PySide6.QtCore import (
+    QAbstractItemModel,
+    QMimeData,
+    QModelIndex,
+    QObject,
+    QPersistentModelIndex,
+    QSortFilterProxyModel,
+    Qt,
+)
+from PySide6.QtGui import QBrush
+
+from armybuilder.domain.lists import CombatGroup, Trooper
+from armybuilder.domain.profiles import Army, Option, ProfileGroup, Unit
+from armybuilder.domain.roster import ResolvedTrooper, resolve_trooper
+from armybuilder.domain.values import Category, UnitType
+from armybuilder.gui import icons
+from armybuilder.gui.labels import (
+    ava_text,
+    category_name,
+    cost_range,
+    option_text,
+    swc_range,
+    swc_text,
+    type_name,
+)
+from armybuilder.gui.models import FIRST_ROLE, OPTION_MIME
+from armybuilder.i18n import tr
+
+Index = QModelIndex | QPersistentModelIndex
+HACKER_EQUIPMENT = "hacking device"
+
+
+class Column(IntEnum):
+    NAME = 0
+    TYPE = 1
+    AVA = 2
+    SWC = 3
+    POINTS = 4
+
+
+class Role(IntEnum):
+    KIND = FIRST_ROLE
+    """'unit' or 'option'."""
+    UNIT_ID = FIRST_ROLE + 1
+    OPTION_KEY = FIRST_ROLE + 2
+    """(unit, group, option) ids of an option row."""
+    SORT = FIRST_ROLE + 3
+
+
+def _fold(text: str) -> str:
+    return " ".join(text.replace("\u00a0", " ").casefold().split())
+
+
+@dataclass(frozen=True)
+class OptionEntry:
+    """An option with what the browser shows and filters on, computed once per army."""
+
+    group: ProfileGroup | None
+    option: Option
+    text: str
+    points: int
+    swc_halves: int
+    lieutenant: bool
+    hacker: bool
+    search: str
+
+    @property
+    def key(self) -> tuple[int, int]:
+        return (self.group.id if self.group else 0, self.option.id)
+
+
+@dataclass(frozen=True)
+class UnitEntry:
+    unit: Unit
+    type: UnitType | None
+    category: Category | None
+    search: str
+    options: tuple[OptionEntry, ...]
+
+
+def unit_entries(army: Army) -> list[UnitEntry]:
+    """Every unit that has selectable options, with its options' full costs (peripherals included)."""
+    entries = []
+    combat_group = CombatGroup(number=1)
+    for unit in army.units:
+        profile = unit.main_profile
+        unit_words = [unit.name, unit.isc, unit.isc_abbr or "", category_name(unit.category)]
+        for group in unit.profile_groups:
+            for p in group.profiles:
+                unit_words.extend((p.name, p.type.value, *p.characteristics))
+                unit_words.extend(i.name for i in (*p.skills, *p.equipment, *p.weapons))
+        unit_search = _fold(" ".join(unit_words))
+        options = []
+        for group, option in unit.selectable_options():
+            resolved = resolve_trooper(army, combat_group, Trooper(
+                uid="browse", unit=unit.id, group=group.id if group else 0, option=option.id))
+            if not isinstance(resolved, ResolvedTrooper):
+                continue
+            items = [i.name for i in resolved.items()]
+            hacker = any(HACKER_EQUIPMENT in _fold(name) for name in items)
+            search = _fold(" ".join((option.name, *(i.label for i in (
+                *option.weapons, *option.skills, *option.equipment)), *option.characteristics)))
+            options.append(OptionEntry(group, option, option_text(unit, option), resolved.points,
+                                       resolved.swc_halves, option.is_lieutenant, hacker, search))
+        if options:
+            entries.append(UnitEntry(unit, profile.type if profile else None, unit.category,
+                                     unit_search, tuple(options)))
+    return entries
+
+
+class UnitTreeModel(QAbstractItemModel):
+    """Units (top level) and their options (children). Option rows can be dragged into the list."""
+
+    def __init__(self, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self._army: Army | None = None
+        self._entries: list[UnitEntry] = []
+        self._headers: dict[Column, str] = {}
+        self.retranslate()
+
+    def retranslate(self) -> None:
+        self._headers = {Column.NAME: tr("Unit"), Column.TYPE: tr("Type"), Column.AVA: tr("AVA"),
+                         Column.SWC: tr("SWC"), Column.POINTS: tr("Pts", context="points column")}
+        self.headerDataChanged.emit(Qt.Orientation.Horizontal, 0, len(Column) - 1)
+
+    @property
+    def army(self) -> Army | None:
+        return self._army
+
+    @property
+    def entries(self) -> list[UnitEntry]:
+        return self._entries
+
+    def set_army(self, army: Army | None) -> None:
+        self.beginResetModel()
+        self._army = army
+        self._entries = unit_entries(army) if army else []
+        self.endResetModel()
+
+    def entry(self, index: Index) -> tuple[UnitEntry | None, OptionEntry | None]:
+        if not index.isValid():
+            return None, None
+        parent_row = index.internalId()
+        if parent_row == 0:
+            return self._entries[index.row()], None
+        unit = self._entries[parent_row - 1]
+        return unit, unit.options[index.row()]
+
+    def unit_index(self, unit_id: int) -> QModelIndex:
+        for row, entry in enumerate(self._entries):
+            if entry.unit.id == unit_id:
+                return self.createIndex(row, 0, 0)
+        return QModelIndex()
+
+    # ----- structure: internalId 0 = unit row, n = option row of unit n-1 ------------------------
+    def index(self, row: int, column: int, parent: Index = QModelIndex()) -> QModelIndex:
+        if not 0 <= column < len(Column):
+            return QModelIndex()
+        if not parent.isValid():
+            return self.createIndex(row, column, 0) if 0 <= row < len(self._entries) else QModelIndex()
+        if parent.internalId() != 0 or parent.column() != 0:
+            return QModelIndex()
+        options = self._entries[parent.row()].options
+        return self.createIndex(row, column, parent.row() + 1) if 0 <= row < len(options) else QModelIndex()
+
+    def parent(self, index: Index = QModelIndex()) -> QModelIndex:  # type: ignore[override]
+        if not index.isValid() or index.internalId() == 0:
+            return QModelIndex()
+        return self.createIndex(index.internalId() - 1, 0, 0)
+
+    def rowCount(self, parent: Index = QModelIndex()) -> int:
+        if not parent.isValid():
+            return len(self._entries)
+        if parent.internalId() == 0 and parent.column() == 0:
+            return len(self._entries[parent.row()].options)
+        return 0
+
+    def columnCount(self, parent: Index = QModelIndex()) -> int:
+        return len(Column)
+
+    def headerData(self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        if orientation == Qt.Orientation.Horizontal and 0 <= section < len(Column):
+            if role == Qt.ItemDataRole.DisplayRole:
+                return self._headers[Column(section)]
+            if role == Qt.ItemDataRole.TextAlignmentRole and section != Column.NAME:
+                return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+        return None
+
+    def flags(self, index: Index) -> Qt.ItemFlag:
+        if not index.isValid():
+            return Qt.ItemFlag.NoItemFlags
+        flags = Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable
+        if index.internalId() != 0:
+            flags |= Qt.ItemFlag.ItemIsDragEnabled
+        return flags
+
+    def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        unit, option = self.entry(index)
+        if unit is None:
+            return None
+        column = index.column()
+        if role == Role.KIND:
+            return "option" if option else "unit"
+        if role == Role.UNIT_ID:
+            return unit.unit.id
+        if option is not None:
+            return self._option_data(unit, option, column, role)
+        return self._unit_data(unit, column, role)
+
+    def _unit_data(self, entry: UnitEntry, column: int, role: int) -> Any:
+        if role in (Qt.ItemDataRole.DisplayRole, Role.SORT):
+            if column == Column.NAME:
+                return entry.unit.name
+            if column == Column.TYPE:
+                return entry.type.value if entry.type else ""
+            if column == Column.AVA:
+                return ava_text(entry.unit) if entry.unit.main_profile else "-"
+            if column == Column.SWC:
+                return swc_range([o.swc_halves for o in entry.options])
+            if column == Column.POINTS:
+                if role == Role.SORT:
+                    return min(o.points for o in entry.options)
+                return cost_range([o.points for o in entry.options])
+        if role == Qt.ItemDataRole.TextAlignmentRole and column != Column.NAME:
+            return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+        if role == Qt.ItemDataRole.ToolTipRole:
+            parts = [f"<b>{entry.unit.name}</b>"]
+            if entry.type:
+                parts.append(type_name(entry.type))
+            if entry.category:
+                parts.append(category_name(entry.category))
+            if entry.unit.mercenary:
+                parts.append(tr("Mercenary: only with the Soldiers of Fortune extra"))
+            return "<br>".join(parts)
+        return None
+
+    def _option_data(self, unit: UnitEntry, entry: OptionEntry, column: int, role: int) -> Any:
+        if role == Role.OPTION_KEY:
+            return (unit.unit.id, *entry.key)
+        if role in (Qt.ItemDataRole.DisplayRole, Role.SORT):
+            if column == Column.NAME:
+                return entry.text
+            if column == Column.SWC:
+                return entry.swc_halves if role == Role.SORT else swc_text(entry.swc_halves)
+            if column == Column.POINTS:
+                return entry.points if role == Role.SORT else str(entry.points)
+            return "" if role == Qt.ItemDataRole.DisplayRole else None
+        if role == Qt.ItemDataRole.DecorationRole and column == Column.NAME and entry.lieutenant:
+            return icons.lieutenant_icon()
+        if role == Qt.ItemDataRole.TextAlignmentRole and column != Column.NAME:
+            return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+        if role == Qt.ItemDataRole.ForegroundRole and column == Column.NAME:
+            return QBrush(icons.INFO_COLOR.darker(130))
+        if role == Qt.ItemDataRole.ToolTipRole:
+            lines = [f"<b>{unit.unit.name}</b> — {entry.option.name}", entry.text,
+                     tr("{points} points, {swc} SWC", points=entry.points, swc=swc_text(entry.swc_halves)),
+                     tr("Double-click, press Enter or drag into the list to add.")]
+            return "<br>".join(lines)
+        return None
+
+    # ----- drag ---------------------------------------------------------------------------------
+    def supportedDragActions(self) -> Qt.DropAction:
+        return Qt.DropAction.CopyAction
+
+    def mimeTypes(self) -> list[str]:
+        return [OPTION_MIME]
+
+    def mimeData(self, indexes: list[QModelIndex]) -> QMimeData:  # type: ignore[override]
+        data = QMimeData()
+        for index in indexes:
+            key = self.data(index, Role.OPTION_KEY)
+            if key is not None:
+                data.setData(OPTION_MIME, json.dumps(list(key)).encode())
+                break
+        return data
+
+
+class UnitFilterProxy(QSortFilterProxyModel):
+    """Search as you type (name, skill, weapon…) and the browser's filters; a unit stays visible
+    while any of its options passes, and only passing options are shown under it."""
+
+    def __init__(self, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self._words: list[str] = []
+        self.unit_type: UnitType | None = None
+        self.category: Category | None = None
+        self.lieutenant = False
+        self.hacker = False
+        self.remaining: tuple[int, int] | None = None
+        """(points, SWC halves) an option must fit in, or None for no such filter."""
+        self.setSortRole(Role.SORT)
+        self.setDynamicSortFilter(False)
+
+    def set_text(self, text: str) -> None:
+        self._words = _fold(text).split()
+        self.refilter()
+
+    def refilter(self) -> None:
+        self.invalidate()
+
+    def is_filtering(self) -> bool:
+        return bool(self._words or self.unit_type or self.category or self.lieutenant or self.hacker
+                    or self.remaining is not None)
+
+    def _source(self) -> UnitTreeModel:
+        model = self.sourceModel()
+        assert isinstance(model, UnitTreeModel)
+        return model
+
+    def _unit_passes(self, unit: UnitEntry) -> bool:
+        if self.unit_type is not None and unit.type is not self.unit_type:
+            return False
+        return self.category is None or unit.category is self.category
+
+    def _option_passes(self, unit: UnitEntry, option: OptionEntry) -> bool:
+        if self.lieutenant and not option.lieutenant:
+            return False
+        if self.hacker and not option.hacker:
+            return False
+        if self.remaining is not None:
+            points, swc = self.remaining
+            if option.points > points or option.swc_halves > swc:
+                return False
+        return all(w in unit.search or w in option.search for w in self._words)
+
+    def filterAcceptsRow(self, source_row: int, source_parent: Index) -> bool:
+        model = self._source()
+        if not source_parent.isValid():
+            unit = model.entries[source_row]
+            return self._unit_passes(unit) and any(self._option_passes(unit, o) for o in unit.options)
+        unit = model.entries[source_parent.row()]
+        return self._unit_passes(unit) and self._option_passes(unit, unit.options[source_row])
+
+    def lessThan(self, left: Index, right: Index) -> bool:
+        a, b = left.data(Role.SORT), right.data(Role.SORT)
+        if isinstance(a, int) and isinstance(b, int):
+            return a < b
+        return _fold(str(a or "")) < _fold(str(b or ""))

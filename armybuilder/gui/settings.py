@@ -1,0 +1,83 @@
+"""The app's persistent preferences (QSettings): geometry, splitters, recent files, distance units.
+
+The QSettings object is injected, so tests point it at a temporary INI file.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtCore import QByteArray, QSettings
+
+MAX_RECENT_FILES = 10
+ORGANIZATION = "armybuilder"
+APPLICATION = "armybuilder"
+
+
+def default_qsettings() -> QSettings:
+    """The user's settings store (the platform's native one)."""
+    return QSettings(ORGANIZATION, APPLICATION)
+
+
+class AppSettings:
+    """Typed access to the few values the GUI remembers between runs."""
+
+    def __init__(self, store: QSettings) -> None:
+        self._store = store
+
+    @property
+    def store(self) -> QSettings:
+        return self._store
+
+    # ----- window layout ------------------------------------------------------------------
+    def state(self, key: str) -> QByteArray | None:
+        """A saved geometry/state blob (window geometry, splitter sizes), or None."""
+        value = self._store.value(f"layout/{key}")
+        return value if isinstance(value, QByteArray) and not value.isEmpty() else None
+
+    def set_state(self, key: str, value: QByteArray) -> None:
+        self._store.setValue(f"layout/{key}", value)
+
+    # ----- recent files -------------------------------------------------------------------
+    def recent_files(self) -> list[Path]:
+        value = self._store.value("files/recent", [])
+        if isinstance(value, str):
+            value = [value]
+        return [Path(str(v)) for v in (value or []) if str(v)]
+
+    def add_recent_file(self, path: Path) -> list[Path]:
+        """Put `path` first in the recent files (no duplicates, at most MAX_RECENT_FILES)."""
+        resolved = path.resolve()
+        files = [resolved, *(p for p in self.recent_files() if p.resolve() != resolved)][:MAX_RECENT_FILES]
+        self._store.setValue("files/recent", [str(p) for p in files])
+        return files
+
+    def remove_recent_file(self, path: Path) -> None:
+        files = [p for p in self.recent_files() if p != path]
+        self._store.setValue("files/recent", [str(p) for p in files])
+
+    def clear_recent_files(self) -> None:
+        self._store.setValue("files/recent", [])
+
+    def last_folder(self) -> Path | None:
+        value = self._store.value("files/last_folder", "")
+        return Path(str(value)) if value else None
+
+    def set_last_folder(self, folder: Path) -> None:
+        self._store.setValue("files/last_folder", str(folder))
+
+    # ----- preferences ---------------------------------------------------------------------
+    def distances_in_cm(self) -> bool:
+        return _as_bool(self._store.value("view/distances_cm", False))
+
+    def set_distances_in_cm(self, value: bool) -> None:
+        self._store.setValue("view/distances_cm", value)
+
+    def sync(self) -> None:
+        self._store.sync()
+
+
+def _as_bool(value: object) -> bool:
+    if isinstance(value, str):
+        return value.strip().lower() in ("1", "true", "yes")
+    return bool(value)

@@ -1,0 +1,149 @@
+"""The army picker: every bundled and imported army, grouped by faction, searchable."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QModelIndex, QPersistentModelIndex, Qt, Signal
+from PySide6.QtGui import QKeyEvent
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QDialog,
+    QDialogButtonBox,
+    QHeaderView,
+    QLineEdit,
+    QTreeView,
+    QVBoxLayout,
+    QWidget,
+)
+
+from armybuilder.data.catalog import ArmySummary
+from armybuilder.gui.models.armies import ArmyFilterProxy, ArmyTreeModel, Column, Role
+from armybuilder.i18n import tr
+
+
+class _SearchField(QLineEdit):
+    """A search box that hands Down/Enter to the tree below it, so the keyboard flow is quick."""
+
+    def __init__(self, tree: QTreeView) -> None:
+        super().__init__()
+        self._tree = tree
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        if event.key() in (Qt.Key.Key_Down, Qt.Key.Key_Return, Qt.Key.Key_Enter):
+            self._tree.setFocus()
+            if not self._tree.currentIndex().isValid():
+                self._tree.setCurrentIndex(_first_army(self._tree))
+            if event.key() != Qt.Key.Key_Down and self._tree.currentIndex().isValid():
+                self._tree.activated.emit(self._tree.currentIndex())
+            return
+        super().keyPressEvent(event)
+
+
+def _first_army(tree: QTreeView) -> QModelIndex:
+    model = tree.model()
+    for row in range(model.rowCount()):
+        faction = model.index(row, 0)
+        if model.rowCount(faction):
+            return model.index(0, 0, faction)
+    return QModelIndex()
+
+
+class ArmyPicker(QWidget):
+    """Search field over a faction → army tree; choosing an army emits `army_chosen`."""
+
+    army_chosen = Signal(object)
+    """The ArmySummary picked (double-click or Enter)."""
+
+    def __init__(self, summaries: list[ArmySummary], parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.model = ArmyTreeModel(summaries, self)
+        self.proxy = ArmyFilterProxy(self)
+        self.proxy.setSourceModel(self.model)
+        self.tree = QTreeView()
+        self.tree.setObjectName("army_tree")
+        self.tree.setModel(self.proxy)
+        self.tree.setUniformRowHeights(True)
+        self.tree.setExpandsOnDoubleClick(False)
+        self.tree.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.tree.setAlternatingRowColors(True)
+        header = self.tree.header()
+        header.setStretchLastSection(False)
+        header.setSectionResizeMode(Column.NAME, QHeaderView.ResizeMode.Stretch)
+        header.setSectionResizeMode(Column.SOURCE, QHeaderView.ResizeMode.ResizeToContents)
+        header.setSectionResizeMode(Column.UNITS, QHeaderView.ResizeMode.ResizeToContents)
+        self.search = _SearchField(self.tree)
+        self.search.setObjectName("army_search")
+        self.search.setClearButtonEnabled(True)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(self.search)
+        layout.addWidget(self.tree)
+        self._connect_signals()
+        self.retranslate()
+        self.tree.expandAll()
+
+    def _connect_signals(self) -> None:
+        self.search.textChanged.connect(self._on_search_changed)
+        self.tree.activated.connect(self._on_activated)
+
+    def retranslate(self) -> None:
+        self.model.retranslate()
+        self.search.setPlaceholderText(tr("Search armies and sectorials…"))
+
+    def set_armies(self, summaries: list[ArmySummary]) -> None:
+        self.model.set_armies(summaries)
+        self.tree.expandAll()
+
+    def select(self, origin: str, army_id: int) -> None:
+        index = self.proxy.mapFromSource(self.model.army_index(origin, army_id))
+        if index.isValid():
+            self.tree.setCurrentIndex(index)
+            self.tree.scrollTo(index)
+
+    def index_of(self, name: str, origin: str | None = None) -> QModelIndex:
+        """The view index of the army called `name` (tests and screenshots use it)."""
+        for faction in self.model.factions:
+            for summary in faction.armies:
+                if summary.name == name and (origin is None or summary.origin == origin):
+                    return self.proxy.mapFromSource(self.model.army_index(summary.origin, summary.id))
+        return QModelIndex()
+
+    def _on_search_changed(self, text: str) -> None:
+        self.proxy.set_text(text)
+        self.tree.expandAll()
+
+    def _on_activated(self, index: QModelIndex | QPersistentModelIndex) -> None:
+        summary = index.siblingAtColumn(0).data(Role.SUMMARY)
+        if summary is None:
+            first = index.siblingAtColumn(0)
+            self.tree.setExpanded(first, not self.tree.isExpanded(first))
+            return
+        self.army_chosen.emit(summary)
+
+
+class ArmyPickerDialog(QDialog):
+    """The picker in a dialog, to build the open list with another army."""
+
+    army_chosen = Signal(object)
+
+    def __init__(self, summaries: list[ArmySummary], parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("army_picker_dialog")
+        self.picker = ArmyPicker(summaries, self)
+        self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.picker)
+        layout.addWidget(self.buttons)
+        self.resize(560, 620)
+        self.picker.army_chosen.connect(self._on_army_chosen)
+        self.buttons.accepted.connect(self._on_ok)
+        self.buttons.rejected.connect(self.reject)
+        self.setWindowTitle(tr("Choose an army"))
+
+    def _on_ok(self) -> None:
+        summary = self.picker.tree.currentIndex().siblingAtColumn(0).data(Role.SUMMARY)
+        if summary is not None:
+            self._on_army_chosen(summary)
+
+    def _on_army_chosen(self, summary: ArmySummary) -> None:
+        self.army_chosen.emit(summary)
+        self.accept()

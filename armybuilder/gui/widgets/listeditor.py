@@ -1,0 +1,170 @@
+"""The list editor: combat groups as a tree, with drag and drop, keyboard moves and an in-place
+option picker. It shows the document's list and hands every edit back to the document."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QAbstractItemModel, QItemSelection, QItemSelectionModel, QModelIndex, QPersistentModelIndex, Qt
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QComboBox,
+    QHeaderView,
+    QStyledItemDelegate,
+    QStyleOptionViewItem,
+    QTreeView,
+    QVBoxLayout,
+    QWidget,
+)
+
+from armybuilder.gui.document import ListDocument
+from armybuilder.gui.models.roster import Column, ListTreeModel, Role
+
+Index = QModelIndex | QPersistentModelIndex
+
+
+class OptionDelegate(QStyledItemDelegate):
+    """Edits a trooper's option in place with a drop-down of the unit's options."""
+
+    def createEditor(self, parent: QWidget, option: QStyleOptionViewItem, index: Index) -> QWidget:
+        combo = QComboBox(parent)
+        combo.setObjectName("option_editor")
+        for label, key in index.data(Role.OPTIONS) or []:
+            combo.addItem(label, key)
+        combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
+        combo.activated.connect(lambda _row, editor=combo: self._commit(editor))
+        return combo
+
+    def _commit(self, editor: QComboBox) -> None:
+        self.commitData.emit(editor)
+        self.closeEditor.emit(editor, QStyledItemDelegate.EndEditHint.NoHint)
+
+    def setEditorData(self, editor: QWidget, index: Index) -> None:
+        assert isinstance(editor, QComboBox)
+        current = index.data(Role.CURRENT_OPTION)
+        row = editor.findData(current)
+        editor.setCurrentIndex(max(row, 0))
+
+    def setModelData(self, editor: QWidget, model: QAbstractItemModel, index: Index) -> None:
+        assert isinstance(editor, QComboBox)
+        key = editor.currentData()
+        if key is not None and tuple(key) != tuple(index.data(Role.CURRENT_OPTION) or ()):
+            model.setData(index, tuple(key), Qt.ItemDataRole.EditRole)
+
+    def updateEditorGeometry(self, editor: QWidget, option: QStyleOptionViewItem, index: Index) -> None:
+        rect = option.rect  # type: ignore[attr-defined]
+        editor.setGeometry(rect.x(), rect.y(), max(rect.width(), editor.sizeHint().width()), rect.height())
+
+
+class ListTree(QTreeView):
+    """The tree view; drops go to the model, which forwards them to the document."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("list_tree")
+        self.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
+        self.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.setDragEnabled(True)
+        self.setAcceptDrops(True)
+        self.setDropIndicatorShown(True)
+        self.setDragDropMode(QAbstractItemView.DragDropMode.DragDrop)
+        self.setDefaultDropAction(Qt.DropAction.MoveAction)
+        self.setEditTriggers(QAbstractItemView.EditTrigger.DoubleClicked | QAbstractItemView.EditTrigger.EditKeyPressed
+                             | QAbstractItemView.EditTrigger.SelectedClicked)
+        self.setContextMenuPolicy(Qt.ContextMenuPolicy.ActionsContextMenu)
+        self.setUniformRowHeights(True)
+        self.setAnimated(False)
+        self.setExpandsOnDoubleClick(False)
+        self.setAlternatingRowColors(True)
+
+
+class ListEditor(QWidget):
+    """The list as a tree of combat groups; keeps selection and expansion across edits."""
+
+    def __init__(self, document: ListDocument, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.document = document
+        self.model = ListTreeModel(document, self)
+        self.tree = ListTree()
+        self.tree.setModel(self.model)
+        self.tree.setItemDelegateForColumn(Column.OPTION, OptionDelegate(self.tree))
+        header = self.tree.header()
+        header.setStretchLastSection(False)
+        header.setSectionResizeMode(Column.NAME, QHeaderView.ResizeMode.Interactive)
+        header.setSectionResizeMode(Column.OPTION, QHeaderView.ResizeMode.Stretch)
+        header.setSectionResizeMode(Column.SWC, QHeaderView.ResizeMode.ResizeToContents)
+        header.setSectionResizeMode(Column.POINTS, QHeaderView.ResizeMode.ResizeToContents)
+        header.resizeSection(Column.NAME, 230)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(self.tree)
+        self._pending_selection: list[str] = []
+        self._connect_signals()
+
+    def _connect_signals(self) -> None:
+        self.model.modelAboutToBeReset.connect(self._on_model_about_to_reset)
+        self.model.modelReset.connect(self._on_model_reset)
+        self.document.focus_requested.connect(self._on_focus_requested)
+
+    # ----- selection -------------------------------------------------------------------------
+    def selected_uids(self) -> list[str]:
+        """Selected troopers in list order (a selected peripheral stands for its controller)."""
+        chosen = {str(i.data(Role.UID)) for i in self.tree.selectionModel().selectedRows()
+                  if i.data(Role.KIND) in ("trooper", "peripheral")}
+        return [u for u in self.document.uids_in_order() if u in chosen]
+
+    def current_uid(self) -> str | None:
+        index = self.tree.currentIndex()
+        if index.isValid() and index.data(Role.KIND) in ("trooper", "peripheral"):
+            return str(index.data(Role.UID))
+        uids = self.selected_uids()
+        return uids[0] if uids else None
+
+    def current_group(self) -> int | None:
+        """The combat group of the current item (where new troopers are added)."""
+        index = self.tree.currentIndex()
+        value = index.data(Role.COMBAT_GROUP) if index.isValid() else None
+        return int(value) if value is not None else None
+
+    def select_troopers(self, uids: list[str] | tuple[str, ...]) -> None:
+        """Select these troopers (e.g. the ones a violation concerns) and show the first."""
+        selection = QItemSelection()
+        first: QModelIndex | None = None
+        for uid in uids:
+            index = self.model.trooper_index(uid)
+            if index.isValid():
+                selection.select(index, index.siblingAtColumn(len(Column) - 1))
+                first = first or index
+        flags = QItemSelectionModel.SelectionFlag.ClearAndSelect | QItemSelectionModel.SelectionFlag.Rows
+        self.tree.selectionModel().select(selection, flags)
+        if first is not None:
+            self.tree.selectionModel().setCurrentIndex(first, QItemSelectionModel.SelectionFlag.NoUpdate)
+            self.tree.scrollTo(first)
+
+    def edit_option(self) -> None:
+        uid = self.current_uid()
+        if uid is None:
+            return
+        index = self.model.trooper_index(uid, Column.OPTION)
+        if index.isValid():
+            self.tree.setCurrentIndex(index)
+            self.tree.edit(index)
+
+    # ----- slots -------------------------------------------------------------------------------
+    def _on_model_about_to_reset(self) -> None:
+        if not self._pending_selection:
+            self._pending_selection = self.selected_uids()
+        current = self.tree.currentIndex()
+        self._current_group = current.data(Role.COMBAT_GROUP) if current.isValid() else None
+        self._current_kind = current.data(Role.KIND) if current.isValid() else None
+
+    def _on_model_reset(self) -> None:
+        self.tree.expandAll()
+        wanted, self._pending_selection = self._pending_selection, []
+        if wanted:
+            self.select_troopers([u for u in wanted if self.model.trooper_index(u).isValid()])
+        elif getattr(self, "_current_kind", None) == "group" and self._current_group is not None:
+            index = self.model.group_index(int(self._current_group))
+            if index.isValid():
+                self.tree.setCurrentIndex(index)
+
+    def _on_focus_requested(self, uids: tuple[str, ...]) -> None:
+        self.select_troopers(list(uids))

@@ -1,0 +1,204 @@
+"""The list's own settings above the editor: name, army, rules pack, game size and Extras."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QAction, QFont
+from PySide6.QtWidgets import (
+    QComboBox,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QMenu,
+    QPushButton,
+    QSpinBox,
+    QToolButton,
+    QWidget,
+)
+
+from armybuilder.data.catalog import Catalog
+from armybuilder.domain.lists import ArmyList
+from armybuilder.domain.packs import SeasonPack
+from armybuilder.gui.labels import extra_name, pack_name, source_label, tier_label
+from armybuilder.i18n import tr
+
+FREE_POINTS = "__points__"
+
+
+class ListSettingsBar(QWidget):
+    """Shows the open list's settings and emits the user's changes (the window turns them into edits)."""
+
+    rename_requested = Signal(str)
+    pack_requested = Signal(str)
+    size_requested = Signal(object, object)
+    """(tier id or None, points or None)."""
+    extra_toggled = Signal(str, bool)
+    army_button_clicked = Signal()
+
+    def __init__(self, catalog: Catalog, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._catalog = catalog
+        self._list: ArmyList | None = None
+        self._extras_for: str | None = None
+        self.name_label = QLabel()
+        self.name = QLineEdit()
+        self.name.setObjectName("list_name")
+        self.name.setMinimumWidth(160)
+        self.army_label = QLabel()
+        self.army = QPushButton()
+        self.army.setObjectName("army_button")
+        font = QFont(self.army.font())
+        font.setBold(True)
+        self.army.setFont(font)
+        self.pack_label = QLabel()
+        self.pack = QComboBox()
+        self.pack.setObjectName("pack")
+        self.size_label = QLabel()
+        self.size = QComboBox()
+        self.size.setObjectName("game_size")
+        self.points = QSpinBox()
+        self.points.setObjectName("points")
+        self.points.setRange(50, 1000)
+        self.points.setSingleStep(50)
+        self.points.setKeyboardTracking(False)
+        self.extras = QToolButton()
+        self.extras.setObjectName("extras")
+        self.extras.setPopupMode(QToolButton.ToolButtonPopupMode.InstantPopup)
+        self.extras_menu = QMenu(self.extras)
+        self.extras.setMenu(self.extras_menu)
+        for label, buddy in ((self.name_label, self.name), (self.army_label, self.army),
+                             (self.pack_label, self.pack), (self.size_label, self.size)):
+            label.setBuddy(buddy)
+
+        layout = QHBoxLayout(self)
+        layout.setContentsMargins(6, 4, 6, 4)
+        layout.addWidget(self.name_label)
+        layout.addWidget(self.name, 2)
+        layout.addSpacing(10)
+        layout.addWidget(self.army_label)
+        layout.addWidget(self.army, 2)
+        layout.addSpacing(10)
+        layout.addWidget(self.pack_label)
+        layout.addWidget(self.pack, 1)
+        layout.addWidget(self.size_label)
+        layout.addWidget(self.size, 1)
+        layout.addWidget(self.points)
+        layout.addWidget(self.extras)
+        self._connect_signals()
+        self.retranslate()
+
+    def _connect_signals(self) -> None:
+        self.name.editingFinished.connect(self._on_name_edited)
+        self.army.clicked.connect(self.army_button_clicked)
+        self.pack.activated.connect(self._on_pack_activated)
+        self.size.activated.connect(self._on_size_activated)
+        self.points.valueChanged.connect(self._on_points_changed)
+
+    def retranslate(self) -> None:
+        self.name_label.setText(tr("&List:"))
+        self.name.setPlaceholderText(tr("Untitled list"))
+        self.army_label.setText(tr("A&rmy:"))
+        self.army.setToolTip(tr("Build this list with another army or sectorial"))
+        self.pack_label.setText(tr("R&ules:"))
+        self.pack.setToolTip(tr("The rules pack: an edition, or a tournament season with tiers and Extras"))
+        self.size_label.setText(tr("&Size:"))
+        self.size.setToolTip(tr("An ITS tier, or a free number of points"))
+        self.points.setSuffix(tr(" pts"))
+        self._extras_for = None  # rebuild the Extras menu in the new language
+        self.points.setToolTip(tr("Game size in points (SWC: one per 50 points)"))
+        self.refresh(self._list)
+
+    # ----- showing the list -------------------------------------------------------------------
+    def refresh(self, army_list: ArmyList | None) -> None:
+        """Show `army_list`'s settings without emitting change requests."""
+        self._list = army_list
+        widgets = (self.name, self.pack, self.size, self.points, self.extras)
+        for widget in widgets:
+            widget.blockSignals(True)
+        try:
+            self._fill(army_list)
+        finally:
+            for widget in widgets:
+                widget.blockSignals(False)
+
+    def _fill(self, army_list: ArmyList | None) -> None:
+        self.setEnabled(army_list is not None)
+        if army_list is None:
+            return
+        if not self.name.hasFocus() and self.name.text() != army_list.name:
+            self.name.setText(army_list.name)
+        summary = self._catalog.summary(army_list.army)
+        name = summary.name if summary else (army_list.army.name or str(army_list.army.id))
+        self.army.setText(f"{name}  ▾")
+        self.army.setToolTip(tr("{army}, {source}. Click to build this list with another army.", army=name,
+                                source=source_label(summary)) if summary else name)
+
+        self.pack.clear()
+        for pack_id, pack in sorted(self._catalog.packs.items(), key=lambda item: (item[1].kind, item[0])):
+            self.pack.addItem(pack_name(pack), pack_id)
+        if self.pack.findData(army_list.pack) < 0:
+            self.pack.addItem(army_list.pack, army_list.pack)
+        self.pack.setCurrentIndex(self.pack.findData(army_list.pack))
+
+        pack = self._catalog.packs.get(army_list.pack)
+        season = pack if isinstance(pack, SeasonPack) else None
+        self.size.clear()
+        for tier in season.tiers if season else ():
+            self.size.addItem(tier_label(tier), tier.id)
+        self.size.addItem(tr("Free points"), FREE_POINTS)
+        current = self.size.findData(army_list.tier) if army_list.tier else self.size.findData(FREE_POINTS)
+        self.size.setCurrentIndex(max(current, 0))
+        free = army_list.tier is None
+        self.points.setVisible(free)
+        default = getattr(pack, "default_points", 300) if pack is not None else 300
+        self.points.setValue(army_list.points or default)
+
+        self.extras.setVisible(season is not None and bool(season.extras))
+        season_id = season.id if season else None
+        if season_id != self._extras_for:
+            # rebuilt only when the season changes: a toggled action must outlive its own signal
+            self._extras_for = season_id
+            self.extras_menu.clear()
+            for extra in season.extras if season else ():
+                action = QAction(extra_name(extra), self.extras_menu)
+                action.setCheckable(True)
+                action.setToolTip(extra.description)
+                action.setData(extra.id)
+                action.toggled.connect(lambda on, extra_id=extra.id: self.extra_toggled.emit(extra_id, on))
+                self.extras_menu.addAction(action)
+        chosen = 0
+        for action in self.extras_menu.actions():
+            action.blockSignals(True)
+            action.setChecked(action.data() in army_list.extras)
+            action.blockSignals(False)
+            chosen += action.data() in army_list.extras
+        self.extras_menu.setToolTipsVisible(True)
+        self.extras.setText(tr("Extras ({count})", count=chosen) if chosen else tr("Extras"))
+
+    # ----- user changes -----------------------------------------------------------------------
+    def _on_name_edited(self) -> None:
+        if self._list is not None and self.name.text() != self._list.name:
+            self.rename_requested.emit(self.name.text())
+
+    def _on_pack_activated(self, row: int) -> None:
+        pack_id = self.pack.itemData(row)
+        if self._list is not None and pack_id and pack_id != self._list.pack:
+            self.pack_requested.emit(str(pack_id))
+
+    def _on_size_activated(self, row: int) -> None:
+        value = self.size.itemData(row)
+        if value == FREE_POINTS:
+            self.size_requested.emit(None, self.points.value())
+        elif value:
+            self.size_requested.emit(str(value), None)
+
+    def _on_points_changed(self, points: int) -> None:
+        if self._list is not None and self._list.tier is None and points != self._list.points:
+            self.size_requested.emit(None, points)
+
+    def extra_action(self, extra_id: str) -> QAction | None:
+        return next((a for a in self.extras_menu.actions() if a.data() == extra_id), None)
+
+    def focus_name(self) -> None:
+        self.name.setFocus(Qt.FocusReason.ShortcutFocusReason)
+        self.name.selectAll()

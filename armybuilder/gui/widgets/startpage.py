@@ -1,0 +1,107 @@
+"""The page shown when no list is open: pick an army to start, or open a recent list."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QFont
+from PySide6.QtWidgets import (
+    QHBoxLayout,
+    QLabel,
+    QListWidget,
+    QListWidgetItem,
+    QPushButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from armybuilder.data.catalog import ArmySummary
+from armybuilder.gui.widgets.armypicker import ArmyPicker
+from armybuilder.i18n import tr
+
+
+class StartPage(QWidget):
+    """A large army picker on the left, ways to open existing lists on the right."""
+
+    army_chosen = Signal(object)
+    open_requested = Signal()
+    recent_chosen = Signal(object)
+    """A Path from the recent files list."""
+
+    def __init__(self, summaries: list[ArmySummary], parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.title = QLabel()
+        font = QFont(self.title.font())
+        font.setPointSizeF(font.pointSizeF() * 1.6)
+        font.setBold(True)
+        self.title.setFont(font)
+        self.hint = QLabel()
+        self.hint.setWordWrap(True)
+        self.picker = ArmyPicker(summaries)
+        self.open_button = QPushButton()
+        self.open_button.setObjectName("open_button")
+        self.recent_title = QLabel()
+        bold = QFont(self.recent_title.font())
+        bold.setBold(True)
+        self.recent_title.setFont(bold)
+        self.recent = QListWidget()
+        self.recent.setObjectName("recent_files")
+        self.no_armies = QLabel()
+        self.no_armies.setWordWrap(True)
+        self.no_armies.setVisible(not summaries)
+
+        left = QVBoxLayout()
+        left.addWidget(self.title)
+        left.addWidget(self.hint)
+        left.addWidget(self.no_armies)
+        left.addWidget(self.picker, 1)
+        right = QVBoxLayout()
+        right.addWidget(self.open_button)
+        right.addSpacing(12)
+        right.addWidget(self.recent_title)
+        right.addWidget(self.recent, 1)
+        layout = QHBoxLayout(self)
+        layout.setContentsMargins(24, 18, 24, 18)
+        layout.setSpacing(24)
+        layout.addLayout(left, 3)
+        layout.addLayout(right, 2)
+        self._connect_signals()
+        self.retranslate()
+
+    def _connect_signals(self) -> None:
+        self.picker.army_chosen.connect(self.army_chosen)
+        self.open_button.clicked.connect(self.open_requested)
+        self.recent.itemActivated.connect(self._on_recent_activated)
+
+    def retranslate(self) -> None:
+        self.title.setText(tr("Start a list"))
+        self.hint.setText(tr("Double-click an army or sectorial (or type its name and press Enter). You can "
+                             "change the rules pack and game size afterwards."))
+        self.no_armies.setText(tr("No armies are available: the bundled profiles could not be read. See the "
+                                  "messages printed at start-up."))
+        self.open_button.setText(tr("Open a list file…"))
+        self.recent_title.setText(tr("Recent lists"))
+        self.picker.retranslate()
+        self._placeholder()
+
+    def set_recent_files(self, files: list[Path]) -> None:
+        self.recent.clear()
+        for path in files:
+            item = QListWidgetItem(path.stem)
+            item.setToolTip(str(path))
+            item.setData(Qt.ItemDataRole.UserRole, str(path))
+            self.recent.addItem(item)
+        self._placeholder()
+
+    def _placeholder(self) -> None:
+        if self.recent.count() == 0 or self.recent.item(0).data(Qt.ItemDataRole.UserRole) is None:
+            self.recent.clear()
+            item = QListWidgetItem(tr("No recent lists yet"))
+            item.setFlags(Qt.ItemFlag.NoItemFlags)
+            self.recent.addItem(item)
+
+    def _on_recent_activated(self, item: QListWidgetItem) -> None:
+        value = item.data(Qt.ItemDataRole.UserRole)
+        if value:
+            self.recent_chosen.emit(Path(str(value)))

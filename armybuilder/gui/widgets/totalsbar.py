@@ -1,0 +1,113 @@
+"""The totals bar: points, SWC, troopers and per-group counts, each red when over its limit."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QFont
+from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QWidget
+
+from armybuilder.gui import icons
+from armybuilder.gui.labels import swc_text
+from armybuilder.i18n import tr
+from armybuilder.rules.engine import Report
+
+
+class Figure(QLabel):
+    """One figure of the bar; its `over` property turns it red."""
+
+    def __init__(self, name: str) -> None:
+        super().__init__()
+        self.setObjectName(name)
+        self.setTextFormat(Qt.TextFormat.RichText)
+        self.over = False
+
+    def show_figure(self, label: str, value: str, over: bool, tooltip: str = "") -> None:
+        self.over = over
+        color = icons.ERROR_COLOR.name() if over else "palette(window-text)"
+        weight = "700"
+        self.setText(f"<span>{label}</span>&nbsp;<span style='color:{color}; font-weight:{weight}'>{value}</span>")
+        self.setToolTip(tooltip)
+
+    @property
+    def plain(self) -> str:
+        """The figure as plain text (for tests and screen readers)."""
+        doc = self.text()
+        import re
+
+        return re.sub(r"<[^>]+>", "", doc).replace("&nbsp;", " ")
+
+
+class TotalsBar(QFrame):
+    """Shows the report's totals; empty when there is no list."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("totals_bar")
+        self.setFrameShape(QFrame.Shape.StyledPanel)
+        self.points = Figure("points_total")
+        self.swc = Figure("swc_total")
+        self.troopers = Figure("troopers_total")
+        self.groups = Figure("group_counts")
+        self.state = QLabel()
+        self.state.setObjectName("legal_state")
+        font = QFont(self.state.font())
+        font.setBold(True)
+        self.state.setFont(font)
+        self.big = QFont(self.points.font())
+        self.big.setPointSizeF(self.big.pointSizeF() * 1.15)
+        for figure in (self.points, self.swc, self.troopers):
+            figure.setFont(self.big)
+        layout = QHBoxLayout(self)
+        layout.setContentsMargins(10, 4, 10, 4)
+        layout.setSpacing(22)
+        layout.addWidget(self.points)
+        layout.addWidget(self.swc)
+        layout.addWidget(self.troopers)
+        layout.addWidget(self.groups, 1)
+        layout.addWidget(self.state)
+        self._report: Report | None = None
+        self._problem: str | None = None
+
+    def retranslate(self) -> None:
+        self.show_report(self._report, self._problem)
+
+    def show_report(self, report: Report | None, problem: str | None = None) -> None:
+        self._report = report
+        self._problem = problem
+        if report is None:
+            for figure in (self.points, self.swc, self.troopers, self.groups):
+                figure.clear()
+            self.state.setText(tr("Cannot validate") if problem else "")
+            self.state.setStyleSheet(f"color: {icons.ERROR_COLOR.name()}" if problem else "")
+            self.state.setToolTip(problem or "")
+            return
+        t = report.totals
+        self.points.show_figure(tr("Points"), f"{t.points} / {t.points_limit}", t.points > t.points_limit,
+                                tr("{left} points left", left=t.points_limit - t.points))
+        self.swc.show_figure(tr("SWC"), f"{t.swc} / {t.swc_limit}", t.swc_halves > t.swc_limit_halves,
+                             tr("{left} SWC left", left=swc_text(t.swc_limit_halves - t.swc_halves))
+                             if t.swc_halves <= t.swc_limit_halves else "")
+        limit = f" / {t.troopers_limit}" if t.troopers_limit is not None else ""
+        self.troopers.show_figure(tr("Troopers"), f"{t.troopers}{limit}",
+                                  t.troopers_limit is not None and t.troopers > t.troopers_limit,
+                                  tr("Troopers in the list (a controller and its peripherals count once)"))
+        parts = []
+        over_any = False
+        for group in t.groups:
+            over = group.troopers > group.limit
+            over_any = over_any or over
+            name = tr("R{number}", number=group.number) if group.reinforcement else tr("CG{number}", number=group.number)
+            color = icons.ERROR_COLOR.name() if over else "palette(window-text)"
+            parts.append(f"{name}&nbsp;<span style='color:{color}; font-weight:700'>{group.troopers}/{group.limit}</span>")
+        self.groups.over = over_any
+        self.groups.setText("&nbsp;&nbsp; ".join(parts))
+        self.groups.setToolTip(tr("Troopers per combat group and the group limit"))
+        errors = len(report.errors)
+        if report.legal:
+            self.state.setText(tr("✔ Legal"))
+            self.state.setStyleSheet(f"color: {icons.LEGAL_COLOR.name()}")
+            self.state.setToolTip(tr("The list passes every rule the builder checks."))
+        else:
+            self.state.setText(tr("✖ Not legal ({count})", count=errors))
+            self.state.setStyleSheet(f"color: {icons.ERROR_COLOR.name()}")
+            self.state.setToolTip(tr("See the Problems panel for what to fix."))

@@ -1,0 +1,78 @@
+"""The validation panel: the list's state at a glance and every violation; clicking one selects
+the troopers it concerns."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QModelIndex, QPersistentModelIndex, Qt, Signal
+from PySide6.QtGui import QFont
+from PySide6.QtWidgets import QAbstractItemView, QLabel, QListView, QVBoxLayout, QWidget
+
+from armybuilder.gui import icons
+from armybuilder.gui.document import ListDocument
+from armybuilder.gui.models.violations import Role, ViolationListModel
+from armybuilder.i18n import tr
+
+
+class ValidationPanel(QWidget):
+    """A headline (legal / n problems) over the list of violations."""
+
+    troopers_clicked = Signal(tuple)
+
+    def __init__(self, document: ListDocument, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.document = document
+        self.model = ViolationListModel(document, self)
+        self.headline = QLabel()
+        self.headline.setObjectName("validation_headline")
+        font = QFont(self.headline.font())
+        font.setBold(True)
+        self.headline.setFont(font)
+        self.headline.setWordWrap(True)
+        self.view = QListView()
+        self.view.setObjectName("violations")
+        self.view.setModel(self.model)
+        self.view.setWordWrap(True)
+        self.view.setSpacing(3)
+        self.view.setUniformItemSizes(False)
+        self.view.setResizeMode(QListView.ResizeMode.Adjust)
+        self.view.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.view.setTextElideMode(Qt.TextElideMode.ElideNone)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(4, 4, 4, 4)
+        layout.addWidget(self.headline)
+        layout.addWidget(self.view, 1)
+        self._connect_signals()
+        self.retranslate()
+
+    def _connect_signals(self) -> None:
+        self.view.clicked.connect(self._on_clicked)
+        self.view.activated.connect(self._on_clicked)
+        self.document.list_changed.connect(self._on_list_changed)
+
+    def retranslate(self) -> None:
+        self._on_list_changed()
+
+    def _on_list_changed(self) -> None:
+        report = self.document.report
+        if not self.document.has_list:
+            self.headline.setText("")
+            return
+        if report is None:
+            self.headline.setText(tr("The list cannot be validated."))
+            self.headline.setStyleSheet(f"color: {icons.ERROR_COLOR.name()}")
+            return
+        errors = len(report.errors)
+        warnings = len(report.violations) - errors
+        if report.legal:
+            text = tr("✔ Legal list: it passes every rule the builder checks.")
+            if warnings:
+                text += " " + tr("{count} warning(s) below.", count=warnings)
+            self.headline.setStyleSheet(f"color: {icons.LEGAL_COLOR.name()}")
+        else:
+            text = tr("✖ Not legal: {count} problem(s) to fix. Click one to select its troopers.", count=errors)
+            self.headline.setStyleSheet(f"color: {icons.ERROR_COLOR.name()}")
+        self.headline.setText(text)
+
+    def _on_clicked(self, index: QModelIndex | QPersistentModelIndex) -> None:
+        troopers = index.data(Role.TROOPERS) or ()
+        self.troopers_clicked.emit(tuple(troopers))

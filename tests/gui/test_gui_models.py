@@ -1,0 +1,225 @@
+"""Item models: qtmodeltester on each, then what each adds (filters, drops, highlights)."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from PySide6.QtCore import QMimeData, QModelIndex, Qt
+
+from armybuilder.data.catalog import Catalog
+from armybuilder.domain.values import UnitType
+from armybuilder.gui.document import ListDocument
+from armybuilder.gui.models import OPTION_MIME, TROOPER_MIME
+from armybuilder.gui.models.armies import ArmyFilterProxy, ArmyTreeModel, group_by_faction
+from armybuilder.gui.models.armies import Role as ArmyRole
+from armybuilder.gui.models.profile import OptionRole, OptionTableModel, ProfileStatsModel
+from armybuilder.gui.models.roster import Column as ListColumn
+from armybuilder.gui.models.roster import ListTreeModel
+from armybuilder.gui.models.roster import Role as ListRole
+from armybuilder.gui.models.units import Role as UnitRole
+from armybuilder.gui.models.units import UnitFilterProxy, UnitTreeModel
+from armybuilder.gui.models.violations import Role as ViolationRole
+from armybuilder.gui.models.violations import ViolationListModel
+from armybuilder.domain.lists import ArmyList, ArmyRef
+
+LINE, HEAVY, HERO, HERO_ALT, CONTROLLERS, MERCS, ALIVE, HANDLER = 1, 2, 3, 4, 5, 6, 7, 8
+
+
+@pytest.fixture
+def document(synthetic_catalog: Catalog) -> ListDocument:
+    document = ListDocument(synthetic_catalog)
+    army_list = ArmyList(army=ArmyRef(origin="bundled", id=950), pack="n5", points=300)
+    document.start(army_list)
+    return document
+
+
+def fill(document: ListDocument) -> None:
+    for unit, option in ((LINE, 3), (LINE, 1), (HEAVY, 2), (CONTROLLERS, 1)):
+        document.add_trooper(unit, 1, option, 1)
+    document.add_trooper(HERO, 1, 1, 2)
+
+
+def test_army_tree_model(qtmodeltester, synthetic_catalog: Catalog) -> None:
+    model = ArmyTreeModel(synthetic_catalog.armies())
+    qtmodeltester.check(model)
+    proxy = ArmyFilterProxy()
+    proxy.setSourceModel(model)
+    qtmodeltester.check(proxy)
+    proxy.set_text("test sect")
+    assert proxy.rowCount() == 1
+    proxy.set_text("nothing like this")
+    assert proxy.rowCount() == 0
+
+
+def test_factions_group_sectorials_under_their_vanilla(synthetic_catalog: Catalog) -> None:
+    from dataclasses import replace
+
+    test = next(s for s in synthetic_catalog.armies() if s.id == 950)
+    vanilla = replace(test, id=101, name="PanOceania", kind="vanilla", parent=101, slug="panoceania")
+    imported = replace(vanilla, origin="imported", version="7.2")
+    reinforcements = replace(test, id=951, kind="reinforcements", name="Reinf", parent=101)
+    factions = group_by_faction([test, vanilla, imported, reinforcements])
+    assert len(factions) == 1
+    faction = factions[0]
+    assert faction.name == "PanOceania"
+    assert [(a.name, a.origin) for a in faction.armies] == [
+        ("PanOceania", "bundled"), ("PanOceania", "imported"), ("Test Sectorial", "bundled")]
+    model = ArmyTreeModel([test, vanilla, imported])
+    index = model.army_index("imported", 101)
+    assert index.data(ArmyRole.SUMMARY) == imported
+    assert index.siblingAtColumn(1).data() == "Official data 7.2"
+
+
+def test_unit_tree_model_and_filters(qtmodeltester, synthetic_catalog: Catalog) -> None:
+    army = synthetic_catalog.army(("bundled", 950))
+    model = UnitTreeModel()
+    model.set_army(army)
+    qtmodeltester.check(model)
+    proxy = UnitFilterProxy()
+    proxy.setSourceModel(model)
+    qtmodeltester.check(proxy)
+
+    def shown() -> dict[str, list[str]]:
+        result = {}
+        for row in range(proxy.rowCount()):
+            unit = proxy.index(row, 0)
+            result[unit.data()] = [proxy.index(r, 0, unit).data() for r in range(proxy.rowCount(unit))]
+        return result
+
+    everything = shown()
+    assert "LINE TROOPERS" in everything and len(everything["LINE TROOPERS"]) == 5
+    assert "HIRED GUNS" in everything  # mercenaries are listed (the rules say when they are allowed)
+
+    proxy.set_text("heavy machine")
+    assert shown() == {"LINE TROOPERS": ["LINE HMG · Heavy Machine Gun"]}
+    proxy.set_text("line")  # a unit-name match keeps all its options
+    assert len(shown()["LINE TROOPERS"]) == 5
+    proxy.set_text("")
+
+    proxy.lieutenant = True
+    proxy.refilter()
+    assert list(shown()) == ["LINE TROOPERS"] and len(shown()["LINE TROOPERS"]) == 1
+    proxy.lieutenant = False
+    proxy.unit_type = UnitType.HI
+    proxy.refilter()
+    assert list(shown()) == ["HEAVY TROOPERS"]
+    proxy.unit_type = None
+    proxy.remaining = (20, 0)  # 20 points and no SWC left
+    proxy.refilter()
+    costs = [int(proxy.index(r, 4, proxy.index(u, 0)).data())
+             for u in range(proxy.rowCount()) for r in range(proxy.rowCount(proxy.index(u, 0)))]
+    assert costs and max(costs) <= 20
+    assert "HEAVY TROOPERS" not in shown()
+    qtmodeltester.check(proxy)
+
+
+def test_unit_costs_include_peripherals(synthetic_catalog: Catalog) -> None:
+    model = UnitTreeModel()
+    model.set_army(synthetic_catalog.army(("bundled", 950)))
+    unit = model.unit_index(CONTROLLERS)
+    option = model.index(0, 4, unit)
+    assert option.data() == "20"  # 15 for the controller + 5 for its Bot
+    assert option.siblingAtColumn(0).data(UnitRole.OPTION_KEY) == (CONTROLLERS, 1, 1)
+    data = model.mimeData([option])
+    assert json.loads(bytes(data.data(OPTION_MIME).data())) == [CONTROLLERS, 1, 1]
+
+
+def test_profile_models(qtmodeltester, synthetic_catalog: Catalog) -> None:
+    army = synthetic_catalog.army(("bundled", 950))
+    units = UnitTreeModel()
+    units.set_army(army)
+    entry = next(e for e in units.entries if e.unit.id == CONTROLLERS)
+    stats = ProfileStatsModel()
+    stats.set_unit(entry.unit)
+    qtmodeltester.check(stats)
+    assert stats.rowCount() == 2
+    assert stats.index(1, 1).data() == "6-4"  # the Bot's MOV 15-10 cm in inches
+    stats.set_distances_in_cm(True)
+    assert stats.index(1, 1).data() == "15-10"
+    assert stats.headerData(8, Qt.Orientation.Horizontal) == "W/STR"
+    options = OptionTableModel()
+    options.set_unit(entry)
+    qtmodeltester.check(options)
+    assert options.rowCount() == 1
+    assert options.index(0, 0).data(OptionRole.OPTION_KEY) == (CONTROLLERS, 1, 1)
+
+
+def test_list_tree_model(qtmodeltester, document: ListDocument) -> None:
+    model = ListTreeModel(document)
+    qtmodeltester.check(model)
+    fill(document)
+    qtmodeltester.check(model)
+    assert model.rowCount() == 2
+    group = model.index(0, 0)
+    assert group.data(ListRole.KIND) == "group"
+    assert model.rowCount(group) == 4
+    lieutenant = model.index(0, 0, group)
+    assert lieutenant.data(ListRole.LIEUTENANT) is True
+    assert lieutenant.data(Qt.ItemDataRole.DecorationRole) is not None
+    controller = model.trooper_index("t4")
+    assert model.rowCount(controller) == 1
+    bot = model.index(0, 0, controller)
+    assert bot.data(ListRole.KIND) == "peripheral" and bot.data() == "Bot"
+    assert bot.data(ListRole.UID) == "t4"
+    assert model.index(0, ListColumn.POINTS, group).data() == "10"
+    assert model.index(0, ListColumn.POINTS).data() == str(10 + 10 + 34 + 20)
+
+
+def test_list_model_drops_move_and_add(document: ListDocument) -> None:
+    model = ListTreeModel(document)
+    fill(document)
+    data = QMimeData()
+    data.setData(TROOPER_MIME, json.dumps(["t1"]).encode())
+    group2 = model.group_index(2)
+    assert model.dropMimeData(data, Qt.DropAction.MoveAction, 0, 0, group2) is False  # moved by the document
+    assert [t.uid for t in document.army_list.group(2).troopers] == ["t1", "t5"]
+    add = QMimeData()
+    add.setData(OPTION_MIME, json.dumps([HEAVY, 1, 1]).encode())
+    assert model.dropMimeData(add, Qt.DropAction.CopyAction, -1, 0, model.trooper_index("t2"))
+    assert [t.uid for t in document.army_list.group(1).troopers] == ["t2", "t6", "t3", "t4"]
+    # dropping a peripheral moves its controller, after the trooper dropped on
+    peripheral = model.index(0, 0, model.trooper_index("t4"))
+    moved = model.mimeData([peripheral])
+    assert json.loads(bytes(moved.data(TROOPER_MIME).data())) == ["t4"]
+    model.dropMimeData(moved, Qt.DropAction.MoveAction, -1, 0, model.trooper_index("t1"))
+    assert [t.uid for t in document.army_list.group(2).troopers] == ["t1", "t4", "t5"]
+    assert document.undo_stack.count() == 5 + 3
+
+
+def test_list_model_changes_option_in_place(document: ListDocument) -> None:
+    model = ListTreeModel(document)
+    fill(document)
+    index = model.trooper_index("t3", ListColumn.OPTION)
+    assert model.flags(index) & Qt.ItemFlag.ItemIsEditable
+    keys = [key for _, key in index.data(ListRole.OPTIONS)]
+    assert keys == [(1, 1), (1, 2)]
+    assert model.setData(index, (1, 1))
+    assert document.army_list.trooper("t3").option == 1
+    assert document.undo_stack.undoText().startswith("Change HEAVY TROOPERS")
+    assert not model.setData(index, "garbage")
+
+
+def test_violation_model_and_trooper_problems(qtmodeltester, document: ListDocument) -> None:
+    violations = ViolationListModel(document)
+    tree = ListTreeModel(document)
+    qtmodeltester.check(violations)
+    fill(document)
+    document.add_trooper(HERO_ALT, 1, 1, 2)  # the hero and its alternate version share AVA 1
+    qtmodeltester.check(violations)
+    codes = [violations.index(r).data(ViolationRole.CODE) for r in range(violations.rowCount())]
+    assert "relations.exceeded" in codes
+    row = codes.index("relations.exceeded")
+    troopers = violations.index(row).data(ViolationRole.TROOPERS)
+    assert troopers == ("t6",)  # the engine names the trooper over the shared limit
+    assert tree.trooper_index("t6").data(ListRole.PROBLEM) == "error"
+    assert tree.trooper_index("t6").data(Qt.ItemDataRole.ForegroundRole) is not None
+    assert tree.trooper_index("t5").data(ListRole.PROBLEM) is None
+    assert violations.index(row).data(Qt.ItemDataRole.DecorationRole) is not None
+
+
+def test_models_are_empty_without_a_list(qtmodeltester, synthetic_catalog: Catalog) -> None:
+    document = ListDocument(synthetic_catalog)
+    for model in (ListTreeModel(document), ViolationListModel(document)):
+        qtmodeltester.check(model)
+        assert model.rowCount(QModelIndex()) == 0
