@@ -143,7 +143,8 @@ class AddGroupCommand(ListEditCommand):
 
 
 class RemoveGroupCommand(ListEditCommand):
-    def __init__(self, target: ListTarget, before: ArmyList, number: int, parent: CompoundCommand | None = None) -> None:
+    def __init__(self, target: ListTarget, before: ArmyList, number: int,
+                 parent: CompoundCommand | None = None) -> None:
         super().__init__(target, before, before.without_group(number),
                          tr("Remove Combat Group {number}", number=number), parent)
 
@@ -169,7 +170,8 @@ class ChangeGameSizeCommand(ListEditCommand):
 class ChangeArmyCommand(ListEditCommand):
     """Build the list with another army (troopers keep their units; unknown ones get reported)."""
 
-    def __init__(self, target: ListTarget, before: ArmyList, army: ArmyRef, parent: CompoundCommand | None = None) -> None:
+    def __init__(self, target: ListTarget, before: ArmyList, army: ArmyRef,
+                 parent: CompoundCommand | None = None) -> None:
         super().__init__(target, before, before.model_copy(update={"army": army}),
                          tr("Switch army to {army}", army=army.name or str(army.id)), parent)
 

@@ -11,7 +11,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from PySide6.QtCore import QByteArray, Qt
-from PySide6.QtGui import QCloseEvent
+from PySide6.QtGui import QAction, QCloseEvent
 from PySide6.QtWidgets import (
     QFileDialog,
     QLabel,
@@ -62,7 +62,7 @@ class MainWindow(QMainWindow):
         self.settings = settings
         self.tasks = tasks or TaskRunner(parent=self)
         self.document = ListDocument(catalog, self)
-        self.actions = Actions(self)
+        self.action_set = Actions(self)
         self._loaded_armies: set[tuple[str, int]] = set()
         self._army_task: int | None = None
         self._build_widgets()
@@ -90,12 +90,12 @@ class MainWindow(QMainWindow):
         self.bottom_tabs.setObjectName("bottom_tabs")
         self.bottom_tabs.addTab(self.problems, "")
         self.bottom_tabs.addTab(self.history, "")
-        for action in (self.actions.change_option, self.actions.duplicate_trooper, self.actions.move_up,
-                       self.actions.move_down, self.actions.remove_trooper, self.actions.new_group,
-                       self.actions.remove_group):
+        for action in (self.action_set.change_option, self.action_set.duplicate_trooper, self.action_set.move_up,
+                       self.action_set.move_down, self.action_set.remove_trooper, self.action_set.new_group,
+                       self.action_set.remove_group):
             self.editor.tree.addAction(action)
         for view in (self.browser.tree, self.card.options):
-            view.addAction(self.actions.add_trooper)
+            view.addAction(self.action_set.add_trooper)
 
         self.right_splitter = QSplitter(Qt.Orientation.Vertical)
         self.right_splitter.setObjectName("right_splitter")
@@ -137,7 +137,7 @@ class MainWindow(QMainWindow):
         self.resize(1440, 880)
 
     def _build_menus(self) -> None:
-        a = self.actions
+        a = self.action_set
         bar = self.menuBar()
         self.file_menu = bar.addMenu("")
         self.recent_menu = QMenu(self)
@@ -166,16 +166,16 @@ class MainWindow(QMainWindow):
         self._fill_recent_menu()
 
     @staticmethod
-    def _add_to(menu: QMenu, item: object) -> None:
+    def _add_to(menu: QMenu, item: QAction | QMenu | None) -> None:
         if item is None:
             menu.addSeparator()
         elif isinstance(item, QMenu):
             menu.addMenu(item)
         else:
-            menu.addAction(item)  # type: ignore[arg-type]
+            menu.addAction(item)
 
     def _connect_signals(self) -> None:
-        a = self.actions
+        a = self.action_set
         doc = self.document
         stack = doc.undo_stack
         doc.list_changed.connect(self._on_list_changed)
@@ -226,7 +226,7 @@ class MainWindow(QMainWindow):
 
     def retranslate(self) -> None:
         """Set every visible text in the current language (called again when it changes)."""
-        self.actions.retranslate()
+        self.action_set.retranslate()
         self.file_menu.setTitle(tr("&File"))
         self.recent_menu.setTitle(tr("Open &recent"))
         self.edit_menu.setTitle(tr("&Edit"))
@@ -252,7 +252,7 @@ class MainWindow(QMainWindow):
             if value is not None:
                 restore(value)
         cm = self.settings.distances_in_cm()
-        self.actions.distances_cm.setChecked(cm)
+        self.action_set.distances_cm.setChecked(cm)
         self._on_distances_toggled(cm)
 
     def save_layout(self) -> None:
@@ -313,7 +313,7 @@ class MainWindow(QMainWindow):
         self.legal_label.setStyleSheet(self.totals.state.styleSheet())
 
     def _update_actions(self) -> None:
-        a = self.actions
+        a = self.action_set
         has_list = self.document.has_list
         selected = bool(has_list and self.editor.selected_uids())
         for action in (a.save, a.save_as, a.close_list, a.new_group, a.change_army, a.find_unit, a.add_trooper):
@@ -327,10 +327,10 @@ class MainWindow(QMainWindow):
         a.remove_group.setEnabled(empty_group)
 
     def _on_undo_text_changed(self, text: str) -> None:
-        self.actions.undo.setText(tr("&Undo {action}", action=text) if text else tr("&Undo"))
+        self.action_set.undo.setText(tr("&Undo {action}", action=text) if text else tr("&Undo"))
 
     def _on_redo_text_changed(self, text: str) -> None:
-        self.actions.redo.setText(tr("&Redo {action}", action=text) if text else tr("&Redo"))
+        self.action_set.redo.setText(tr("&Redo {action}", action=text) if text else tr("&Redo"))
 
     def _on_list_selection_changed(self, *_: object) -> None:
         self._update_actions()
@@ -372,9 +372,11 @@ class MainWindow(QMainWindow):
             self._army_task = None
             callback()
 
-        self._army_task = self.tasks.run(lambda: self.catalog.army(summary.ref), done,
-                                         lambda exc: self._on_task_failed(tr("Could not load {army}", army=summary.name),
-                                                                          exc),
+        def failed(error: BaseException) -> None:
+            self._army_task = None
+            self._on_task_failed(tr("Could not load {army}", army=summary.name), error)
+
+        self._army_task = self.tasks.run(lambda: self.catalog.army(summary.ref), done, failed,
                                          tr("Loading {army}…", army=summary.name))
 
     # ----- editing -------------------------------------------------------------------------------
@@ -445,9 +447,9 @@ class MainWindow(QMainWindow):
         self.bottom_tabs.setCurrentWidget(self.problems)
 
     def _on_bottom_tab_changed(self, index: int) -> None:
-        self.actions.show_history.blockSignals(True)
-        self.actions.show_history.setChecked(self.bottom_tabs.widget(index) is self.history)
-        self.actions.show_history.blockSignals(False)
+        self.action_set.show_history.blockSignals(True)
+        self.action_set.show_history.setChecked(self.bottom_tabs.widget(index) is self.history)
+        self.action_set.show_history.blockSignals(False)
 
     # ----- files ---------------------------------------------------------------------------------
     def _on_new_list(self) -> None:
@@ -539,8 +541,8 @@ class MainWindow(QMainWindow):
             action.triggered.connect(lambda _=False, p=path: self._on_recent_chosen(p))
         if recent:
             self.recent_menu.addSeparator()
-        self.recent_menu.addAction(self.actions.clear_recent)
-        self.actions.clear_recent.setEnabled(bool(recent))
+        self.recent_menu.addAction(self.action_set.clear_recent)
+        self.action_set.clear_recent.setEnabled(bool(recent))
         self.recent_menu.setEnabled(True)
         self.start_page.set_recent_files(recent)
 

@@ -41,9 +41,8 @@ class AppSettings:
     # ----- recent files -------------------------------------------------------------------
     def recent_files(self) -> list[Path]:
         value = self._store.value("files/recent", [])
-        if isinstance(value, str):
-            value = [value]
-        return [Path(str(v)) for v in (value or []) if str(v)]
+        values = [value] if isinstance(value, str) else list(value) if isinstance(value, list | tuple) else []
+        return [Path(str(v)) for v in values if str(v)]
 
     def add_recent_file(self, path: Path) -> list[Path]:
         """Put `path` first in the recent files (no duplicates, at most MAX_RECENT_FILES)."""

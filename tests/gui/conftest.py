@@ -15,15 +15,14 @@ import pytest
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
-from PySide6.QtCore import QSettings, QStandardPaths, QtMsgType  # noqa: E402
-from PySide6.QtWidgets import QApplication, QMessageBox  # noqa: E402
+from guihelpers import SYNTHETIC, make_window
+from PySide6.QtCore import QSettings, QStandardPaths, QtMsgType
+from PySide6.QtWidgets import QApplication
 
-from armybuilder.data.catalog import Catalog  # noqa: E402
-from armybuilder.paths import bundled_profiles_dir  # noqa: E402
+from armybuilder.data.catalog import Catalog
+from armybuilder.paths import bundled_profiles_dir
 
 HERE = Path(__file__).resolve().parent
-SYNTHETIC = HERE.parent / "data" / "rules"
-TEST_ARMY = 950
 
 # Messages the offscreen platform prints for things it cannot do; they say nothing about our code.
 BENIGN_QT_MESSAGES = ("This plugin does not support propagateSizeHints()",
@@ -70,20 +69,6 @@ def app_settings(tmp_path: Path):  # type: ignore[no-untyped-def]
     from armybuilder.gui.settings import AppSettings
 
     return AppSettings(QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat))
-
-
-def make_window(qtbot, catalog: Catalog, settings):  # type: ignore[no-untyped-def]
-    from armybuilder.gui.mainwindow import MainWindow
-
-    window = MainWindow(catalog, settings)
-    window.ask_unsaved = lambda: QMessageBox.StandardButton.Discard  # type: ignore[method-assign]
-    window.shown_messages = []  # type: ignore[attr-defined]
-    window.show_message = lambda kind, title, text: window.shown_messages.append(  # type: ignore[method-assign,attr-defined]
-        (kind, title, text))
-    qtbot.addWidget(window)
-    window.show()
-    qtbot.waitExposed(window)
-    return window
 
 
 @pytest.fixture

@@ -8,6 +8,7 @@ import pytest
 from PySide6.QtCore import QMimeData, QModelIndex, Qt
 
 from armybuilder.data.catalog import Catalog
+from armybuilder.domain.lists import ArmyList, ArmyRef
 from armybuilder.domain.values import UnitType
 from armybuilder.gui.document import ListDocument
 from armybuilder.gui.models import OPTION_MIME, TROOPER_MIME
@@ -21,7 +22,6 @@ from armybuilder.gui.models.units import Role as UnitRole
 from armybuilder.gui.models.units import UnitFilterProxy, UnitTreeModel
 from armybuilder.gui.models.violations import Role as ViolationRole
 from armybuilder.gui.models.violations import ViolationListModel
-from armybuilder.domain.lists import ArmyList, ArmyRef
 
 LINE, HEAVY, HERO, HERO_ALT, CONTROLLERS, MERCS, ALIVE, HANDLER = 1, 2, 3, 4, 5, 6, 7, 8
 

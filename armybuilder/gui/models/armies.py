@@ -12,7 +12,7 @@ from PySide6.QtGui import QBrush, QFont
 from armybuilder.data.catalog import ArmySummary
 from armybuilder.gui import icons
 from armybuilder.gui.labels import source_label
-from armybuilder.gui.models import FIRST_ROLE
+from armybuilder.gui.models import FIRST_ROLE, ROOT
 from armybuilder.i18n import tr
 
 Index = QModelIndex | QPersistentModelIndex
@@ -94,7 +94,7 @@ class ArmyTreeModel(QAbstractItemModel):
         return QModelIndex()
 
     # internalId: 0 = faction row, n = army row of faction n-1
-    def index(self, row: int, column: int, parent: Index = QModelIndex()) -> QModelIndex:
+    def index(self, row: int, column: int, parent: Index = ROOT) -> QModelIndex:
         if not 0 <= column < len(Column):
             return QModelIndex()
         if not parent.isValid():
@@ -104,19 +104,19 @@ class ArmyTreeModel(QAbstractItemModel):
         armies = self._factions[parent.row()].armies
         return self.createIndex(row, column, parent.row() + 1) if 0 <= row < len(armies) else QModelIndex()
 
-    def parent(self, index: Index = QModelIndex()) -> QModelIndex:  # type: ignore[override]
+    def parent(self, index: Index = ROOT) -> QModelIndex:  # type: ignore[override]
         if not index.isValid() or index.internalId() == 0:
             return QModelIndex()
         return self.createIndex(index.internalId() - 1, 0, 0)
 
-    def rowCount(self, parent: Index = QModelIndex()) -> int:
+    def rowCount(self, parent: Index = ROOT) -> int:
         if not parent.isValid():
             return len(self._factions)
         if parent.internalId() == 0 and parent.column() == 0:
             return len(self._factions[parent.row()].armies)
         return 0
 
-    def columnCount(self, parent: Index = QModelIndex()) -> int:
+    def columnCount(self, parent: Index = ROOT) -> int:
         return len(Column)
 
     def headerData(self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole) -> Any:

@@ -12,7 +12,7 @@ from PySide6.QtGui import QFont
 from armybuilder.domain.profiles import Profile, ProfileGroup, Unit
 from armybuilder.gui import icons
 from armybuilder.gui.labels import STAT_NAMES, stat_name, stat_value, swc_text
-from armybuilder.gui.models import FIRST_ROLE, OPTION_MIME
+from armybuilder.gui.models import FIRST_ROLE, OPTION_MIME, ROOT
 from armybuilder.gui.models.units import OptionEntry, UnitEntry
 from armybuilder.i18n import tr
 
@@ -49,10 +49,10 @@ class ProfileStatsModel(QAbstractTableModel):
     def profiles(self) -> list[Profile]:
         return [p for _, p in self._rows]
 
-    def rowCount(self, parent: Index = QModelIndex()) -> int:
+    def rowCount(self, parent: Index = ROOT) -> int:
         return 0 if parent.isValid() else len(self._rows)
 
-    def columnCount(self, parent: Index = QModelIndex()) -> int:
+    def columnCount(self, parent: Index = ROOT) -> int:
         return 0 if parent.isValid() else 1 + len(STAT_KEYS)
 
     def headerData(self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
@@ -73,7 +73,7 @@ class ProfileStatsModel(QAbstractTableModel):
     def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
         if not index.isValid() or not 0 <= index.row() < len(self._rows):
             return None
-        group, profile = self._rows[index.row()]
+        _, profile = self._rows[index.row()]
         if role == StatsRole.PROFILE:
             return profile
         if role == Qt.ItemDataRole.DisplayRole:
@@ -134,10 +134,10 @@ class OptionTableModel(QAbstractTableModel):
     def unit(self) -> Unit | None:
         return self._unit
 
-    def rowCount(self, parent: Index = QModelIndex()) -> int:
+    def rowCount(self, parent: Index = ROOT) -> int:
         return 0 if parent.isValid() else len(self._options)
 
-    def columnCount(self, parent: Index = QModelIndex()) -> int:
+    def columnCount(self, parent: Index = ROOT) -> int:
         return 0 if parent.isValid() else len(OptionColumn)
 
     def headerData(self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole) -> Any:

@@ -19,7 +19,7 @@ from armybuilder.domain.roster import IncludedTrooper, ResolvedTrooper
 from armybuilder.gui import icons
 from armybuilder.gui.document import ListDocument
 from armybuilder.gui.labels import swc_text
-from armybuilder.gui.models import FIRST_ROLE, OPTION_MIME, TROOPER_MIME
+from armybuilder.gui.models import FIRST_ROLE, OPTION_MIME, ROOT, TROOPER_MIME
 from armybuilder.i18n import tr
 
 Index = QModelIndex | QPersistentModelIndex
@@ -127,7 +127,7 @@ class ListTreeModel(QAbstractItemModel):
             return None
         return self._nodes[index.internalId()]
 
-    def index(self, row: int, column: int, parent: Index = QModelIndex()) -> QModelIndex:
+    def index(self, row: int, column: int, parent: Index = ROOT) -> QModelIndex:
         parent_id = parent.internalId() if parent.isValid() else -1
         if parent.isValid() and parent.column() != 0:
             return QModelIndex()
@@ -136,19 +136,19 @@ class ListTreeModel(QAbstractItemModel):
             return QModelIndex()
         return self.createIndex(row, column, children[row])
 
-    def parent(self, index: Index = QModelIndex()) -> QModelIndex:  # type: ignore[override]
+    def parent(self, index: Index = ROOT) -> QModelIndex:  # type: ignore[override]
         node = self._node(index)
         if node is None or node.parent < 0:
             return QModelIndex()
         parent_node = self._nodes[node.parent]
         return self.createIndex(parent_node.row, 0, node.parent)
 
-    def rowCount(self, parent: Index = QModelIndex()) -> int:
+    def rowCount(self, parent: Index = ROOT) -> int:
         if parent.isValid() and parent.column() != 0:
             return 0
         return len(self._children.get(parent.internalId() if parent.isValid() else -1, []))
 
-    def columnCount(self, parent: Index = QModelIndex()) -> int:
+    def columnCount(self, parent: Index = ROOT) -> int:
         return len(Column)
 
     def headerData(self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
@@ -325,13 +325,16 @@ class ListTreeModel(QAbstractItemModel):
             lines.append(tr("Lieutenant"))
         report = self._document.report
         if report is not None:
-            lines.extend(f"<span style='color:{icons.ERROR_COLOR.name() if v.is_error else icons.WARNING_COLOR.name()}'>"
-                         f"{v.message}</span>" for v in report.violations if trooper.uid in v.troopers)
+            for violation in report.violations:
+                if trooper.uid in violation.troopers:
+                    color = (icons.ERROR_COLOR if violation.is_error else icons.WARNING_COLOR).name()
+                    lines.append(f"<span style='color:{color}'>{violation.message}</span>")
         return "<br>".join(lines)
 
     def setData(self, index: Index, value: Any, role: int = Qt.ItemDataRole.EditRole) -> bool:
         node = self._node(index)
-        if node is None or node.kind != "trooper" or index.column() != Column.OPTION or role != Qt.ItemDataRole.EditRole:
+        if (node is None or node.kind != "trooper" or index.column() != Column.OPTION
+                or role != Qt.ItemDataRole.EditRole):
             return False
         try:
             group, option = (int(v) for v in value)

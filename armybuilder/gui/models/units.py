@@ -33,7 +33,7 @@ from armybuilder.gui.labels import (
     swc_text,
     type_name,
 )
-from armybuilder.gui.models import FIRST_ROLE, OPTION_MIME
+from armybuilder.gui.models import FIRST_ROLE, OPTION_MIME, ROOT
 from armybuilder.i18n import tr
 
 Index = QModelIndex | QPersistentModelIndex
@@ -101,16 +101,16 @@ def unit_entries(army: Army) -> list[UnitEntry]:
                 unit_words.extend(i.name for i in (*p.skills, *p.equipment, *p.weapons))
         unit_search = _fold(" ".join(unit_words))
         options = []
-        for group, option in unit.selectable_options():
+        for profile_group, option in unit.selectable_options():
             resolved = resolve_trooper(army, combat_group, Trooper(
-                uid="browse", unit=unit.id, group=group.id if group else 0, option=option.id))
+                uid="browse", unit=unit.id, group=profile_group.id if profile_group else 0, option=option.id))
             if not isinstance(resolved, ResolvedTrooper):
                 continue
             items = [i.name for i in resolved.items()]
             hacker = any(HACKER_EQUIPMENT in _fold(name) for name in items)
             search = _fold(" ".join((option.name, *(i.label for i in (
                 *option.weapons, *option.skills, *option.equipment)), *option.characteristics)))
-            options.append(OptionEntry(group, option, option_text(unit, option), resolved.points,
+            options.append(OptionEntry(profile_group, option, option_text(unit, option), resolved.points,
                                        resolved.swc_halves, option.is_lieutenant, hacker, search))
         if options:
             entries.append(UnitEntry(unit, profile.type if profile else None, unit.category,
@@ -163,7 +163,7 @@ class UnitTreeModel(QAbstractItemModel):
         return QModelIndex()
 
     # ----- structure: internalId 0 = unit row, n = option row of unit n-1 ------------------------
-    def index(self, row: int, column: int, parent: Index = QModelIndex()) -> QModelIndex:
+    def index(self, row: int, column: int, parent: Index = ROOT) -> QModelIndex:
         if not 0 <= column < len(Column):
             return QModelIndex()
         if not parent.isValid():
@@ -173,19 +173,19 @@ class UnitTreeModel(QAbstractItemModel):
         options = self._entries[parent.row()].options
         return self.createIndex(row, column, parent.row() + 1) if 0 <= row < len(options) else QModelIndex()
 
-    def parent(self, index: Index = QModelIndex()) -> QModelIndex:  # type: ignore[override]
+    def parent(self, index: Index = ROOT) -> QModelIndex:  # type: ignore[override]
         if not index.isValid() or index.internalId() == 0:
             return QModelIndex()
         return self.createIndex(index.internalId() - 1, 0, 0)
 
-    def rowCount(self, parent: Index = QModelIndex()) -> int:
+    def rowCount(self, parent: Index = ROOT) -> int:
         if not parent.isValid():
             return len(self._entries)
         if parent.internalId() == 0 and parent.column() == 0:
             return len(self._entries[parent.row()].options)
         return 0
 
-    def columnCount(self, parent: Index = QModelIndex()) -> int:
+    def columnCount(self, parent: Index = ROOT) -> int:
         return len(Column)
 
     def headerData(self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole) -> Any:

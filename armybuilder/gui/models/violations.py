@@ -9,7 +9,7 @@ from PySide6.QtCore import QAbstractListModel, QModelIndex, QObject, QPersistent
 
 from armybuilder.gui import icons
 from armybuilder.gui.document import ListDocument
-from armybuilder.gui.models import FIRST_ROLE
+from armybuilder.gui.models import FIRST_ROLE, ROOT
 from armybuilder.i18n import tr
 
 Index = QModelIndex | QPersistentModelIndex
@@ -39,7 +39,7 @@ class ViolationListModel(QAbstractListModel):
         self.endResetModel()
 
     def _rebuild(self) -> None:
-        rows = []
+        rows: list[tuple[str, str, str, tuple[str, ...], str]] = []
         report = self._document.report
         if self._document.problem:
             rows.append(("error", self._document.problem, "data.problem", (), ""))
@@ -53,7 +53,7 @@ class ViolationListModel(QAbstractListModel):
     def error_count(self) -> int:
         return sum(1 for r in self._rows if r[0] == "error")
 
-    def rowCount(self, parent: Index = QModelIndex()) -> int:
+    def rowCount(self, parent: Index = ROOT) -> int:
         return 0 if parent.isValid() else len(self._rows)
 
     def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import QModelIndex, QPersistentModelIndex, Qt, Signal
+from PySide6.QtCore import QModelIndex, Qt, Signal
 from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -30,21 +30,22 @@ class _SearchField(QLineEdit):
     def keyPressEvent(self, event: QKeyEvent) -> None:
         if event.key() in (Qt.Key.Key_Down, Qt.Key.Key_Return, Qt.Key.Key_Enter):
             self._tree.setFocus()
-            if not self._tree.currentIndex().isValid():
-                self._tree.setCurrentIndex(_first_army(self._tree))
+            if self._tree.currentIndex().siblingAtColumn(0).data(Role.SUMMARY) is None:
+                self._tree.setCurrentIndex(_first_army(self._tree, self.text()))
             if event.key() != Qt.Key.Key_Down and self._tree.currentIndex().isValid():
                 self._tree.activated.emit(self._tree.currentIndex())
             return
         super().keyPressEvent(event)
 
 
-def _first_army(tree: QTreeView) -> QModelIndex:
+def _first_army(tree: QTreeView, text: str) -> QModelIndex:
+    """The first army whose own name matches the search (else the first army shown)."""
     model = tree.model()
-    for row in range(model.rowCount()):
-        faction = model.index(row, 0)
-        if model.rowCount(faction):
-            return model.index(0, 0, faction)
-    return QModelIndex()
+    words = text.casefold().split()
+    armies = [model.index(r, 0, model.index(f, 0)) for f in range(model.rowCount())
+              for r in range(model.rowCount(model.index(f, 0)))]
+    named = [a for a in armies if all(w in str(a.data(Role.SEARCH) or "") for w in words)]
+    return (named or armies or [QModelIndex()])[0]
 
 
 class ArmyPicker(QWidget):
@@ -111,7 +112,7 @@ class ArmyPicker(QWidget):
         self.proxy.set_text(text)
         self.tree.expandAll()
 
-    def _on_activated(self, index: QModelIndex | QPersistentModelIndex) -> None:
+    def _on_activated(self, index: QModelIndex) -> None:
         summary = index.siblingAtColumn(0).data(Role.SUMMARY)
         if summary is None:
             first = index.siblingAtColumn(0)

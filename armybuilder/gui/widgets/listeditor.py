@@ -3,7 +3,14 @@ option picker. It shows the document's list and hands every edit back to the doc
 
 from __future__ import annotations
 
-from PySide6.QtCore import QAbstractItemModel, QItemSelection, QItemSelectionModel, QModelIndex, QPersistentModelIndex, Qt
+from PySide6.QtCore import (
+    QAbstractItemModel,
+    QItemSelection,
+    QItemSelectionModel,
+    QModelIndex,
+    QPersistentModelIndex,
+    Qt,
+)
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
@@ -50,7 +57,7 @@ class OptionDelegate(QStyledItemDelegate):
             model.setData(index, tuple(key), Qt.ItemDataRole.EditRole)
 
     def updateEditorGeometry(self, editor: QWidget, option: QStyleOptionViewItem, index: Index) -> None:
-        rect = option.rect  # type: ignore[attr-defined]
+        rect = option.rect
         editor.setGeometry(rect.x(), rect.y(), max(rect.width(), editor.sizeHint().width()), rect.height())
 
 

@@ -54,8 +54,8 @@ class ListSettingsBar(QWidget):
         self.pack = QComboBox()
         self.pack.setObjectName("pack")
         self.size_label = QLabel()
-        self.size = QComboBox()
-        self.size.setObjectName("game_size")
+        self.game_size = QComboBox()
+        self.game_size.setObjectName("game_size")
         self.points = QSpinBox()
         self.points.setObjectName("points")
         self.points.setRange(50, 1000)
@@ -67,7 +67,7 @@ class ListSettingsBar(QWidget):
         self.extras_menu = QMenu(self.extras)
         self.extras.setMenu(self.extras_menu)
         for label, buddy in ((self.name_label, self.name), (self.army_label, self.army),
-                             (self.pack_label, self.pack), (self.size_label, self.size)):
+                             (self.pack_label, self.pack), (self.size_label, self.game_size)):
             label.setBuddy(buddy)
 
         layout = QHBoxLayout(self)
@@ -81,7 +81,7 @@ class ListSettingsBar(QWidget):
         layout.addWidget(self.pack_label)
         layout.addWidget(self.pack, 1)
         layout.addWidget(self.size_label)
-        layout.addWidget(self.size, 1)
+        layout.addWidget(self.game_size, 1)
         layout.addWidget(self.points)
         layout.addWidget(self.extras)
         self._connect_signals()
@@ -91,7 +91,7 @@ class ListSettingsBar(QWidget):
         self.name.editingFinished.connect(self._on_name_edited)
         self.army.clicked.connect(self.army_button_clicked)
         self.pack.activated.connect(self._on_pack_activated)
-        self.size.activated.connect(self._on_size_activated)
+        self.game_size.activated.connect(self._on_size_activated)
         self.points.valueChanged.connect(self._on_points_changed)
 
     def retranslate(self) -> None:
@@ -102,7 +102,7 @@ class ListSettingsBar(QWidget):
         self.pack_label.setText(tr("R&ules:"))
         self.pack.setToolTip(tr("The rules pack: an edition, or a tournament season with tiers and Extras"))
         self.size_label.setText(tr("&Size:"))
-        self.size.setToolTip(tr("An ITS tier, or a free number of points"))
+        self.game_size.setToolTip(tr("An ITS tier, or a free number of points"))
         self.points.setSuffix(tr(" pts"))
         self._extras_for = None  # rebuild the Extras menu in the new language
         self.points.setToolTip(tr("Game size in points (SWC: one per 50 points)"))
@@ -112,7 +112,7 @@ class ListSettingsBar(QWidget):
     def refresh(self, army_list: ArmyList | None) -> None:
         """Show `army_list`'s settings without emitting change requests."""
         self._list = army_list
-        widgets = (self.name, self.pack, self.size, self.points, self.extras)
+        widgets = (self.name, self.pack, self.game_size, self.points, self.extras)
         for widget in widgets:
             widget.blockSignals(True)
         try:
@@ -134,20 +134,20 @@ class ListSettingsBar(QWidget):
                                 source=source_label(summary)) if summary else name)
 
         self.pack.clear()
-        for pack_id, pack in sorted(self._catalog.packs.items(), key=lambda item: (item[1].kind, item[0])):
-            self.pack.addItem(pack_name(pack), pack_id)
+        for pack_id, known in sorted(self._catalog.packs.items(), key=lambda item: (item[1].kind, item[0])):
+            self.pack.addItem(pack_name(known), pack_id)
         if self.pack.findData(army_list.pack) < 0:
             self.pack.addItem(army_list.pack, army_list.pack)
         self.pack.setCurrentIndex(self.pack.findData(army_list.pack))
 
         pack = self._catalog.packs.get(army_list.pack)
         season = pack if isinstance(pack, SeasonPack) else None
-        self.size.clear()
+        self.game_size.clear()
         for tier in season.tiers if season else ():
-            self.size.addItem(tier_label(tier), tier.id)
-        self.size.addItem(tr("Free points"), FREE_POINTS)
-        current = self.size.findData(army_list.tier) if army_list.tier else self.size.findData(FREE_POINTS)
-        self.size.setCurrentIndex(max(current, 0))
+            self.game_size.addItem(tier_label(tier), tier.id)
+        self.game_size.addItem(tr("Free points"), FREE_POINTS)
+        current = self.game_size.findData(army_list.tier) if army_list.tier else self.game_size.findData(FREE_POINTS)
+        self.game_size.setCurrentIndex(max(current, 0))
         free = army_list.tier is None
         self.points.setVisible(free)
         default = getattr(pack, "default_points", 300) if pack is not None else 300
@@ -186,7 +186,7 @@ class ListSettingsBar(QWidget):
             self.pack_requested.emit(str(pack_id))
 
     def _on_size_activated(self, row: int) -> None:
-        value = self.size.itemData(row)
+        value = self.game_size.itemData(row)
         if value == FREE_POINTS:
             self.size_requested.emit(None, self.points.value())
         elif value:

@@ -96,9 +96,11 @@ class TotalsBar(QFrame):
         for group in t.groups:
             over = group.troopers > group.limit
             over_any = over_any or over
-            name = tr("R{number}", number=group.number) if group.reinforcement else tr("CG{number}", number=group.number)
+            number = group.number
+            name = tr("R{number}", number=number) if group.reinforcement else tr("CG{number}", number=number)
             color = icons.ERROR_COLOR.name() if over else "palette(window-text)"
-            parts.append(f"{name}&nbsp;<span style='color:{color}; font-weight:700'>{group.troopers}/{group.limit}</span>")
+            count = f"{group.troopers}/{group.limit}"
+            parts.append(f"{name}&nbsp;<span style='color:{color}; font-weight:700'>{count}</span>")
         self.groups.over = over_any
         self.groups.setText("&nbsp;&nbsp; ".join(parts))
         self.groups.setToolTip(tr("Troopers per combat group and the group limit"))

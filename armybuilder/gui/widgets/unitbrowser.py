@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import QItemSelection, QModelIndex, QPersistentModelIndex, Qt, Signal
+from PySide6.QtCore import QItemSelection, QModelIndex, Qt, Signal
 from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -214,7 +214,7 @@ class UnitBrowser(QWidget):
         self.count.setText(tr("{shown} of {total}", shown=shown, total=total) if shown != total
                            else tr("{total} units", total=total))
 
-    def _on_activated(self, index: QModelIndex | QPersistentModelIndex) -> None:
+    def _on_activated(self, index: QModelIndex) -> None:
         key = index.siblingAtColumn(0).data(Role.OPTION_KEY)
         if key is None:
             first = index.siblingAtColumn(0)
