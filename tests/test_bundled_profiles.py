@@ -21,10 +21,11 @@ import yaml
 from armybuilder.cli import main
 from armybuilder.data.profiles_yaml import LoadedProfiles, load_profiles
 from armybuilder.domain import ArmyList, ArmyRef, OrderType, Swc, UnitType
-from armybuilder.domain.packs import CblVersion, ClosedBattleList, SeasonPack
+from armybuilder.domain.packs import CblVersion, ClosedBattleList, EditionPack, SeasonPack
 from armybuilder.domain.profiles import Army, Profile, Unit
 from armybuilder.domain.roster import Roster, resolve
 from armybuilder.paths import bundled_profiles_dir
+from armybuilder.rules.engine import validate
 
 SEED_LISTS = Path(__file__).parent / "data" / "seed_lists.yaml"
 CBL_ID = "svalarheima-blizzard-6-force"
@@ -139,6 +140,12 @@ def test_icestorm_lists_add_up_to_their_printed_totals(list_id: str, points: int
     assert len(roster.troopers) == 10
     assert [t.unit.slug for t in roster.lieutenants] == [lieutenant]
     assert all(t.orders(OrderType.REGULAR) == 1 for t in roster.troopers)
+    edition = bundled().packs["n3"]
+    assert isinstance(edition, EditionPack)
+    report = validate(roster.army_list.model_copy(update={"points": 300}), army(seed_list["army"]), edition)
+    assert report.legal, report.violations
+    assert (report.totals.points, report.totals.swc_halves, report.totals.troopers) == (
+        points, swc_halves(swc), 10)
 
 
 def test_auxilia_bring_their_auxbots_and_the_jotum_its_crabbot() -> None:
@@ -246,6 +253,31 @@ def test_order_counts_match_the_printed_grupo_header(version_id: str) -> None:
         for order in (OrderType.REGULAR, OrderType.IRREGULAR):
             counted[order.value] += trooper.orders(order)
     assert dict(+counted) == seed_list["printed"]["orders"]
+
+
+@pytest.mark.parametrize("version_id", ["A", "B", "C", "D"])
+def test_the_rules_engine_recognises_each_version(version_id: str) -> None:
+    """Built as printed, A and B are their versions; C and D miss only their unidentified trooper,
+    which any trooper of the printed cost (and type) then stands for."""
+    seed_list = seed_lists()[f"blizzard-6-{version_id.lower()}"]
+    roster, unknown = build(seed_list)
+    army_list = roster.army_list.model_copy(update={"pack": "its-s9", "tier": "mid", "cbl": CBL_ID})
+    svalarheima = army("svalarheima-s-winter-force")
+    edition, season = bundled().packs["n3"], bundled().packs["its-s9"]
+    assert isinstance(edition, EditionPack) and isinstance(season, SeasonPack)
+    report = validate(army_list, svalarheima, edition, season)
+    if not unknown:
+        assert report.legal, report.violations
+        assert report.notes == (f"The list is version {version_id} of Svalarheima Blizzard-6 Force.",)
+        return
+    assert report.codes() == ["cbl.no_match"]
+    assert "missing an unidentified trooper (27/0)" in report.violations[0].message
+    sergeant = svalarheima.unit_by_slug("order-sergeants")
+    assert sergeant is not None and sergeant.option(1, 3) is not None  # an LI that costs 27/0
+    completed, _ = army_list.with_trooper(1, sergeant.id, 1, 3)
+    report = validate(completed, svalarheima, edition, season)
+    assert report.legal, report.violations
+    assert report.notes and report.notes[0].startswith(f"The list is version {version_id} ")
 
 
 def test_seed_lists_and_the_cbl_entries_agree() -> None:
