@@ -51,11 +51,11 @@ def test_troopers_are_resolved_and_unknown_ones_reported(synthetic_catalog: Cata
 
 def test_an_army_missing_from_the_data_is_reported_and_the_ids_kept() -> None:
     catalog = Catalog.from_paths([bundled_profiles_dir()])
-    result = convert(decode(REAL[0]["code"]), catalog)
-    assert result.army_list.army == ArmyRef(origin="imported", id=501, slug="nomads")
+    result = convert(decode(next(c["code"] for c in REAL if c["slug"] == "bakunin")), catalog)
+    assert result.army_list.army == ArmyRef(origin="imported", id=503, slug="bakunin")
     assert result.summary is None and result.troopers == []
     assert any("not in your data" in p.message for p in result.problems)
-    assert [(t.unit, t.group, t.option) for _, t in result.army_list.troopers()] == [(1762, 1, 1), (414, 1, 1)]
+    assert [(t.unit, t.group, t.option) for _, t in result.army_list.troopers()][:2] == [(1071, 1, 1), (431, 1, 3)]
 
 
 def test_spec_ops_upgrades_and_duplicate_groups_are_reported(synthetic_catalog: Catalog) -> None:

@@ -50,10 +50,10 @@ def test_decode_json(profiles: Path, capsys: pytest.CaptureFixture[str]) -> None
 
 
 def test_decode_an_army_that_is_not_in_the_data(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["code", "decode", REAL[0]["code"]]) == 0
+    assert main(["code", "decode", next(c["code"] for c in REAL if c["slug"] == "bakunin")]) == 0
     out, err = capsys.readouterr()
-    assert "army 501 (nomads), not in your data" in out
-    assert "[1762-1-1] unknown trooper" in out
+    assert "army 503 (bakunin), not in your data" in out
+    assert "[1071-1-1] unknown trooper" in out
     assert "import the official data" in err
 
 
@@ -74,7 +74,7 @@ def test_decode_garbage_exits_2_with_a_message(garbage: str, capsys: pytest.Capt
 def test_messages_in_spanish(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["--lang", "es", "code", "decode", "gfUGbm9tYWRzASCBLAEBAQACAIbiAQEAAIGe"]) == 2
     err = capsys.readouterr().err
-    assert err.startswith("código de ejército:") and "soldados" in err
+    assert err.startswith("código de ejército:") and "tropas" in err
 
 
 def write_list(folder: Path, army_list: ArmyList) -> Path:

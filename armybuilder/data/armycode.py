@@ -17,10 +17,15 @@ import binascii
 import re
 from dataclasses import dataclass
 from enum import StrEnum
+from typing import TYPE_CHECKING
 from urllib.parse import unquote, urlsplit
 
 from armybuilder.data.problems import DataError, DataProblem
 from armybuilder.i18n import tr
+
+if TYPE_CHECKING:  # the conversions live in armycode_lists, which imports this module
+    from armybuilder.data.catalog import Catalog
+    from armybuilder.domain.lists import ArmyList
 
 MAX_INT = 0x7FFF
 """The largest integer a code can hold (15 bits: two bytes with the flag bit set)."""
@@ -381,6 +386,16 @@ def decode_bytes(data: bytes) -> DecodedCode:
 def decode(text: str) -> DecodedCode:
     """Decode an army code as pasted (plain, URL-encoded, wrapped over lines or inside a builder link)."""
     return decode_bytes(code_bytes(text))
+
+
+def list_from_code(text: str, catalog: Catalog) -> ArmyList:
+    """The army list a pasted code describes (`validate --code`); raises ArmyCodeError when unreadable.
+
+    Troopers the data does not know keep their ids: validation reports them.
+    """
+    from armybuilder.data.armycode_lists import to_army_list
+
+    return to_army_list(decode(text), catalog)
 
 
 # ----- structure → text ---------------------------------------------------------------------------
