@@ -7,7 +7,7 @@ points limit, number of combat groups, then each combat group. Builders of diffe
 the groups in three ways (one way for all the groups of a code); see docs/army-codes.md.
 
 Decoding never raises anything but `ArmyCodeError`, reads each byte once per framing it tries
-(at most four), and checks that the bytes a count claims exist before looping over it.
+(at most three), and checks that the bytes a count claims exist before looping over it.
 """
 
 from __future__ import annotations
@@ -39,6 +39,7 @@ _URL_RE = re.compile(r"^(?:[a-z][a-z0-9+.-]*://)?(?:[\w-]+\.)+[a-z]{2,}(?::\d+)?
 _PERCENT_RE = re.compile(r"%[0-9a-fA-F]{2}")
 _NOT_BASE64_RE = re.compile(r"[^A-Za-z0-9+/=]")
 _QUOTES = "\"'`<>“”‘’«»"
+_INVISIBLE = dict.fromkeys(map(ord, "\u200b\u200c\u200d\u2060\ufeff\u00ad"))  # zero-width marks from chats
 
 
 class ArmyCodeError(DataError):
@@ -131,7 +132,7 @@ def code_text(text: str) -> str:
         raise ArmyCodeError(tr("an army code must be text, not {kind}", kind=type(text).__name__))
     if len(text) > MAX_TEXT:
         raise ArmyCodeError(tr("{length} characters is far too long for an army code", length=len(text)))
-    text = text.strip().strip(_QUOTES).strip()
+    text = text.translate(_INVISIBLE).strip().strip(_QUOTES).strip()
     if not text:
         raise ArmyCodeError(tr("the army code is empty"))
     if _URL_RE.match(text):
@@ -149,7 +150,10 @@ def code_text(text: str) -> str:
 
 def _from_link(link: str) -> str:
     """The code inside a builder link: …/army/list/CODE, or a ?code= style parameter."""
-    parts = urlsplit(link if "://" in link else "https://" + link)
+    try:
+        parts = urlsplit(link if "://" in link else "https://" + link)
+    except ValueError:
+        raise ArmyCodeError(tr("this link has no army code in it: {link}", link=link[:200])) from None
     for query in (parts.query, parts.fragment.partition("?")[2]):
         for pair in re.split(r"[&;]", query):
             key, _, value = pair.partition("=")
@@ -163,7 +167,7 @@ def _from_link(link: str) -> str:
             if rest:
                 return "/".join(rest)  # an unencoded code keeps its own '/' characters
     segments = [s for s in parts.path.split("/") if s]
-    if segments and len(segments[-1]) >= 8:
+    if segments and len(segments[-1]) >= 16:  # a bare code as the last part of some other link
         return segments[-1]
     raise ArmyCodeError(tr("this link has no army code in it: {link}", link=link[:200]))
 
