@@ -182,10 +182,9 @@ def resolve_trooper(army: Army, group: CombatGroup, trooper: Trooper) -> Resolve
         inc_group = unit.group(inc.group)
         inc_option = unit.option(inc.group, inc.option)
         if inc_group is None or inc_option is None:
-            return UnresolvedTrooper(trooper, group.number, group.reinforcement,
-                                     tr("{unit} option {option!r} includes a missing option (group {group}, option {included})",
-                                        unit=unit.name, option=option.name, group=inc.group,
-                                        included=inc.option))
+            reason = tr("{unit} option {option!r} includes a missing option (group {group}, option {included})",
+                        unit=unit.name, option=option.name, group=inc.group, included=inc.option)
+            return UnresolvedTrooper(trooper, group.number, group.reinforcement, reason)
         included.append(IncludedTrooper(inc_group, inc_option, inc.quantity))
     return ResolvedTrooper(trooper, group.number, group.reinforcement, army, unit, profile_group,
                            option, tuple(included))
@@ -199,9 +198,8 @@ def resolve(army_list: ArmyList, army: Army, reinforcement_army: Army | None = N
         source = army
         if group.reinforcement:
             if reinforcement_army is None:
-                unresolved.extend(
-                    UnresolvedTrooper(t, group.number, True, tr("{army} has no Reinforcements data loaded", army=army.name))
-                    for t in group.troopers)
+                reason = tr("{army} has no Reinforcements data loaded", army=army.name)
+                unresolved.extend(UnresolvedTrooper(t, group.number, True, reason) for t in group.troopers)
                 continue
             source = reinforcement_army
         for trooper in group.troopers:
