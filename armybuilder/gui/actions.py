@@ -37,6 +37,8 @@ class Actions(QObject):
         self.save = make("save", Key.Save, icon=sp.SP_DialogSaveButton)
         self.save_as = make("save_as", Key.SaveAs)
         self.close_list = make("close_list", Key.Close)
+        self.paste_code = make("paste_code", QKeySequence("Ctrl+Shift+V"), icon=sp.SP_DialogOpenButton)
+        self.copy_code = make("copy_code", QKeySequence("Ctrl+Shift+C"))
         self.clear_recent = make("clear_recent")
         self.quit = make("quit", Key.Quit)
         # Edit
@@ -76,6 +78,9 @@ class Actions(QObject):
             self.save: (tr("&Save"), tr("Save the list")),
             self.save_as: (tr("Save &As…"), tr("Save the list to another file")),
             self.close_list: (tr("&Close list"), tr("Close the list and go back to the army picker")),
+            self.paste_code: (tr("Open army &code from clipboard"),
+                              tr("Open the list of an army code copied from the official builder")),
+            self.copy_code: (tr("Cop&y army code"), tr("Copy the list's army code, to paste in the official builder")),
             self.clear_recent: (tr("Clear recent files"), ""),
             self.quit: (tr("&Quit"), tr("Quit the army builder")),
             self.undo: (tr("&Undo"), tr("Undo the last edit")),
@@ -95,8 +100,12 @@ class Actions(QObject):
             self.show_history: (tr("Edit &history"), tr("Show the undo history")),
             self.show_problems: (tr("&Problems"), tr("Show the list's problems")),
         }
+        short = {self.new_list: tr("New"), self.open_list: tr("Open"), self.save: tr("Save"),
+                 self.undo: tr("Undo"), self.redo: tr("Redo"), self.duplicate_trooper: tr("Duplicate"),
+                 self.remove_trooper: tr("Remove"), self.move_up: tr("Up"), self.move_down: tr("Down")}
         for action, (text, tip) in texts.items():
             action.setText(text)
+            action.setIconText(short.get(action, text.replace("&", "").rstrip("…")))
             action.setStatusTip(tip)
             shortcut = action.shortcut().toString(QKeySequence.SequenceFormat.NativeText)
             plain = text.replace("&", "").rstrip("…")

@@ -46,6 +46,21 @@ def new_list(catalog: Catalog, summary: ArmySummary) -> ArmyList:
     return ArmyList(army=summary.ref, pack=pack, tier=tier, points=points)
 
 
+def settings_for_points(catalog: Catalog, summary: ArmySummary, points: int | None) -> tuple[str, str | None,
+                                                                                             int | None]:
+    """(pack, tier, points) for a list of `points` (e.g. from an army code): the army's usual pack,
+    at the tier of that size when there is one, else at free points."""
+    pack, tier, default = default_settings(catalog, summary)
+    if points is None:
+        return pack, tier, default
+    season = catalog.packs.get(pack)
+    if isinstance(season, SeasonPack):
+        match = next((t for t in season.tiers if t.points == points), None)
+        if match is not None:
+            return pack, match.id, None
+    return pack, None, points
+
+
 def same_army(a: ArmyRef, b: ArmyRef) -> bool:
     return (a.origin, a.id) == (b.origin, b.id)
 
@@ -121,12 +136,13 @@ class ListDocument(QObject):
         return totals.points_limit - totals.points, totals.swc_limit_halves - totals.swc_halves
 
     # ----- whole-list changes (not undoable: they start a new history) --------------------------
-    def start(self, army_list: ArmyList, path: Path | None = None) -> None:
-        """Show `army_list` (its army must be loadable now) with a fresh undo history."""
+    def start(self, army_list: ArmyList, path: Path | None = None, saved: bool = True) -> None:
+        """Show `army_list` (its army must be loadable now) with a fresh undo history. `saved`
+        False marks it as not on disk yet (e.g. read from an army code), so closing asks."""
         self.undo_stack.clear()
         self._list = None
         self._path = path
-        self._saved = army_list
+        self._saved = army_list if saved else None
         self.apply_list(army_list)
         self.path_changed.emit()
 

@@ -125,13 +125,22 @@ def option_text(unit: Unit, option: Option) -> str:
     return gear or option.name
 
 
+def short_name(unit: Unit) -> str:
+    """The name players use for a unit: its ISC abbreviation, else its name up to the first comma
+    ('Jotums, Svalarheima Mechanized Cuirassiers' → 'Jotums')."""
+    if unit.isc_abbr:
+        return unit.isc_abbr
+    return unit.name.split(",")[0].strip() or unit.name
+
+
 def option_label(unit: Unit, option: Option) -> str:
     """A trooper as players name it: 'Fusiliers (Combi Rifle)'."""
     weapons = ", ".join(i.label for i in option.weapons[:2])
     detail = weapons or option.name
     if option.is_lieutenant:
         detail = f"{tr('Lieutenant')}, {detail}" if detail else tr("Lieutenant")
-    return f"{unit.name} ({detail})" if detail and detail != unit.name else unit.name
+    name = short_name(unit)
+    return f"{name} ({detail})" if detail and detail != name else name
 
 
 def describe_trooper(army: Army | None, unit_id: int, group_id: int, option_id: int) -> str:

@@ -11,7 +11,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from PySide6.QtCore import QByteArray, Qt
-from PySide6.QtGui import QAction, QCloseEvent
+from PySide6.QtGui import QAction, QCloseEvent, QGuiApplication
 from PySide6.QtWidgets import (
     QFileDialog,
     QLabel,
@@ -28,13 +28,14 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from armybuilder.data.armycode_lists import CodeList, decode_list, encode_list, points_limit
 from armybuilder.data.catalog import ArmySummary, Catalog
 from armybuilder.data.listfile import changes_since_saved
 from armybuilder.data.problems import DataError
 from armybuilder.domain.lists import ArmyList
 from armybuilder.gui import files
 from armybuilder.gui.actions import Actions
-from armybuilder.gui.document import ListDocument, new_list
+from armybuilder.gui.document import ListDocument, new_list, settings_for_points
 from armybuilder.gui.models.units import OptionEntry, UnitEntry
 from armybuilder.gui.settings import AppSettings
 from armybuilder.gui.tasks import TaskRunner
@@ -109,7 +110,7 @@ class MainWindow(QMainWindow):
         self.splitter.addWidget(self.card)
         self.splitter.addWidget(self.right_splitter)
         self.splitter.setChildrenCollapsible(False)
-        self.splitter.setSizes([400, 520, 520])
+        self.splitter.setSizes([440, 460, 540])
 
         builder = QWidget()
         layout = QVBoxLayout(builder)
@@ -142,8 +143,8 @@ class MainWindow(QMainWindow):
         self.file_menu = bar.addMenu("")
         self.recent_menu = QMenu(self)
         self.recent_menu.setObjectName("recent_menu")
-        for item in (a.new_list, a.open_list, self.recent_menu, None, a.save, a.save_as, None, a.close_list,
-                     a.quit):
+        for item in (a.new_list, a.open_list, self.recent_menu, a.paste_code, None, a.save, a.save_as,
+                     a.copy_code, None, a.close_list, a.quit):
             self._add_to(self.file_menu, item)
         self.edit_menu = bar.addMenu("")
         for item in (a.undo, a.redo, None, a.add_trooper, a.change_option, a.duplicate_trooper, a.remove_trooper,
@@ -193,6 +194,8 @@ class MainWindow(QMainWindow):
         a.save.triggered.connect(self._on_save)
         a.save_as.triggered.connect(self._on_save_as)
         a.close_list.triggered.connect(self._on_close_list)
+        a.paste_code.triggered.connect(self._on_paste_code)
+        a.copy_code.triggered.connect(self._on_copy_code)
         a.clear_recent.triggered.connect(self._on_clear_recent)
         a.quit.triggered.connect(self.close)
         a.add_trooper.triggered.connect(self._on_add_trooper)
@@ -316,7 +319,8 @@ class MainWindow(QMainWindow):
         a = self.action_set
         has_list = self.document.has_list
         selected = bool(has_list and self.editor.selected_uids())
-        for action in (a.save, a.save_as, a.close_list, a.new_group, a.change_army, a.find_unit, a.add_trooper):
+        for action in (a.save, a.save_as, a.close_list, a.new_group, a.change_army, a.find_unit, a.add_trooper,
+                       a.copy_code):
             action.setEnabled(has_list)
         for action in (a.remove_trooper, a.duplicate_trooper, a.move_up, a.move_down, a.change_option):
             action.setEnabled(selected)
@@ -327,13 +331,26 @@ class MainWindow(QMainWindow):
         a.remove_group.setEnabled(empty_group)
 
     def _on_undo_text_changed(self, text: str) -> None:
-        self.action_set.undo.setText(tr("&Undo {action}", action=text) if text else tr("&Undo"))
+        action = self.action_set.undo
+        action.setText(tr("&Undo {action}", action=text) if text else tr("&Undo"))
+        action.setIconText(tr("Undo"))
+        action.setToolTip(tr("Undo: {action} (Ctrl+Z)", action=text) if text else tr("Nothing to undo"))
 
     def _on_redo_text_changed(self, text: str) -> None:
-        self.action_set.redo.setText(tr("&Redo {action}", action=text) if text else tr("&Redo"))
+        action = self.action_set.redo
+        action.setText(tr("&Redo {action}", action=text) if text else tr("&Redo"))
+        action.setIconText(tr("Redo"))
+        action.setToolTip(tr("Redo: {action} (Ctrl+Shift+Z, Ctrl+Y)", action=text) if text else tr("Nothing to redo"))
 
     def _on_list_selection_changed(self, *_: object) -> None:
         self._update_actions()
+        uid = self.editor.current_uid()
+        resolved = self.document.resolved(uid) if uid else None
+        if resolved is not None:
+            entry = self.browser.entry_for(resolved.unit.id)
+            if entry is not None:
+                key = (resolved.trooper.group, resolved.trooper.option)
+                self.card.show_unit(entry, next((o for o in entry.options if o.key == key), None))
 
     def _on_busy_changed(self, busy: bool, message: str) -> None:
         self.busy.setVisible(busy)
@@ -549,6 +566,44 @@ class MainWindow(QMainWindow):
     def _on_clear_recent(self) -> None:
         self.settings.clear_recent_files()
         self._fill_recent_menu()
+
+    def _on_paste_code(self) -> None:
+        text = QGuiApplication.clipboard().text().strip()
+        if not text:
+            self.show_message("warning", tr("No army code in the clipboard"),
+                              tr("Copy a list's army code (or its link) in the official builder, then try again."))
+            return
+        if not self.maybe_keep_changes():
+            return
+        self.tasks.run(lambda: decode_list(text, self.catalog), self._on_code_read,
+                       lambda exc: self._on_task_failed(tr("Could not read the army code"), exc),
+                       tr("Reading the army code…"))
+
+    def _on_code_read(self, code: CodeList) -> None:
+        if code.summary is None or code.army is None:
+            self.show_message("error", tr("Could not open the army code"),
+                              "\n".join(p.message for p in code.problems))
+            return
+        self._loaded_armies.add((code.summary.origin, code.summary.id))
+        pack, tier, points = settings_for_points(self.catalog, code.summary, code.army_list.points)
+        army_list = code.army_list.model_copy(update={"pack": pack, "tier": tier, "points": points})
+        self.document.start(army_list, saved=False)
+        if code.problems:
+            self.show_message("warning", tr("The army code was opened; please check these points:"),
+                              "• " + "\n• ".join(p.message for p in code.problems))
+        self.statusBar().showMessage(tr("Opened an army code: {army}", army=code.summary.name), 5000)
+
+    def _on_copy_code(self) -> None:
+        army_list = self.document.army_list
+        if army_list is None:
+            return
+        try:
+            code = encode_list(army_list, points_limit(army_list, self.catalog))
+        except DataError as exc:
+            self._on_task_failed(tr("Could not write the army code"), exc)
+            return
+        QGuiApplication.clipboard().setText(code)
+        self.statusBar().showMessage(tr("Army code copied: paste it in the official builder."), 5000)
 
     def _on_task_failed(self, what: str, error: BaseException) -> None:
         detail = str(error) if isinstance(error, DataError | OSError) else f"{type(error).__name__}: {error}"

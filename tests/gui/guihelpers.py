@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtWidgets import QMessageBox
+from PySide6.QtWidgets import QApplication, QMessageBox
 
 from armybuilder.data.catalog import Catalog
 
@@ -24,3 +24,12 @@ def make_window(qtbot, catalog: Catalog, settings):  # type: ignore[no-untyped-d
     window.show()
     qtbot.waitExposed(window)
     return window
+
+
+def focus(qtbot, window, widget) -> None:  # type: ignore[no-untyped-def]
+    """Make `window` the active window and give `widget` the keyboard focus, so shortcuts reach it."""
+    window.activateWindow()
+    window.raise_()
+    qtbot.waitUntil(lambda: QApplication.activeWindow() is window, timeout=2000)
+    widget.setFocus()
+    qtbot.waitUntil(widget.hasFocus, timeout=2000)

@@ -6,8 +6,9 @@ import time
 from pathlib import Path
 
 import pytest
-from guihelpers import TEST_ARMY, make_window
+from guihelpers import TEST_ARMY, focus, make_window
 from PySide6.QtCore import QModelIndex, Qt
+from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import QApplication, QComboBox, QMessageBox
 
 from armybuilder.data.catalog import ArmySummary, Catalog
@@ -116,9 +117,8 @@ def test_keyboard_moves_remove_duplicate_and_undo(qtbot, window: MainWindow) -> 
     start_list(qtbot, window)
     for unit, option in ((LINE, 3), (LINE, 1), (HEAVY, 1)):
         add(qtbot, window, unit, 1, option)
-    window.activateWindow()
     tree = window.editor.tree
-    tree.setFocus()
+    focus(qtbot, window, tree)
     window.editor.select_troopers(["t3"])
     qtbot.keyClick(tree, Qt.Key.Key_Up, Qt.KeyboardModifier.AltModifier)
     assert [t.uid for _, t in window.document.army_list.troopers()] == ["t1", "t3", "t2"]
@@ -149,7 +149,7 @@ def test_delete_in_the_search_field_does_not_remove_troopers(qtbot, window: Main
     start_list(qtbot, window)
     add(qtbot, window, LINE, 1, 1)
     window.editor.select_troopers(["t1"])
-    window.activateWindow()
+    focus(qtbot, window, window.browser.search)
     qtbot.keyClicks(window.browser.search, "ab")
     qtbot.keyClick(window.browser.search, Qt.Key.Key_Home)
     qtbot.keyClick(window.browser.search, Qt.Key.Key_Delete)
@@ -358,3 +358,42 @@ def test_option_column_is_editable_only_for_troopers(qtbot, window: MainWindow) 
     bot = model.index(0, ListColumn.OPTION, model.trooper_index("t1"))
     assert not model.flags(bot) & Qt.ItemFlag.ItemIsEditable
     assert not model.flags(model.group_index(1)) & Qt.ItemFlag.ItemIsEditable
+
+
+def test_army_code_round_trip_through_the_clipboard(qtbot, window: MainWindow) -> None:  # type: ignore[no-untyped-def]
+    start_list(qtbot, window)
+    for unit, option in ((LINE, 3), (CONTROLLERS, 1), (HEAVY, 2)):
+        add(qtbot, window, unit, 1, option)
+    window.action_set.new_group.trigger()
+    add(qtbot, window, HERO, 1, 1)
+    window.document.move_troopers(["t4"], 2)
+    built = window.document.army_list
+    window.action_set.copy_code.trigger()
+    assert not window.shown_messages
+    assert QGuiApplication.clipboard().text()
+    window.action_set.close_list.trigger()
+    with qtbot.waitSignal(window.document.list_changed, timeout=5000):
+        window.action_set.paste_code.trigger()
+    opened = window.document.army_list
+    assert [(g.number, [(t.unit, t.group, t.option) for t in g.troopers]) for g in opened.groups] == \
+        [(g.number, [(t.unit, t.group, t.option) for t in g.troopers]) for g in built.groups]
+    assert (opened.pack, opened.points) == ("n5", 300)
+    assert window.document.modified  # an army code is not a file yet: closing asks to save it
+
+
+def test_pasting_garbage_says_so(qtbot, window: MainWindow) -> None:  # type: ignore[no-untyped-def]
+    QGuiApplication.clipboard().setText("this is not an army code")
+    window.action_set.paste_code.trigger()
+    qtbot.waitUntil(lambda: bool(window.shown_messages), timeout=5000)
+    kind, title, _ = window.shown_messages[0]
+    assert kind == "error" and "army code" in title
+    assert not window.document.has_list
+
+
+def test_copying_a_list_the_code_cannot_hold_says_why(qtbot, window: MainWindow) -> None:  # type: ignore[no-untyped-def]
+    start_list(qtbot, window)
+    window.document.set_game_size(None, 40000)  # a points limit over the code's 15 bits
+    QGuiApplication.clipboard().clear()
+    window.action_set.copy_code.trigger()
+    assert window.shown_messages and window.shown_messages[0][0] == "error"
+    assert QGuiApplication.clipboard().text() == ""

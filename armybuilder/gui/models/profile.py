@@ -89,7 +89,7 @@ class ProfileStatsModel(QAbstractTableModel):
             font.setBold(True)
             return font
         if role == Qt.ItemDataRole.ToolTipRole and index.column() == 0:
-            return f"{profile.name} ({profile.type.value})"
+            return f"{profile.name} ({profile.type.value})" if profile.type else profile.name
         return None
 
 

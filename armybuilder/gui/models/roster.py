@@ -6,6 +6,7 @@ pushes an undoable command; the model then refreshes from the new list.
 
 from __future__ import annotations
 
+import html
 import json
 from dataclasses import dataclass
 from enum import IntEnum
@@ -15,10 +16,10 @@ from PySide6.QtCore import QAbstractItemModel, QMimeData, QModelIndex, QObject, 
 from PySide6.QtGui import QBrush, QFont
 
 from armybuilder.domain.lists import CombatGroup, Trooper
-from armybuilder.domain.roster import IncludedTrooper, ResolvedTrooper
+from armybuilder.domain.roster import IncludedTrooper, ResolvedTrooper, resolve_trooper
 from armybuilder.gui import icons
 from armybuilder.gui.document import ListDocument
-from armybuilder.gui.labels import swc_text
+from armybuilder.gui.labels import option_text, short_name, swc_text
 from armybuilder.gui.models import FIRST_ROLE, OPTION_MIME, ROOT, TROOPER_MIME
 from armybuilder.i18n import tr
 
@@ -256,9 +257,9 @@ class ListTreeModel(QAbstractItemModel):
                 return tr("Unknown unit {unit}", unit=trooper.unit) if column == Column.NAME else (
                     "?" if column in (Column.SWC, Column.POINTS) else "")
             if column == Column.NAME:
-                return resolved.unit.name
+                return short_name(resolved.unit)
             if column == Column.OPTION:
-                return resolved.option.name
+                return option_text(resolved.unit, resolved.option)
             if column == Column.SWC:
                 return swc_text(resolved.swc_halves)
             if column == Column.POINTS:
@@ -306,18 +307,25 @@ class ListTreeModel(QAbstractItemModel):
         if resolved is None:
             return []
         result = []
+        place = CombatGroup(number=1)
         for group, option in resolved.unit.selectable_options():
-            label = f"{option.name} — {option.points} · {option.swc}"
+            key = (group.id if group else 0, option.id)
+            cost = resolve_trooper(resolved.army, place, Trooper(uid="x", unit=resolved.unit.id, group=key[0],
+                                                                 option=key[1]))
+            points, swc = (cost.points, swc_text(cost.swc_halves)) if isinstance(cost, ResolvedTrooper) else (
+                option.points, str(option.swc))
+            label = tr("{option} — {points} pts, {swc} SWC", option=option_text(resolved.unit, option),
+                       points=points, swc=swc)
             if group is not None and len(resolved.unit.profile_groups) > 1 and group.name:
                 label = f"{group.name}: {label}"
-            result.append((label, (group.id if group else 0, option.id)))
+            result.append((label, key))
         return result
 
     def _tooltip(self, trooper: Trooper, resolved: ResolvedTrooper | None) -> str:
         if resolved is None:
             return tr("This trooper is not in the army's data (unit {unit}, option {option}).",
                       unit=trooper.unit, option=trooper.option)
-        lines = [f"<b>{resolved.unit.name}</b> — {resolved.option.name}"]
+        lines = [f"<b>{html.escape(resolved.unit.name)}</b> — {html.escape(resolved.option.name)}"]
         items = [i.label for i in (*resolved.option.weapons, *resolved.option.skills, *resolved.option.equipment)]
         if items:
             lines.append(", ".join(items))

@@ -97,7 +97,7 @@ def unit_entries(army: Army) -> list[UnitEntry]:
         unit_words = [unit.name, unit.isc, unit.isc_abbr or "", category_name(unit.category)]
         for group in unit.profile_groups:
             for p in group.profiles:
-                unit_words.extend((p.name, p.type.value, *p.characteristics))
+                unit_words.extend((p.name, p.type.value if p.type else "", *p.characteristics))
                 unit_words.extend(i.name for i in (*p.skills, *p.equipment, *p.weapons))
         unit_search = _fold(" ".join(unit_words))
         options = []
@@ -142,9 +142,10 @@ class UnitTreeModel(QAbstractItemModel):
         return self._entries
 
     def set_army(self, army: Army | None) -> None:
+        entries = unit_entries(army) if army else []
         self.beginResetModel()
         self._army = army
-        self._entries = unit_entries(army) if army else []
+        self._entries = entries
         self.endResetModel()
 
     def entry(self, index: Index) -> tuple[UnitEntry | None, OptionEntry | None]:

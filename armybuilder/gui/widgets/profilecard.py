@@ -45,6 +45,7 @@ class ProfileCard(QWidget):
         self.stats.setObjectName("stats")
         self.stats.setModel(self.stats_model)
         self.stats.verticalHeader().hide()
+        self.stats.verticalHeader().setDefaultSectionSize(self.stats.fontMetrics().height() + 8)
         self.stats.setSelectionMode(QAbstractItemView.SelectionMode.NoSelection)
         self.stats.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.stats.setFocusPolicy(Qt.FocusPolicy.NoFocus)

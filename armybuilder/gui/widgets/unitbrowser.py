@@ -163,6 +163,9 @@ class UnitBrowser(QWidget):
         if self.fits_filter.isChecked():
             self._apply_filters()
 
+    def entry_for(self, unit_id: int) -> UnitEntry | None:
+        return next((e for e in self.model.entries if e.unit.id == unit_id), None)
+
     def current_entry(self) -> tuple[UnitEntry | None, OptionEntry | None]:
         return self.model.entry(self.proxy.mapToSource(self.tree.currentIndex()))
 

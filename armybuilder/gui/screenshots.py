@@ -1,0 +1,112 @@
+"""Save PNGs of the main window's main states, in English and Spanish, for review.
+
+    python -m armybuilder.gui.screenshots screenshots/      (or: make screenshots)
+
+The states: the start page (no list), the Operation Icestorm PanOceania list at ITS Mid tier
+(legal), the same list with one trooper too many (illegal), and a unit's profile card. The window
+is driven through its own document and widgets, with settings kept in a temporary folder.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import tempfile
+from collections.abc import Callable
+from pathlib import Path
+
+ICESTORM_PANOCEANIA = ("fusiliers", "fusiliers", "fusiliers", "auxilia", "auxilia", "akalis", "nisses",
+                       "orc-troops", "father-knights", "jotums")
+"""Seed 000's 'Full List — PanOceania, 300 Points and 3.5 SWC' (first option of each unit)."""
+SIZE = (1440, 900)
+
+
+def main(argv: list[str]) -> int:
+    os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+    out = Path(argv[0] if argv else "screenshots")
+    out.mkdir(parents=True, exist_ok=True)
+
+    from PySide6.QtCore import QSettings
+    from PySide6.QtWidgets import QApplication
+
+    from armybuilder.gui.app import build_catalog, make_application
+    from armybuilder.gui.mainwindow import MainWindow
+    from armybuilder.gui.settings import AppSettings
+    from armybuilder.i18n import set_language
+
+    app = make_application([sys.argv[0]])
+    saved: list[Path] = []
+    with tempfile.TemporaryDirectory() as folder:
+        settings = AppSettings(QSettings(str(Path(folder) / "settings.ini"), QSettings.Format.IniFormat))
+        for language in ("en", "es"):
+            set_language(language)
+            catalog = build_catalog()
+            window = MainWindow(catalog, settings)
+            window.resize(*SIZE)
+            window.show()
+
+            def shot(name: str, window: MainWindow = window, language: str = language) -> None:
+                for _ in range(3):
+                    app.processEvents()
+                path = out / f"{name}-{language}.png"
+                window.grab().save(str(path))
+                saved.append(path)
+
+            _states(window, shot, app)
+            window.document.close_list()
+            window.document.undo_stack.clear()
+            window.close()
+            window.deleteLater()
+            app.processEvents()
+    set_language("en")
+    for path in saved:
+        print(path)
+    QApplication.processEvents()
+    return 0
+
+
+def _states(window: object, shot: Callable[[str], None], app: object) -> None:
+    from armybuilder.gui.mainwindow import MainWindow
+
+    assert isinstance(window, MainWindow)
+    shot("01-start")
+    picker = window.start_page.picker
+    index = picker.index_of("PanOceania", "bundled")
+    picker.tree.activated.emit(index)
+    doc = window.document
+    doc.set_rules_pack("its-s9")
+    doc.set_game_size("mid", None)
+    doc.rename("Operation Icestorm")
+    army = doc.army
+    assert army is not None
+    for slug in ICESTORM_PANOCEANIA:
+        unit = army.unit_by_slug(slug)
+        assert unit is not None, slug
+        group, option = next(unit.selectable_options())
+        doc.add_trooper(unit.id, group.id if group else 0, option.id)
+    jotum = army.unit_by_slug("jotums")
+    assert jotum is not None
+    window.editor.select_troopers(["t8"])
+    window.browser.tree.setCurrentIndex(window.browser.option_index(jotum.id))
+    shot("02-legal-list")
+    extra = army.unit_by_slug("nisses")
+    assert extra is not None
+    group, option = next(extra.selectable_options())
+    doc.add_trooper(extra.id, group.id if group else 0, option.id)
+    window.bottom_tabs.setCurrentWidget(window.problems)
+    view = window.problems.view
+    if view.model().rowCount():
+        first = view.model().index(0, 0)
+        view.setCurrentIndex(first)
+        view.clicked.emit(first)
+    shot("03-illegal-list")
+    doc.undo_stack.undo()
+    fk = army.unit_by_slug("auxilia")
+    assert fk is not None
+    window.browser.tree.setCurrentIndex(window.browser.option_index(fk.id))
+    window.browser.tree.expand(window.browser.option_index(fk.id).parent())
+    shot("04-profile-card")
+
+
+if __name__ == "__main__":
+    raise SystemExit(main(sys.argv[1:]))
