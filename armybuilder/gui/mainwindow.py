@@ -104,6 +104,7 @@ class MainWindow(QMainWindow):
         self.right_splitter.addWidget(self.bottom_tabs)
         self.right_splitter.setStretchFactor(0, 3)
         self.right_splitter.setStretchFactor(1, 1)
+        self.right_splitter.setSizes([560, 200])
         self.splitter = QSplitter(Qt.Orientation.Horizontal)
         self.splitter.setObjectName("main_splitter")
         self.splitter.addWidget(self.browser)
@@ -318,6 +319,8 @@ class MainWindow(QMainWindow):
     def _update_actions(self) -> None:
         a = self.action_set
         has_list = self.document.has_list
+        a.undo.setEnabled(self.document.undo_stack.canUndo())
+        a.redo.setEnabled(self.document.undo_stack.canRedo())
         selected = bool(has_list and self.editor.selected_uids())
         for action in (a.save, a.save_as, a.close_list, a.new_group, a.change_army, a.find_unit, a.add_trooper,
                        a.copy_code):

@@ -198,7 +198,7 @@ def test_clicking_a_violation_selects_its_troopers(qtbot, window: MainWindow) ->
     assert window.editor.selected_uids() == ["t3"]
     assert window.editor.model.trooper_index("t3").data(ListRole.PROBLEM) == "error"
     assert "NOT LEGAL (1)" in window.windowTitle()
-    assert window.problems.headline.text().startswith("✖ Not legal: 1 problem")
+    assert window.problems.headline.text().startswith("✖ Not legal: 1 problem to fix")
     assert window.bottom_tabs.tabText(0) == "Problems (1)"
 
 

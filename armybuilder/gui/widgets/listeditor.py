@@ -17,18 +17,18 @@ from PySide6.QtWidgets import (
     QHeaderView,
     QStyledItemDelegate,
     QStyleOptionViewItem,
-    QTreeView,
     QVBoxLayout,
     QWidget,
 )
 
 from armybuilder.gui.document import ListDocument
 from armybuilder.gui.models.roster import Column, ListTreeModel, Role
+from armybuilder.gui.widgets.wrapping import WrappingDelegate, WrappingTreeView
 
 Index = QModelIndex | QPersistentModelIndex
 
 
-class OptionDelegate(QStyledItemDelegate):
+class OptionDelegate(WrappingDelegate):
     """Edits a trooper's option in place with a drop-down of the unit's options."""
 
     def createEditor(self, parent: QWidget, option: QStyleOptionViewItem, index: Index) -> QWidget:
@@ -61,7 +61,7 @@ class OptionDelegate(QStyledItemDelegate):
         editor.setGeometry(rect.x(), rect.y(), max(rect.width(), editor.sizeHint().width()), rect.height())
 
 
-class ListTree(QTreeView):
+class ListTree(WrappingTreeView):
     """The tree view; drops go to the model, which forwards them to the document."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
@@ -77,7 +77,6 @@ class ListTree(QTreeView):
         self.setEditTriggers(QAbstractItemView.EditTrigger.DoubleClicked | QAbstractItemView.EditTrigger.EditKeyPressed
                              | QAbstractItemView.EditTrigger.SelectedClicked)
         self.setContextMenuPolicy(Qt.ContextMenuPolicy.ActionsContextMenu)
-        self.setUniformRowHeights(True)
         self.setAnimated(False)
         self.setExpandsOnDoubleClick(False)
         self.setAlternatingRowColors(True)
@@ -141,9 +140,10 @@ class ListEditor(QWidget):
                 selection.select(index, index.siblingAtColumn(len(Column) - 1))
                 first = first or index
         flags = QItemSelectionModel.SelectionFlag.ClearAndSelect | QItemSelectionModel.SelectionFlag.Rows
+        if first is not None:  # current first: selection listeners read the current trooper
+            self.tree.selectionModel().setCurrentIndex(first, QItemSelectionModel.SelectionFlag.NoUpdate)
         self.tree.selectionModel().select(selection, flags)
         if first is not None:
-            self.tree.selectionModel().setCurrentIndex(first, QItemSelectionModel.SelectionFlag.NoUpdate)
             self.tree.scrollTo(first)
 
     def edit_option(self) -> None:

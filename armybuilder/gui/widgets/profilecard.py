@@ -16,7 +16,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from armybuilder.domain.profiles import Profile, Unit
+from armybuilder.domain.profiles import Unit
+from armybuilder.gui import icons
 from armybuilder.gui.labels import category_name, type_name
 from armybuilder.gui.models.profile import OptionColumn, OptionRole, OptionTableModel, ProfileStatsModel
 from armybuilder.gui.models.units import OptionEntry, UnitEntry
@@ -144,7 +145,7 @@ class ProfileCard(QWidget):
             facts.append(tr("Mercenary (Soldiers of Fortune)"))
         self.subtitle.setText(" · ".join(facts))
         self._fit_stats()
-        self.details.setText(self._details_html(self.stats_model.profiles))
+        self.details.setText(self._details_html(unit))
         if option is not None:
             for row in range(self.options_model.rowCount()):
                 key = self.options_model.index(row, 0).data(OptionRole.OPTION_KEY)
@@ -159,23 +160,31 @@ class ProfileCard(QWidget):
         height += sum(self.stats.verticalHeader().sectionSize(r) for r in range(rows))
         self.stats.setFixedHeight(height + 2)
 
-    def _details_html(self, profiles: list[Profile]) -> str:
+    def _details_html(self, unit: Unit) -> str:
+        """Characteristics, skills, equipment and weapons of each profile; a peripheral's loadout
+        comes from its (not selectable) option, since it is fielded only with its controller."""
         blocks = []
-        many = len(profiles) > 1
-        for profile in profiles:
-            lines = []
+        rows_of = [(g, p) for g in unit.profile_groups for p in g.profiles]
+        many = len(rows_of) > 1
+        for group, profile in rows_of:
+            weapons = [i.label for i in profile.weapons]
+            gear = [i.label for i in profile.equipment]
+            if group.is_peripheral:
+                for option in group.options:
+                    weapons.extend(i.label for i in option.weapons if i.label not in weapons)
+                    gear.extend(i.label for i in option.equipment if i.label not in gear)
             rows = [
                 (tr("Characteristics"), list(profile.characteristics)),
                 (tr("Skills"), [i.label for i in profile.skills]),
-                (tr("Equipment"), [i.label for i in profile.equipment]),
-                (tr("Weapons"), [i.label for i in profile.weapons]),
+                (tr("Equipment"), gear),
+                (tr("Weapons"), weapons),
                 (tr("Peripherals"), [i.label for i in profile.peripherals]),
             ]
-            for label, values in rows:
-                if values:
-                    lines.append(f"<b>{html.escape(label)}:</b> {html.escape(', '.join(values))}")
+            lines = [f"<b>{html.escape(label)}:</b> {html.escape(', '.join(values))}" for label, values in rows
+                     if values]
             if profile.notes:
-                lines.append(f"<i>{html.escape(profile.notes)}</i>")
+                lines.append(f"<span style='color:{icons.INFO_COLOR.name()}; font-size:small'>"
+                             f"{html.escape(tr('Data note:'))} {html.escape(profile.notes)}</span>")
             if lines:
                 head = f"<u>{html.escape(profile.name)}</u><br>" if many else ""
                 blocks.append(head + "<br>".join(lines))

@@ -21,6 +21,7 @@ from armybuilder.domain.profiles import Army
 from armybuilder.domain.values import Category, UnitType
 from armybuilder.gui.labels import category_name, type_name
 from armybuilder.gui.models.units import Column, OptionEntry, Role, UnitEntry, UnitFilterProxy, UnitTreeModel
+from armybuilder.gui.widgets.wrapping import WrappingTreeView
 from armybuilder.i18n import tr
 
 
@@ -56,10 +57,9 @@ class UnitBrowser(QWidget):
         self.model = UnitTreeModel(self)
         self.proxy = UnitFilterProxy(self)
         self.proxy.setSourceModel(self.model)
-        self.tree = QTreeView()
+        self.tree = WrappingTreeView()
         self.tree.setObjectName("unit_tree")
         self.tree.setModel(self.proxy)
-        self.tree.setUniformRowHeights(True)
         self.tree.setExpandsOnDoubleClick(False)
         self.tree.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.tree.setDragEnabled(True)

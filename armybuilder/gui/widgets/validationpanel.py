@@ -66,10 +66,12 @@ class ValidationPanel(QWidget):
         if report.legal:
             text = tr("✔ Legal list: it passes every rule the builder checks.")
             if warnings:
-                text += " " + tr("{count} warning(s) below.", count=warnings)
+                text += " " + (tr("1 warning below.") if warnings == 1
+                               else tr("{count} warnings below.", count=warnings))
             self.headline.setStyleSheet(f"color: {icons.LEGAL_COLOR.name()}")
         else:
-            text = tr("✖ Not legal: {count} problem(s) to fix. Click one to select its troopers.", count=errors)
+            text = (tr("✖ Not legal: 1 problem to fix. Click it to select its troopers.") if errors == 1 else
+                    tr("✖ Not legal: {count} problems to fix. Click one to select its troopers.", count=errors))
             self.headline.setStyleSheet(f"color: {icons.ERROR_COLOR.name()}")
         self.headline.setText(text)
 
