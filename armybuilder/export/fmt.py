@@ -36,8 +36,10 @@ def wounds_label(structure: bool) -> str:
     return tr("STR", context="stat") if structure else tr("W", context="stat")
 
 
-def unit_type(value: UnitType) -> str:
-    """LI, MI, HI… (Spanish IL, IM, IP, BAT for SK)."""
+def unit_type(value: UnitType | None) -> str:
+    """LI, MI, HI… (Spanish IL, IM, IP, BAT for SK); empty where the data knows no type."""
+    if value is None:
+        return ""
     labels = {
         UnitType.LI: tr("LI", context="unit type"), UnitType.MI: tr("MI", context="unit type"),
         UnitType.HI: tr("HI", context="unit type"), UnitType.TAG: tr("TAG", context="unit type"),

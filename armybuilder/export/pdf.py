@@ -19,6 +19,7 @@ from reportlab.lib.enums import TA_CENTER, TA_RIGHT
 from reportlab.lib.pagesizes import A4, LETTER
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
+from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import (
     BaseDocTemplate,
@@ -100,6 +101,7 @@ def _canvas_class(sheet: Sheet, fonts: FontSet, reproducible: bool) -> type[Canv
         def __init__(self, *args: Any, **kwargs: Any) -> None:
             if reproducible:
                 kwargs["invariant"] = 1
+            kwargs["initialFontName"] = fonts.regular  # else every page declares Helvetica
             super().__init__(*args, **kwargs)
             self._pages: list[dict[str, Any]] = []
 
@@ -121,6 +123,7 @@ def _canvas_class(sheet: Sheet, fonts: FontSet, reproducible: bool) -> type[Canv
 def _draw_furniture(canvas: Canvas, sheet: Sheet, fonts: FontSet, number: int, total: int) -> None:
     width, height = canvas._pagesize
     canvas.saveState()
+    canvas.setFont(fonts.regular, 6.5)
     canvas.setStrokeColor(RULE)
     canvas.setLineWidth(0.5)
     canvas.line(MARGIN, FOOTER + 3, width - MARGIN, FOOTER + 3)
@@ -179,9 +182,9 @@ def _header(sheet: Sheet, st: _Styles, width: float) -> list[Flowable]:
     value_width = text_width / 2 - label_width
     fact_table = Table(rows, colWidths=[label_width, value_width, label_width, value_width], hAlign="LEFT")
     fact_table.setStyle(TableStyle([
-        ("VALIGN", (0, 0), (-1, -1), "TOP"), ("LEFTPADDING", (0, 0), (-1, -1), 0),
-        ("RIGHTPADDING", (0, 0), (-1, -1), 4), ("TOPPADDING", (0, 0), (-1, -1), 0.6),
-        ("BOTTOMPADDING", (0, 0), (-1, -1), 0.6)]))
+        ("FONTNAME", (0, 0), (-1, -1), st.fonts.regular), ("VALIGN", (0, 0), (-1, -1), "TOP"),
+        ("LEFTPADDING", (0, 0), (-1, -1), 0), ("RIGHTPADDING", (0, 0), (-1, -1), 4),
+        ("TOPPADDING", (0, 0), (-1, -1), 0.6), ("BOTTOMPADDING", (0, 0), (-1, -1), 0.6)]))
     left: list[Flowable] = [
         _p(_e(sheet.title), st.title),
         _p(f"{_e(sheet.kind_label.upper())} <font size=6.6 color='#5b6675'>— {_e(sheet.notice)}</font>", st.kind),
@@ -191,7 +194,8 @@ def _header(sheet: Sheet, st: _Styles, width: float) -> list[Flowable]:
     if sheet.army_code:
         top = Table([[left, [_qr(sheet.army_code, qr_size), _p(tr("Army code"), st.head)]]],
                     colWidths=[width - qr_size - 4, qr_size + 4])
-        top.setStyle(TableStyle([("VALIGN", (0, 0), (-1, -1), "TOP"), ("LEFTPADDING", (0, 0), (-1, -1), 0),
+        top.setStyle(TableStyle([("FONTNAME", (0, 0), (-1, -1), st.fonts.regular),
+                                 ("VALIGN", (0, 0), (-1, -1), "TOP"), ("LEFTPADDING", (0, 0), (-1, -1), 0),
                                  ("RIGHTPADDING", (0, 0), (-1, -1), 0), ("TOPPADDING", (0, 0), (-1, -1), 0)]))
         flow.append(top)
         flow.append(Spacer(0, 2))
@@ -211,7 +215,8 @@ def _violations(sheet: Sheet, st: _Styles, width: float) -> list[Flowable]:
         lines = [[_p(_e(tr("NOT LEGAL — printed on request despite these problems:")), st.illegal_head)]]
         lines += [[_p("• " + _e(message), st.illegal)] for message in sheet.violations]
     box = Table(lines, colWidths=[width])
-    box.setStyle(TableStyle([("BOX", (0, 0), (-1, -1), 1.2, ILLEGAL), ("TOPPADDING", (0, 0), (-1, -1), 1.5),
+    box.setStyle(TableStyle([("FONTNAME", (0, 0), (-1, -1), st.fonts.regular),
+                             ("BOX", (0, 0), (-1, -1), 1.2, ILLEGAL), ("TOPPADDING", (0, 0), (-1, -1), 1.5),
                              ("BOTTOMPADDING", (0, 0), (-1, -1), 1.5),
                              ("BACKGROUND", (0, 0), (-1, -1), colors.HexColor("#fdecee"))]))
     return [box, Spacer(0, 5)]
@@ -228,7 +233,7 @@ def _items_text(row: Row) -> str:
 
 
 def _title_cell(row: Row, st: _Styles) -> list[Flowable]:
-    prefix = "↳ " if row.kind == "peripheral" else ""
+    prefix = "↳ " if row.kind in ("peripheral", "member") else ""
     quantity = f"{row.quantity}× " if row.quantity > 1 else ""
     text = f"{prefix}{quantity}{_e(row.title)}"
     if row.lieutenant:
@@ -241,11 +246,13 @@ def _title_cell(row: Row, st: _Styles) -> list[Flowable]:
         second.append(_e(row.subtitle))
     if row.stats:
         first = row.stats[0]
-        second.append(_e(first.type) if _same(first.name, row.title, row.subtitle) else
-                      f"{_e(first.type)} · {_e(first.name)}")
-    cell: list[Flowable] = [_p(text, st.name)]
+        if first.type:
+            second.append(_e(first.type))
+        if not _same(first.name, row.title, row.subtitle):
+            second.append(_e(first.name))
     if second:
-        cell.append(_p(" · ".join(second), st.small))
+        text += f" <font name='{st.fonts.regular}' size=6.5 color='#5b6675'>{' · '.join(second)}</font>"
+    cell: list[Flowable] = [_p(text, st.name)]
     if row.private:
         cell.append(_p(f"<font color='#6a3d9a'>{_e(row.private)}</font>", st.small))
     return cell
@@ -295,8 +302,9 @@ def _group_table(block: Any, sheet: Sheet, st: _Styles, width: float) -> Table:
         line: list[Any] = [_title_cell(row, st)]
         line += _stat_cells(stats, st) if stats else [""] * len(STAT_WIDTHS)
         if costs:
-            line += [_p(_e(row.points or ("—" if row.kind == "peripheral" else "")), st.cell),
-                     _p(_e(row.swc or ("—" if row.kind == "peripheral" else "")), st.cell)]
+            companion = row.kind in ("peripheral", "member")
+            line += [_p(_e(row.points or ("—" if companion else "")), st.cell),
+                     _p(_e(row.swc or ("—" if companion else "")), st.cell)]
         data.append(line)
         if not stats:
             style.append(("SPAN", (0, start), (-1, start)))
@@ -310,7 +318,7 @@ def _group_table(block: Any, sheet: Sheet, st: _Styles, width: float) -> Table:
             style.append(("TOPPADDING", (0, len(data) - 1), (-1, len(data) - 1), 0))
         if shaded:
             style.append(("BACKGROUND", (0, start), (-1, len(data) - 1), PERIPHERAL))
-        if row.kind == "peripheral":
+        if row.kind in ("peripheral", "member"):
             style.append(("LEFTPADDING", (0, start), (0, len(data) - 1), 10))
 
     last = len(data)
@@ -328,7 +336,7 @@ def _group_table(block: Any, sheet: Sheet, st: _Styles, width: float) -> Table:
               ("BACKGROUND", (0, len(data) - 1), (-1, len(data) - 1), ORDERS),
               ("NOSPLIT", (0, last), (-1, len(data) - 1))]
     table = Table(data, colWidths=widths, repeatRows=2)
-    table.setStyle(TableStyle(style))
+    table.setStyle(TableStyle([("FONTNAME", (0, 0), (-1, -1), st.fonts.regular), *style]))
     return table
 
 
@@ -344,6 +352,7 @@ def _fireteams(sheet: Sheet, st: _Styles, width: float) -> list[Flowable]:
                      _p(_e("; ".join(team.bonuses)) or "—", st.items)])
     table = Table(data, colWidths=widths, repeatRows=1)
     table.setStyle(TableStyle([
+        ("FONTNAME", (0, 0), (-1, -1), st.fonts.regular),
         ("BACKGROUND", (0, 0), (-1, 0), HEAD), ("VALIGN", (0, 0), (-1, -1), "TOP"),
         ("LINEBELOW", (0, 0), (-1, -1), 0.4, RULE), ("TOPPADDING", (0, 0), (-1, -1), 1.4),
         ("BOTTOMPADDING", (0, 0), (-1, -1), 1.6), ("LEFTPADDING", (0, 0), (-1, -1), 2.5)]))
@@ -371,20 +380,21 @@ def _weapons(sheet: Sheet, st: _Styles, width: float) -> list[Flowable]:
     flow: list[Flowable] = [PageBreak(), _p(_e(tr("Weapons reference")), st.section)]
     if sheet.weapons:
         bands = _bands(sheet.weapons)
-        band_width = min(24.0, max(17.0, (width - 330) / max(1, len(bands))))
-        fixed = [112.0, *([band_width] * len(bands)), 26.0, 16.0, 40.0, 42.0]
-        widths = [*fixed, max(60.0, width - sum(fixed))]
-        if sum(widths) > width:
-            widths[0] -= sum(widths) - width
         heads = [tr("Weapon")]
         lower = 0
         for upper in bands:
             heads.append(f"{fmt.distance(lower, sheet.units)}–{fmt.distance(upper, sheet.units)}")
             lower = upper
+        band_width = max([17.0, *(stringWidth(h, st.fonts.bold, st.head.fontSize) + 5 for h in heads[1:])])
+        fixed = [112.0, *([band_width] * len(bands)), 26.0, 16.0, 40.0, 42.0]
+        widths = [*fixed, max(60.0, width - sum(fixed))]
+        if sum(widths) > width:
+            widths[0] -= sum(widths) - width
         heads += [tr("PS", context="weapon"), tr("B", context="weapon"), tr("Ammo"), tr("Save"), tr("Traits")]
         data: list[list[Any]] = [[_p(_e(heads[0]), st.head_left)] + [_p(_e(h), st.head) for h in heads[1:-1]]
                                  + [_p(_e(heads[-1]), st.head_left)]]
         style: list[Any] = [
+            ("FONTNAME", (0, 0), (-1, -1), st.fonts.regular),
             ("BACKGROUND", (0, 0), (-1, 0), HEAD), ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
             ("LINEBELOW", (0, 0), (-1, -1), 0.4, RULE), ("TOPPADDING", (0, 0), (-1, -1), 1.2),
             ("BOTTOMPADDING", (0, 0), (-1, -1), 1.4), ("LEFTPADDING", (0, 0), (-1, -1), 2),

@@ -7,8 +7,9 @@ a new edition changes data, not code. Besides, a courtesy view never carries cos
 Lieutenant (skill, Lieutenant Order, option name), fireteams, the army code, totals or the list's
 name, and it is built so that side channels stay shut:
 
-- a private trooper contributes nothing: not its orders, not its peripherals, not a place in a count;
-- open troopers are sorted by name, not kept in list order (which would show where the others were);
+- a private trooper contributes nothing: not its orders, its peripherals or a place in a count;
+- open troopers are sorted by name, not kept in list order (which would show where the others were),
+  and identical ones are printed once with their number;
 - combat groups are renumbered 1, 2… over the groups that show something, so a group made only of
   hidden troopers leaves no gap;
 - markers are labelled by the kind of marker the opponent sees on the table, never by option.
@@ -22,7 +23,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import StrEnum
 from functools import cache
 
@@ -58,6 +59,8 @@ _EXPOSURE_OF = {
     PrivateKind.HOLOMASK: Exposure.WITHHELD,
     PrivateKind.IDENTITY: Exposure.WITHHELD,
 }
+_PREFIX = re.compile(r"^\s*[A-Za-z]{1,3}\s*:\s*")
+"""The N3 skill-family prefix of a name, e.g. 'CH: ' in 'CH: TO Camouflage'."""
 _RANK = {Exposure.OPEN: 0, Exposure.WITHHELD: 1, Exposure.MARKER: 2, Exposure.HIDDEN: 3}
 """A trooper with several private skills takes the most concealing verdict."""
 
@@ -88,7 +91,7 @@ class Verdict:
     @property
     def marker(self) -> str | None:
         """The kind of marker it deploys as (the most specific matching rule, e.g. 'TO Camouflage')."""
-        rules = [f.rule for f in self.findings if f.kind is PrivateKind.MARKER]
+        rules = [_PREFIX.sub("", f.rule) for f in self.findings if f.kind is PrivateKind.MARKER]
         return max(rules, key=len) if rules else None
 
     @property
@@ -172,7 +175,8 @@ class StatLine:
     """A profile's printed attributes (MOV in cm as in the data)."""
 
     name: str
-    type: UnitType
+    type: UnitType | None
+    """None where the source prints no type."""
     move: tuple[int, int]
     cc: int
     bs: int
@@ -200,7 +204,9 @@ class OpenModel:
     skills: tuple[str, ...]
     equipment: tuple[str, ...]
     quantity: int = 1
-    peripherals: tuple[OpenModel, ...] = ()
+    peripheral: bool = False
+    companions: tuple[OpenModel, ...] = ()
+    """Models that come with it: peripherals and the members of a team option."""
 
 
 @dataclass(frozen=True)
@@ -220,7 +226,7 @@ class CourtesyGroup:
 
     @property
     def entries(self) -> int:
-        return len(self.troopers) + len(self.markers) + self.withheld
+        return sum(t.quantity for t in self.troopers) + len(self.markers) + self.withheld
 
 
 @dataclass(frozen=True)
@@ -245,7 +251,7 @@ def open_items(items: Iterable[ItemRef], private: PrivateSkills) -> tuple[str, .
 
 
 def _open_model(unit: str, profiles: tuple[Profile, ...], options: tuple[Option, ...], private: PrivateSkills,
-                quantity: int = 1, peripherals: tuple[OpenModel, ...] = ()) -> OpenModel:
+                quantity: int = 1, peripheral: bool = False, companions: tuple[OpenModel, ...] = ()) -> OpenModel:
     def gather(attribute: str) -> tuple[str, ...]:
         items = [i for p in profiles for i in getattr(p, attribute)]
         items += [i for o in options for i in getattr(o, attribute)]
@@ -253,7 +259,7 @@ def _open_model(unit: str, profiles: tuple[Profile, ...], options: tuple[Option,
 
     return OpenModel(unit=unit, stat_lines=tuple(StatLine.of(p) for p in profiles), weapons=gather("weapons"),
                      skills=gather("skills"), equipment=gather("equipment"), quantity=quantity,
-                     peripherals=peripherals)
+                     peripheral=peripheral, companions=companions)
 
 
 def order_counts(trooper: ResolvedTrooper) -> dict[OrderType, int]:
@@ -267,9 +273,15 @@ def order_counts(trooper: ResolvedTrooper) -> dict[OrderType, int]:
     return counts
 
 
-def peripheral_name(peripheral: IncludedTrooper) -> str:
-    profile = peripheral.profile
-    return profile.name if profile is not None else peripheral.option.name
+def companion_name(companion: IncludedTrooper) -> str:
+    """A peripheral or team member by its profile's name (its option's where it has no profile)."""
+    profile = companion.profile
+    return profile.name if profile is not None else companion.option.name
+
+
+def own_profiles(trooper: ResolvedTrooper) -> tuple[Profile, ...]:
+    """A trooper's own stat lines; a team option has none (each member is printed on its own)."""
+    return trooper.profiles if trooper.group is not None else ()
 
 
 def sort_key(text: str) -> str:
@@ -301,21 +313,18 @@ def courtesy_view(roster: Roster, private: PrivateSkills, *, game_points: int, t
             if verdict.exposure is Exposure.WITHHELD:
                 withheld += 1
                 continue
-            peripherals: list[OpenModel] = []
-            for peripheral in trooper.peripherals:
-                seen = assess_peripheral(peripheral, private)
+            companions: list[OpenModel] = []
+            for inc in trooper.included:
+                seen = assess_peripheral(inc, private) if inc.is_peripheral else verdict
                 if seen.exposure is Exposure.MARKER:
-                    markers.extend([seen.marker or ""] * peripheral.quantity)
+                    markers.extend([seen.marker or ""] * inc.quantity)
                 elif seen.exposure is Exposure.WITHHELD:
-                    withheld += peripheral.quantity
+                    withheld += inc.quantity
                 elif seen.exposure is Exposure.OPEN:
-                    peripherals.append(_open_model(
-                        peripheral_name(peripheral), peripheral.group.profiles[:1],
-                        (peripheral.option,), private, peripheral.quantity))
-            members = tuple(inc for inc in trooper.included if not inc.is_peripheral)
-            options = (trooper.option, *(inc.option for inc in members))
-            shown.append(_open_model(trooper.unit.name, trooper.profiles, options, private,
-                                     peripherals=tuple(peripherals)))
+                    companions.append(_open_model(companion_name(inc), inc.group.profiles[:1], (inc.option,),
+                                                  private, inc.quantity, peripheral=inc.is_peripheral))
+            shown.append(_open_model(trooper.unit.name, own_profiles(trooper), (trooper.option,), private,
+                                     companions=tuple(companions)))
             for kind, count in order_counts(trooper).items():
                 if kind in orders:
                     orders[kind] += count
@@ -323,11 +332,20 @@ def courtesy_view(roster: Roster, private: PrivateSkills, *, game_points: int, t
             continue
         groups.append(CourtesyGroup(
             number=len(groups) + 1, reinforcement=group.reinforcement,
-            troopers=tuple(sorted(shown, key=_sort_key)), markers=tuple(sorted(markers, key=sort_key)),
+            troopers=_merged(shown), markers=tuple(sorted(markers, key=sort_key)),
             withheld=withheld, orders=tuple(orders.items())))
     _renumber_reinforcements(groups)
     return CourtesyView(army=roster.army.name, data_version=roster.army.version, game_points=game_points,
                         tier=tier, rules_pack=rules_pack, groups=tuple(groups))
+
+
+def _merged(models: list[OpenModel]) -> tuple[OpenModel, ...]:
+    """Identical troopers once, with their number ('3× Fusiliers'): nothing private tells them apart here."""
+    counts: dict[OpenModel, int] = {}
+    for model in models:
+        counts[model] = counts.get(model, 0) + model.quantity
+    merged = [replace(model, quantity=count) for model, count in counts.items()]
+    return tuple(sorted(merged, key=_sort_key))
 
 
 def _renumber_reinforcements(groups: list[CourtesyGroup]) -> None:

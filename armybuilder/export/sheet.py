@@ -27,15 +27,16 @@ from armybuilder.export.privacy import (
     Verdict,
     assess,
     assess_peripheral,
+    companion_name,
     courtesy_view,
     fold,
     order_counts,
-    peripheral_name,
+    own_profiles,
 )
 from armybuilder.i18n import language, tr
 
 SheetKind = Literal["full", "courtesy"]
-RowKind = Literal["trooper", "peripheral", "marker", "withheld"]
+RowKind = Literal["trooper", "peripheral", "member", "marker", "withheld"]
 
 
 @dataclass(frozen=True)
@@ -188,37 +189,41 @@ def _profile_items(profiles: Iterable[Profile], options: Iterable[Option], attri
     return _labels(items)
 
 
-def _peripheral_row(peripheral: IncludedTrooper, doc: ListDocument, units: str) -> Row:
-    profiles = peripheral.group.profiles[:1]
-    options = (peripheral.option,)
-    verdict = assess_peripheral(peripheral, doc.context.edition.private)
+def _companion_row(companion: IncludedTrooper, doc: ListDocument, units: str) -> Row:
+    """A peripheral, or a member of a team option, printed under the trooper it comes with."""
+    profiles = companion.group.profiles[:1]
+    options = (companion.option,)
+    name = companion_name(companion)
+    subtitle = "" if fold(companion.option.name) == fold(name) else companion.option.name
+    private = ""
+    if companion.is_peripheral:
+        label = tr("Peripheral", context="row")
+        subtitle = f"{subtitle} · {label}" if subtitle else label
+        private = _private_note(assess_peripheral(companion, doc.context.edition.private))
     return Row(
-        kind="peripheral", title=peripheral_name(peripheral),
-        subtitle=tr("Peripheral", context="row") if fold(peripheral.option.name) == fold(peripheral_name(peripheral))
-        else f"{peripheral.option.name} · {tr('Peripheral', context='row')}",
+        kind="peripheral" if companion.is_peripheral else "member", title=name, subtitle=subtitle,
         stats=tuple(_stats(StatLine.of(p), units) for p in profiles),
         weapons=_profile_items(profiles, options, "weapons"), skills=_profile_items(profiles, options, "skills"),
-        equipment=_profile_items(profiles, options, "equipment"),
-        points="", swc="", private=_private_note(verdict), quantity=peripheral.quantity)
+        equipment=_profile_items(profiles, options, "equipment"), private=private, quantity=companion.quantity,
+        extras=_labels(i for i in (*companion.option.skills, *companion.option.equipment)))
 
 
 def _trooper_row(trooper: ResolvedTrooper, doc: ListDocument, units: str) -> Row:
-    members = tuple(inc for inc in trooper.included if not inc.is_peripheral)
-    options = (trooper.option, *(inc.option for inc in members))
-    profiles = trooper.profiles
+    profiles = own_profiles(trooper)
+    options = (trooper.option,)
     verdict = assess(trooper, doc.context.edition.private)
     subtitle = "" if fold(trooper.option.name) == fold(trooper.unit.name) else trooper.option.name
     swc = format_halves(trooper.swc_halves)
-    if trooper.swc_bonus_halves:
-        swc = f"+{format_halves(trooper.swc_bonus_halves)}" if not trooper.swc_halves else swc
+    if trooper.swc_bonus_halves and not trooper.swc_halves:
+        swc = f"+{format_halves(trooper.swc_bonus_halves)}"
     return Row(
         kind="trooper", title=trooper.unit.name, subtitle=subtitle,
         stats=tuple(_stats(StatLine.of(p), units) for p in profiles),
         weapons=_profile_items(profiles, options, "weapons"), skills=_profile_items(profiles, options, "skills"),
         equipment=_profile_items(profiles, options, "equipment"),
         points=str(trooper.points), swc=swc, lieutenant=trooper.is_lieutenant, private=_private_note(verdict),
-        children=tuple(_peripheral_row(p, doc, units) for p in trooper.peripherals),
-        extras=_labels(i for o in options for i in (*o.skills, *o.equipment)))
+        children=tuple(_companion_row(inc, doc, units) for inc in trooper.included),
+        extras=_labels(i for i in (*trooper.option.skills, *trooper.option.equipment)))
 
 
 def _full_groups(doc: ListDocument, units: str) -> tuple[GroupBlock, ...]:
@@ -283,7 +288,8 @@ def weapon_lines(names: Iterable[str], weapons: Mapping[str, WeaponProfile]) -> 
         by_name.setdefault(fold(profile.name), []).append(profile)
     lines: list[WeaponLine] = []
     missing: list[str] = []
-    for name in sorted(dict.fromkeys(names), key=fold):
+    parts = [part.strip() for name in names for part in name.split(" + ")]
+    for name in sorted(dict.fromkeys(p for p in parts if p), key=fold):
         found = by_name.get(fold(name))
         if not found:
             missing.append(name)
@@ -304,14 +310,12 @@ def weapon_lines(names: Iterable[str], weapons: Mapping[str, WeaponProfile]) -> 
 def _weapon_names(doc: ListDocument) -> list[str]:
     names: list[str] = []
     for trooper in doc.report.roster.troopers:
-        members = [inc for inc in trooper.included if not inc.is_peripheral]
-        for profile in trooper.profiles:
+        for profile in own_profiles(trooper):
             names += [w.name for w in profile.weapons]
-        for option in (trooper.option, *(m.option for m in members)):
-            names += [w.name for w in option.weapons]
-        for peripheral in trooper.peripherals:
-            names += [w.name for p in peripheral.group.profiles[:1] for w in p.weapons]
-            names += [w.name for w in peripheral.option.weapons]
+        names += [w.name for w in trooper.option.weapons]
+        for inc in trooper.included:
+            names += [w.name for p in inc.group.profiles[:1] for w in p.weapons]
+            names += [w.name for w in inc.option.weapons]
     return names
 
 
@@ -357,9 +361,11 @@ def full_sheet(doc: ListDocument, options: PrintOptions) -> Sheet:
 
 # ----- courtesy list ----------------------------------------------------------------------------
 def _open_row(model: OpenModel, units: str, kind: RowKind = "trooper") -> Row:
-    return Row(kind=kind, title=model.unit, stats=tuple(_stats(s, units) for s in model.stat_lines),
+    return Row(kind=kind, title=model.unit, subtitle=tr("Peripheral", context="row") if model.peripheral else "",
+               stats=tuple(_stats(s, units) for s in model.stat_lines),
                weapons=model.weapons, skills=model.skills, equipment=model.equipment, quantity=model.quantity,
-               children=tuple(_open_row(p, units, "peripheral") for p in model.peripherals))
+               children=tuple(_open_row(c, units, "peripheral" if c.peripheral else "member")
+                              for c in model.companions))
 
 
 def courtesy_of(doc: ListDocument) -> CourtesyView:

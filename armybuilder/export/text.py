@@ -13,7 +13,7 @@ def _trooper_line(row: Row, sheet: Sheet, indent: str) -> str:
         return f"{indent}● {row.title}"
     if row.kind == "withheld":
         return f"{indent}? {row.title}"
-    head = ("↳ " if row.kind == "peripheral" else "") + quantity + row.title
+    head = ("↳ " if row.kind in ("peripheral", "member") else "") + quantity + row.title
     if row.subtitle and sheet.kind == "full" and row.kind == "trooper":
         head += f" ({row.subtitle})"
     if row.lieutenant:
