@@ -8,6 +8,8 @@ import pytest
 from export_lists import EXPORT_DATA, pdf_pages, private_list
 
 from armybuilder.cli import main
+from armybuilder.data.armycode import code_text
+from armybuilder.data.armycode_lists import encode_list
 from armybuilder.data.listfile import save_list
 
 
@@ -98,3 +100,16 @@ def test_source_date_epoch_makes_output_reproducible(capsys: pytest.CaptureFixtu
         assert run(capsys, str(list_file), "--full", str(tmp_path / name))[0] == 0
     assert (tmp_path / "a.pdf").read_bytes() == (tmp_path / "b.pdf").read_bytes()
     assert "2025-01-02" in pdf_pages((tmp_path / "a.pdf").read_bytes())[0]
+
+
+def test_export_from_an_army_code(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    code = encode_list(private_list(), 600, slug="test-printouts")
+    link = f"https://example.org/army/list?code={code}"
+    exit_code, _, err = run(capsys, "--code", link, "--full", str(tmp_path / "f.pdf"),
+                              "--courtesy-text", str(tmp_path / "c.txt"))
+    assert exit_code == 0, err
+    flat = "".join(" ".join(pdf_pages((tmp_path / "f.pdf").read_bytes())).split())
+    assert "Armycode:" + code_text(code) in flat and "PrivateAffairs" in flat
+    assert "Army code" not in (tmp_path / "c.txt").read_text(encoding="utf-8")
+    exit_code, _, err = run(capsys, "--code", "not a code!!", "--full", str(tmp_path / "g.pdf"))
+    assert exit_code == 2 and "Traceback" not in err and err.strip()

@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 import io
+from typing import Any
 
 import pytest
 from export_lists import export_catalog, long_list, options, pdf_pages, pdf_text, private_list
 from pypdf import PdfReader
 
-from armybuilder.data.catalog import Catalog
+from armybuilder.data.armycode import decode
+from armybuilder.data.catalog import Catalog, summarize
+from armybuilder.domain.lists import ArmyRef
 from armybuilder.export.document import IllegalListError, ListDocument, prepare
 from armybuilder.export.fmt import distance, move
 from armybuilder.export.pdf import courtesy_pdf, full_pdf
@@ -150,6 +153,40 @@ def test_army_code_prints_on_the_full_list_only(catalog: Catalog) -> None:
     assert first.count(b" re") > 200  # the QR code's modules are drawn as rectangles
     courtesy = pdf_text(courtesy_pdf(document, options()))
     assert code[:12] not in courtesy.replace("\n", "") and "Army code" not in courtesy
+
+
+class ImportedCopy:
+    """The synthetic army as if it came from the official data (only those lists get an army code)."""
+
+    origin = "imported"
+
+    def __init__(self, catalog: Catalog) -> None:
+        self._army = catalog.army(("bundled", 960)).model_copy(update={"origin": "imported"})
+        self._weapons = catalog.weapons("bundled")
+
+    def summaries(self) -> list[Any]:
+        return [summarize(self._army)]
+
+    def load(self, army_id: int) -> Any:
+        return self._army
+
+    def weapons(self) -> dict[str, Any]:
+        return self._weapons
+
+
+def test_lists_of_the_official_data_print_their_army_code(catalog: Catalog) -> None:
+    imported = export_catalog()
+    imported.add_source(ImportedCopy(imported))
+    army_list = private_list().model_copy(update={"army": ArmyRef(origin="imported", id=960)})
+    document = prepare(army_list, imported)
+    assert document.army_code is not None
+    decoded = decode(document.army_code)
+    assert (decoded.army, decoded.slug, decoded.points) == (960, "test-printouts", 600)
+    assert [[m.unit for m in g.members] for g in decoded.groups] == [
+        [t.unit for t in g.troopers] for g in army_list.groups]
+    flat = "".join(pdf_text(full_pdf(document, options())).split())
+    assert "Armycode:" + document.army_code in flat
+    assert prepare(private_list(), catalog).army_code is None  # bundled data: no code rather than a wrong one
 
 
 def test_weapons_reference_lists_profiles_and_what_is_missing(doc: ListDocument) -> None:

@@ -11,9 +11,10 @@ from pathlib import Path
 from typing import Any
 
 from armybuilder.commands.common import add_data_option, open_catalog
+from armybuilder.data.armycode import code_text, list_from_code
 from armybuilder.data.catalog import Catalog
 from armybuilder.data.listfile import LoadedList, changes_since_saved, load_list
-from armybuilder.data.problems import DataError, DataProblem
+from armybuilder.data.problems import DataError
 from armybuilder.data.yamlio import atomic_write_bytes
 from armybuilder.domain.lists import ArmyList
 from armybuilder.export.document import ListDocument, PrintOptions, prepare
@@ -64,10 +65,6 @@ def _options(args: argparse.Namespace) -> PrintOptions:
 
 def _load(args: argparse.Namespace, catalog: Catalog) -> tuple[ArmyList, LoadedList | None]:
     if args.code:
-        try:
-            from armybuilder.data.armycode import list_from_code
-        except ImportError:
-            raise DataError(DataProblem("--code", tr("army codes are not supported by this build"))) from None
         return list_from_code(args.code, catalog), None
     loaded = load_list(args.list)
     return loaded.army_list, loaded
@@ -89,7 +86,7 @@ def run(args: argparse.Namespace) -> int:
     catalog = open_catalog(args)
     try:
         army_list, loaded = _load(args, catalog)
-        doc = prepare(army_list, catalog, code=args.code)
+        doc = prepare(army_list, catalog, code=code_text(args.code) if args.code else None)
     except DataError as exc:
         return _fail(str(exc), EXIT_UNREADABLE)
     if loaded is not None:

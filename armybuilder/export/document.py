@@ -14,6 +14,7 @@ from typing import Literal
 
 from armybuilder import __version__
 from armybuilder.data.catalog import Catalog
+from armybuilder.data.problems import DataError
 from armybuilder.domain.lists import ArmyList
 from armybuilder.domain.profiles import Army, WeaponProfile
 from armybuilder.domain.roster import resolve
@@ -110,27 +111,24 @@ def prepare(army_list: ArmyList, catalog: Catalog, code: str | None = None) -> L
     roster = resolve(army_list, army, reinforcement_army)
     context = RuleContext(army_list, roster, edition, season)
     report = run_rules(context)
-    army_code = code if code is not None else encode_army_code(army_list, catalog)
+    army_code = code if code is not None else encode_army_code(army_list, army, context.points_limit)
     return ListDocument(army_list, context, report, catalog.weapons(army.origin), army_code,
                         fireteam_lines(context))
 
 
-def encode_army_code(army_list: ArmyList, catalog: Catalog) -> str | None:
-    """The list's army code through `armybuilder.data.armycode`, or None where it cannot be encoded.
+def encode_army_code(army_list: ArmyList, army: Army, points_limit: int) -> str | None:
+    """The list's army code (`armybuilder.data.armycode_lists`), for lists of the official data only.
 
-    INTEGRATION POINT (army codes): the army-code module lands from another branch. Until it is
-    present the print-outs show no code and no QR rather than an invented one.
+    A bundled army reuses official ids only in part, so a code written from it would open the wrong
+    troopers (or none) in the official builder: those print-outs carry no code rather than a wrong one.
     """
-    try:
-        from armybuilder.data import armycode
-    except ImportError:
+    if army.origin != "imported":
         return None
-    encode = getattr(armycode, "list_to_code", None)
-    if encode is None:
-        return None
+    from armybuilder.data.armycode_lists import encode_list
+
     try:
-        return str(encode(army_list, catalog))
-    except Exception:  # a list the code format cannot express (e.g. bundled-only armies)
+        return encode_list(army_list, points_limit, slug=army.slug)
+    except DataError:  # e.g. an id beyond what a code can hold
         return None
 
 
