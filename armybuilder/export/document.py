@@ -76,7 +76,6 @@ class ListDocument:
     report: Report
     weapons: Mapping[str, WeaponProfile] = field(default_factory=dict)
     army_code: str | None = None
-    fireteams: tuple[FireteamLine, ...] = ()
 
     @property
     def army(self) -> Army:
@@ -112,8 +111,7 @@ def prepare(army_list: ArmyList, catalog: Catalog, code: str | None = None) -> L
     context = RuleContext(army_list, roster, edition, season)
     report = run_rules(context)
     army_code = code if code is not None else encode_army_code(army_list, army, context.points_limit)
-    return ListDocument(army_list, context, report, catalog.weapons(army.origin), army_code,
-                        fireteam_lines(context))
+    return ListDocument(army_list, context, report, catalog.weapons(army.origin), army_code)
 
 
 def encode_army_code(army_list: ArmyList, army: Army, points_limit: int) -> str | None:
@@ -133,13 +131,23 @@ def encode_army_code(army_list: ArmyList, army: Army, points_limit: int) -> str 
 
 
 def fireteam_lines(context: RuleContext) -> tuple[FireteamLine, ...]:
-    """The list's declared fireteams.
+    """The list's declared fireteams, with level and bonuses from the fireteam rules when present.
 
-    INTEGRATION POINT (fireteams): levels and bonuses come from
-    `armybuilder.rules.fireteams.assess_fireteams(ctx)` once that engine lands; until then each team
-    is printed with its members and its level is left unassessed (None), never guessed.
+    INTEGRATION POINT (fireteams): `armybuilder.rules.fireteams.assess_fireteams(ctx)` lands from
+    another branch. Without it each team is printed with its members and an unassessed level (None),
+    never a guessed one. Bonus texts follow the current language: call this while printing.
     """
-    return tuple(FireteamLine(f.uid, f.type, f.team, f.members) for f in context.army_list.fireteams)
+    try:
+        from armybuilder.rules.fireteams import assess_fireteams
+    except ImportError:
+        return tuple(FireteamLine(f.uid, f.type, f.team, f.members) for f in context.army_list.fireteams)
+    lines = []
+    for assessment in assess_fireteams(context):
+        team = assessment.fireteam
+        problems = tuple(v.message for v in assessment.violations if v.is_error)
+        lines.append(FireteamLine(team.uid, team.type, team.team, team.members, level=assessment.level,
+                                  bonuses=tuple(assessment.bonus_texts()), problems=problems))
+    return tuple(lines)
 
 
 @contextmanager

@@ -15,7 +15,7 @@ from armybuilder.domain.profiles import Option, Profile, WeaponProfile
 from armybuilder.domain.roster import IncludedTrooper, ResolvedTrooper
 from armybuilder.domain.values import OrderType, format_halves
 from armybuilder.export import fmt
-from armybuilder.export.document import ListDocument, PrintOptions
+from armybuilder.export.document import ListDocument, PrintOptions, fireteam_lines
 from armybuilder.export.privacy import (
     OPEN_ORDER_TYPES,
     ORDER_TYPES,
@@ -259,7 +259,7 @@ def _fireteams(doc: ListDocument) -> tuple[FireteamBlock, ...]:
     roster = doc.report.roster
     bonuses = {b.level: _localized(b.bonus, b.bonus_es) for b in doc.context.edition.fireteam_bonuses}
     blocks = []
-    for line in doc.fireteams:
+    for line in fireteam_lines(doc.context):
         members = []
         for uid in line.members:
             trooper = roster.trooper(uid)
@@ -272,6 +272,9 @@ def _fireteams(doc: ListDocument) -> tuple[FireteamBlock, ...]:
         if line.level is None:
             level = tr("not assessed")
             granted: tuple[str, ...] = ()
+        elif line.problems:
+            level = tr("{level} (not legal)", level=line.level)
+            granted = ()
         else:
             level = str(line.level)
             granted = line.bonuses or tuple(bonuses[n] for n in sorted(bonuses) if n <= line.level)
@@ -348,11 +351,12 @@ def full_sheet(doc: ListDocument, options: PrintOptions) -> Sheet:
         weapons, missing = weapon_lines(_weapon_names(doc), doc.weapons)
     title = doc.army.name + (f" — {doc.army_list.name}" if doc.army_list.name else "")
     note = ""
-    if any(line.level is None for line in doc.fireteams):
+    fireteams = _fireteams(doc)
+    if any(block.level == tr("not assessed") for block in fireteams):
         note = tr("Fireteam levels and bonuses are not assessed by this build; check them against the chart.")
     return Sheet(
         kind="full", kind_label=tr("Full list"), title=title, facts=tuple(facts), groups=_full_groups(doc, units),
-        fireteams=_fireteams(doc), fireteam_note=note, army_code=doc.army_code, legal=report.legal,
+        fireteams=fireteams, fireteam_note=note, army_code=doc.army_code, legal=report.legal,
         violations=tuple(v.message for v in report.violations if v.is_error),
         weapons=weapons, missing_weapons=missing, units=units,
         footer=f"{tr('Full list')} · {title}",
