@@ -5,11 +5,11 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from export_lists import seed_list
 
 from armybuilder.data.catalog import Catalog
 from armybuilder.data.listfile import changes_since_saved, load_list
 from armybuilder.rules.engine import validate_in_catalog
-from export_lists import seed_list
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 FILES = sorted(EXAMPLES.glob("*.yaml"))

@@ -12,7 +12,6 @@ from PySide6.QtWidgets import (
     QMenu,
     QPushButton,
     QSpinBox,
-    QToolButton,
     QWidget,
 )
 
@@ -63,9 +62,8 @@ class ListSettingsBar(QWidget):
         self.points.setRange(50, 1000)
         self.points.setSingleStep(50)
         self.points.setKeyboardTracking(False)
-        self.extras = QToolButton()
+        self.extras = QPushButton()
         self.extras.setObjectName("extras")
-        self.extras.setPopupMode(QToolButton.ToolButtonPopupMode.InstantPopup)
         self.extras_menu = QMenu(self.extras)
         self.extras.setMenu(self.extras_menu)
         for label, buddy in ((self.name_label, self.name), (self.army_label, self.army),
