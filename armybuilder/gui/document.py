@@ -156,6 +156,12 @@ class ListDocument(QObject):
         self.path_changed.emit()
         self._update_modified()
 
+    def refresh(self) -> None:
+        """Validate again and tell the widgets (after the language changed: messages are reworded)."""
+        if self._list is not None:
+            self._revalidate()
+        self.list_changed.emit()
+
     def mark_saved(self, army_list: ArmyList, path: Path) -> None:
         """`army_list` is now on disk at `path` (the list may have changed since, while saving)."""
         self._saved = army_list

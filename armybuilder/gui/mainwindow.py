@@ -244,6 +244,7 @@ class MainWindow(QMainWindow):
         self._on_undo_text_changed(self.document.undo_stack.undoText())
         self._on_redo_text_changed(self.document.undo_stack.redoText())
         self._fill_recent_menu()
+        self.document.refresh()
         self._on_list_changed()
 
     # ----- layout persistence --------------------------------------------------------------------

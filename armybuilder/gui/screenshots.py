@@ -38,14 +38,15 @@ def main(argv: list[str]) -> int:
     saved: list[Path] = []
     with tempfile.TemporaryDirectory() as folder:
         settings = AppSettings(QSettings(str(Path(folder) / "settings.ini"), QSettings.Format.IniFormat))
+        set_language("en")
+        window = MainWindow(build_catalog(), settings)
+        window.resize(*SIZE)
+        window.show()
         for language in ("en", "es"):
             set_language(language)
-            catalog = build_catalog()
-            window = MainWindow(catalog, settings)
-            window.resize(*SIZE)
-            window.show()
+            window.retranslate()  # the running window switches language, as a preference will
 
-            def shot(name: str, window: MainWindow = window, language: str = language) -> None:
+            def shot(name: str, language: str = language) -> None:
                 for _ in range(3):
                     app.processEvents()
                 path = out / f"{name}-{language}.png"
@@ -54,10 +55,8 @@ def main(argv: list[str]) -> int:
 
             _states(window, shot, app)
             window.document.close_list()
-            window.document.undo_stack.clear()
-            window.close()
-            window.deleteLater()
             app.processEvents()
+        window.close()
     set_language("en")
     for path in saved:
         print(path)

@@ -397,3 +397,28 @@ def test_copying_a_list_the_code_cannot_hold_says_why(qtbot, window: MainWindow)
     window.action_set.copy_code.trigger()
     assert window.shown_messages and window.shown_messages[0][0] == "error"
     assert QGuiApplication.clipboard().text() == ""
+
+
+def test_language_switches_while_running(qtbot, window: MainWindow) -> None:  # type: ignore[no-untyped-def]
+    from armybuilder.i18n import set_language
+
+    start_list(qtbot, window)
+    add(qtbot, window, LINE, 1, 1)  # no Lieutenant: one problem
+    try:
+        set_language("es")
+        window.retranslate()
+        assert window.file_menu.title() == "&Archivo"
+        assert window.action_set.save.text() == "&Guardar"
+        assert window.totals.points.plain.startswith("Puntos 10 / 300")
+        assert window.totals.swc.plain.startswith("CAP 0 / 6")
+        assert window.editor.model.group_index(1).data().startswith("Grupo de Combate 1")
+        assert window.problems.headline.text().startswith("✖ No legal")
+        assert "NO LEGAL (1)" in window.windowTitle()
+        message = window.problems.model.index(0, 0).data()
+        assert "Teniente" in message or "teniente" in message, message
+        assert window.browser.search.placeholderText() == "Buscar unidades, habilidades, armas…"
+    finally:
+        set_language("en")
+        window.retranslate()
+    assert window.file_menu.title() == "&File"
+    assert window.totals.points.plain.startswith("Points")

@@ -74,8 +74,9 @@ class ArmyTreeModel(QAbstractItemModel):
         self.retranslate()
 
     def retranslate(self) -> None:
+        self.beginResetModel()  # the Data column and tooltips are worded in the current language
         self._headers = {Column.NAME: tr("Army"), Column.SOURCE: tr("Data"), Column.UNITS: tr("Units")}
-        self.headerDataChanged.emit(Qt.Orientation.Horizontal, 0, len(Column) - 1)
+        self.endResetModel()
 
     def set_armies(self, summaries: list[ArmySummary]) -> None:
         self.beginResetModel()

@@ -132,6 +132,8 @@ class UnitTreeModel(QAbstractItemModel):
         self._headers = {Column.NAME: tr("Unit"), Column.TYPE: tr("Type"), Column.AVA: tr("AVA"),
                          Column.SWC: tr("SWC"), Column.POINTS: tr("Pts", context="points column")}
         self.headerDataChanged.emit(Qt.Orientation.Horizontal, 0, len(Column) - 1)
+        if self._entries:  # categories are searched in the current language
+            self.set_army(self._army)
 
     @property
     def army(self) -> Army | None:

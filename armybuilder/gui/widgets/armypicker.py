@@ -88,6 +88,7 @@ class ArmyPicker(QWidget):
 
     def retranslate(self) -> None:
         self.model.retranslate()
+        self.tree.expandAll()
         self.search.setPlaceholderText(tr("Search armies and sectorials…"))
 
     def set_armies(self, summaries: list[ArmySummary]) -> None:
