@@ -64,7 +64,7 @@ def test_factions_group_sectorials_under_their_vanilla(synthetic_catalog: Catalo
     faction = factions[0]
     assert faction.name == "PanOceania"
     assert [(a.name, a.origin) for a in faction.armies] == [
-        ("PanOceania", "bundled"), ("PanOceania", "imported"), ("Test Sectorial", "bundled")]
+        ("PanOceania", "imported"), ("PanOceania", "bundled"), ("Test Sectorial", "bundled")]
     model = ArmyTreeModel([test, vanilla, imported])
     index = model.army_index("imported", 101)
     assert index.data(ArmyRole.SUMMARY) == imported

@@ -70,7 +70,8 @@ def test_adding_by_enter_double_click_and_from_the_card(qtbot, window: MainWindo
     card = window.card
     assert card.title.text() == "CONTROLLERS"
     assert card.stats_model.rowCount() == 2
-    double_click(qtbot, card.options, card.options_model.index(0, 0))
+    assert card.options.isColumnHidden(0)  # one option: its name tells nothing
+    double_click(qtbot, card.options, card.options_model.index(0, 1))
     army_list = window.document.army_list
     assert [(t.unit, t.option) for _, t in army_list.troopers()] == [(LINE, 3), (HEAVY, 2), (CONTROLLERS, 1)]
     assert figures(window) == ("Points 64 / 300", "SWC 1.5 / 6")

@@ -11,3 +11,7 @@ OPTION_MIME = "application/x-armybuilder-option"
 
 ROOT = QModelIndex()
 """The invalid index: the default `parent` of the models' methods."""
+
+RIGHT = int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+CENTER = int(Qt.AlignmentFlag.AlignCenter)
+"""Alignments of figures: points right-aligned, SWC/AVA/type centred (so neighbouring figures never touch)."""

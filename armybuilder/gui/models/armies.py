@@ -60,7 +60,8 @@ def group_by_faction(summaries: list[ArmySummary]) -> list[Faction]:
         assert key is not None
         factions.setdefault(key, Faction(key, summary.name)).armies.append(summary)
     for faction in factions.values():
-        faction.armies.sort(key=lambda s: (s.discontinued, s.kind != "vanilla", s.name.casefold(), s.origin))
+        faction.armies.sort(key=lambda s: (s.discontinued, s.kind != "vanilla", s.name.casefold(),
+                                           s.origin != "imported"))
     return sorted(factions.values(), key=lambda f: (f.discontinued, f.id))
 
 

@@ -12,7 +12,7 @@ from PySide6.QtGui import QFont
 from armybuilder.domain.profiles import Profile, ProfileGroup, Unit
 from armybuilder.gui import icons
 from armybuilder.gui.labels import STAT_NAMES, stat_name, stat_value, swc_text
-from armybuilder.gui.models import FIRST_ROLE, OPTION_MIME, ROOT
+from armybuilder.gui.models import CENTER, FIRST_ROLE, OPTION_MIME, RIGHT, ROOT
 from armybuilder.gui.models.units import OptionEntry, UnitEntry
 from armybuilder.i18n import tr
 
@@ -134,6 +134,11 @@ class OptionTableModel(QAbstractTableModel):
     def unit(self) -> Unit | None:
         return self._unit
 
+    @property
+    def names_matter(self) -> bool:
+        """Whether option names tell the options apart (official data often names them all alike)."""
+        return len({o.option.name for o in self._options}) > 1
+
     def rowCount(self, parent: Index = ROOT) -> int:
         return 0 if parent.isValid() else len(self._options)
 
@@ -145,7 +150,7 @@ class OptionTableModel(QAbstractTableModel):
             if role == Qt.ItemDataRole.DisplayRole:
                 return self._headers[OptionColumn(section)]
             if role == Qt.ItemDataRole.TextAlignmentRole and section >= OptionColumn.SWC:
-                return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+                return RIGHT if section == OptionColumn.POINTS else CENTER
         return None
 
     def flags(self, index: Index) -> Qt.ItemFlag:
@@ -179,7 +184,9 @@ class OptionTableModel(QAbstractTableModel):
         if role == Qt.ItemDataRole.DecorationRole and column == OptionColumn.NAME and entry.lieutenant:
             return icons.lieutenant_icon()
         if role == Qt.ItemDataRole.TextAlignmentRole:
-            if column >= OptionColumn.SWC:
+            if column == OptionColumn.SWC:
+                return int(Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignTop)
+            if column == OptionColumn.POINTS:
                 return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignTop)
             return int(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
         if role == Qt.ItemDataRole.ToolTipRole:

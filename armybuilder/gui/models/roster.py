@@ -20,7 +20,7 @@ from armybuilder.domain.roster import IncludedTrooper, ResolvedTrooper, resolve_
 from armybuilder.gui import icons
 from armybuilder.gui.document import ListDocument
 from armybuilder.gui.labels import option_text, short_name, swc_text
-from armybuilder.gui.models import FIRST_ROLE, OPTION_MIME, ROOT, TROOPER_MIME
+from armybuilder.gui.models import CENTER, FIRST_ROLE, OPTION_MIME, RIGHT, ROOT, TROOPER_MIME
 from armybuilder.i18n import tr
 
 Index = QModelIndex | QPersistentModelIndex
@@ -157,7 +157,7 @@ class ListTreeModel(QAbstractItemModel):
             if role == Qt.ItemDataRole.DisplayRole:
                 return self._headers[Column(section)]
             if role == Qt.ItemDataRole.TextAlignmentRole and section in (Column.SWC, Column.POINTS):
-                return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+                return CENTER if section == Column.SWC else RIGHT
         return None
 
     # ----- lookups for views -------------------------------------------------------------------
@@ -237,7 +237,7 @@ class ListTreeModel(QAbstractItemModel):
         if role == Qt.ItemDataRole.ForegroundRole and totals is not None and totals.troopers > totals.limit:
             return QBrush(icons.ERROR_COLOR)
         if role == Qt.ItemDataRole.TextAlignmentRole and column in (Column.SWC, Column.POINTS):
-            return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+            return CENTER if column == Column.SWC else RIGHT
         if role == Qt.ItemDataRole.ToolTipRole and totals is not None:
             return tr("{count} of {limit} troopers", count=totals.troopers, limit=totals.limit)
         return None
@@ -279,7 +279,7 @@ class ListTreeModel(QAbstractItemModel):
             font.setBold(True)
             return font
         if role == Qt.ItemDataRole.TextAlignmentRole and column in (Column.SWC, Column.POINTS):
-            return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+            return CENTER if column == Column.SWC else RIGHT
         if role == Qt.ItemDataRole.ToolTipRole:
             return self._tooltip(trooper, resolved)
         return None

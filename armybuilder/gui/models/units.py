@@ -33,7 +33,7 @@ from armybuilder.gui.labels import (
     swc_text,
     type_name,
 )
-from armybuilder.gui.models import FIRST_ROLE, OPTION_MIME, ROOT
+from armybuilder.gui.models import CENTER, FIRST_ROLE, OPTION_MIME, RIGHT, ROOT
 from armybuilder.i18n import tr
 
 Index = QModelIndex | QPersistentModelIndex
@@ -89,7 +89,8 @@ class UnitEntry:
 
 
 def unit_entries(army: Army) -> list[UnitEntry]:
-    """Every unit that has selectable options, with its options' full costs (peripherals included)."""
+    """Every unit that has selectable options, with its options' full costs (peripherals included),
+    in the order players look for them: by unit type (LI, MI, HI, TAG…), then name; mercenaries last."""
     entries = []
     combat_group = CombatGroup(number=1)
     for unit in army.units:
@@ -115,6 +116,9 @@ def unit_entries(army: Army) -> list[UnitEntry]:
         if options:
             entries.append(UnitEntry(unit, profile.type if profile else None, unit.category,
                                      unit_search, tuple(options)))
+    types = list(UnitType)
+    entries.sort(key=lambda e: (e.unit.mercenary, types.index(e.type) if e.type else len(types),
+                                _fold(e.unit.name)))
     return entries
 
 
@@ -196,7 +200,7 @@ class UnitTreeModel(QAbstractItemModel):
             if role == Qt.ItemDataRole.DisplayRole:
                 return self._headers[Column(section)]
             if role == Qt.ItemDataRole.TextAlignmentRole and section != Column.NAME:
-                return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+                return RIGHT if section == Column.POINTS else CENTER
         return None
 
     def flags(self, index: Index) -> Qt.ItemFlag:
@@ -235,7 +239,7 @@ class UnitTreeModel(QAbstractItemModel):
                     return min(o.points for o in entry.options)
                 return cost_range([o.points for o in entry.options])
         if role == Qt.ItemDataRole.TextAlignmentRole and column != Column.NAME:
-            return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+            return RIGHT if column == Column.POINTS else CENTER
         if role == Qt.ItemDataRole.ToolTipRole:
             parts = [f"<b>{entry.unit.name}</b>"]
             if entry.type:
@@ -261,7 +265,7 @@ class UnitTreeModel(QAbstractItemModel):
         if role == Qt.ItemDataRole.DecorationRole and column == Column.NAME and entry.lieutenant:
             return icons.lieutenant_icon()
         if role == Qt.ItemDataRole.TextAlignmentRole and column != Column.NAME:
-            return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+            return RIGHT if column == Column.POINTS else CENTER
         if role == Qt.ItemDataRole.ForegroundRole and column == Column.NAME:
             return QBrush(icons.INFO_COLOR.darker(130))
         if role == Qt.ItemDataRole.ToolTipRole:

@@ -129,6 +129,7 @@ class ProfileCard(QWidget):
         if changed or entry is None:
             self.stats_model.set_unit(entry.unit if entry else None)
             self.options_model.set_unit(entry)
+            self.options.setColumnHidden(OptionColumn.NAME, not self.options_model.names_matter)
         if entry is None:
             self.title.clear()
             return
