@@ -97,6 +97,7 @@ class MainWindow(QMainWindow):
             self.editor.tree.addAction(action)
         for view in (self.browser.tree, self.card.options):
             view.addAction(self.action_set.add_trooper)
+            view.setContextMenuPolicy(Qt.ContextMenuPolicy.ActionsContextMenu)
 
         self.right_splitter = QSplitter(Qt.Orientation.Vertical)
         self.right_splitter.setObjectName("right_splitter")
@@ -225,6 +226,7 @@ class MainWindow(QMainWindow):
         self.browser.unit_selected.connect(self._on_unit_selected)
         self.card.option_activated.connect(self._on_option_activated)
         self.problems.troopers_clicked.connect(self._on_violation_clicked)
+        self.editor.move_requested.connect(self._on_move_to_group)
         self.editor.tree.selectionModel().selectionChanged.connect(self._on_list_selection_changed)
         self.tasks.busy_changed.connect(self._on_busy_changed)
 
@@ -431,6 +433,18 @@ class MainWindow(QMainWindow):
     def _on_move_down(self) -> None:
         for uid in self.editor.selected_uids()[:1]:
             self.document.move_by(uid, +1)
+
+    def _on_move_to_group(self, number: int) -> None:
+        uids = self.editor.selected_uids()
+        if not uids:
+            return
+        if number == 0:
+            self.document.undo_stack.beginMacro(tr("Move {count} troopers to a new combat group", count=len(uids)))
+            number = self.document.add_group()
+            self.document.move_troopers(uids, number)
+            self.document.undo_stack.endMacro()
+        else:
+            self.document.move_troopers(uids, number)
 
     def _on_change_option(self) -> None:
         self.editor.edit_option()

@@ -423,3 +423,25 @@ def test_language_switches_while_running(qtbot, window: MainWindow) -> None:  # 
         window.retranslate()
     assert window.file_menu.title() == "&File"
     assert window.totals.points.plain.startswith("Points")
+
+
+def test_context_menu_moves_troopers_to_another_or_a_new_group(qtbot, window: MainWindow) -> None:  # type: ignore[no-untyped-def]
+    start_list(qtbot, window)
+    for unit, option in ((LINE, 3), (LINE, 1), (HEAVY, 1)):
+        add(qtbot, window, unit, 1, option)
+    window.editor.select_troopers(["t2", "t3"])
+    menu = window.editor.context_menu()
+    texts = [a.text() for a in menu.actions()]
+    assert "D&uplicate trooper" in texts and "&Remove trooper" in texts
+    move = next(a.menu() for a in menu.actions() if a.menu() is not None)
+    assert [a.text() for a in move.actions() if a.text()] == ["New combat group"]  # no other group yet
+    next(a for a in move.actions() if a.data() == 0).trigger()
+    assert [[t.uid for t in g.troopers] for g in window.document.army_list.groups] == [["t1"], ["t2", "t3"]]
+    assert window.document.undo_stack.undoText() == "Move 2 troopers to a new combat group"
+    window.editor.select_troopers(["t3"])
+    move = next(a.menu() for a in window.editor.context_menu().actions() if a.menu() is not None)
+    next(a for a in move.actions() if a.data() == 1).trigger()
+    assert [[t.uid for t in g.troopers] for g in window.document.army_list.groups] == [["t1", "t3"], ["t2"]]
+    window.action_set.undo.trigger()
+    window.action_set.undo.trigger()
+    assert [[t.uid for t in g.troopers] for g in window.document.army_list.groups] == [["t1", "t2", "t3"]]

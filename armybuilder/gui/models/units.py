@@ -118,7 +118,7 @@ def unit_entries(army: Army) -> list[UnitEntry]:
                                      unit_search, tuple(options)))
     types = list(UnitType)
     entries.sort(key=lambda e: (e.unit.mercenary, types.index(e.type) if e.type else len(types),
-                                _fold(e.unit.name)))
+                                _fold(e.unit.name).lstrip("'\"“‘ ")))
     return entries
 
 

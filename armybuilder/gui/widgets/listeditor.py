@@ -9,12 +9,15 @@ from PySide6.QtCore import (
     QItemSelectionModel,
     QModelIndex,
     QPersistentModelIndex,
+    QPoint,
     Qt,
+    Signal,
 )
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
     QHeaderView,
+    QMenu,
     QStyledItemDelegate,
     QStyleOptionViewItem,
     QVBoxLayout,
@@ -24,6 +27,7 @@ from PySide6.QtWidgets import (
 from armybuilder.gui.document import ListDocument
 from armybuilder.gui.models.roster import Column, ListTreeModel, Role
 from armybuilder.gui.widgets.wrapping import WrappingDelegate, WrappingTreeView
+from armybuilder.i18n import tr
 
 Index = QModelIndex | QPersistentModelIndex
 
@@ -75,7 +79,7 @@ class ListTree(WrappingTreeView):
         self.setDragDropMode(QAbstractItemView.DragDropMode.DragDrop)
         self.setDefaultDropAction(Qt.DropAction.MoveAction)
         self.setEditTriggers(QAbstractItemView.EditTrigger.DoubleClicked | QAbstractItemView.EditTrigger.EditKeyPressed)
-        self.setContextMenuPolicy(Qt.ContextMenuPolicy.ActionsContextMenu)
+        self.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
         self.setAnimated(False)
         self.setExpandsOnDoubleClick(False)
         self.setAlternatingRowColors(True)
@@ -83,6 +87,9 @@ class ListTree(WrappingTreeView):
 
 class ListEditor(QWidget):
     """The list as a tree of combat groups; keeps selection and expansion across edits."""
+
+    move_requested = Signal(int)
+    """Move the selected troopers to this combat group (0: a new one), from the context menu."""
 
     def __init__(self, document: ListDocument, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -105,6 +112,7 @@ class ListEditor(QWidget):
         self._connect_signals()
 
     def _connect_signals(self) -> None:
+        self.tree.customContextMenuRequested.connect(self._on_context_menu_requested)
         self.model.modelAboutToBeReset.connect(self._on_model_about_to_reset)
         self.model.modelReset.connect(self._on_model_reset)
         self.document.focus_requested.connect(self._on_focus_requested)
@@ -154,7 +162,36 @@ class ListEditor(QWidget):
             self.tree.setCurrentIndex(index)
             self.tree.edit(index)
 
+    def context_menu(self) -> QMenu:
+        """The right-click menu: the tree's actions, then 'Move to' every other combat group."""
+        menu = QMenu(self.tree)
+        menu.setObjectName("list_context_menu")
+        for action in self.tree.actions():
+            menu.addAction(action)
+        uids = self.selected_uids()
+        army_list = self.document.army_list
+        if uids and army_list is not None:
+            here = {g.number for g in (army_list.group_of(u) for u in uids) if g is not None}
+            move = menu.addMenu(tr("Move to"))
+            move.setObjectName("move_to_menu")
+            for group in army_list.groups:
+                if group.reinforcement or here == {group.number}:
+                    continue
+                action = move.addAction(tr("Combat Group {number}", number=group.number))
+                action.setData(group.number)
+                action.triggered.connect(lambda _=False, n=group.number: self.move_requested.emit(n))
+            move.addSeparator()
+            fresh = move.addAction(tr("New combat group"))
+            fresh.setData(0)
+            fresh.triggered.connect(lambda _=False: self.move_requested.emit(0))
+        return menu
+
     # ----- slots -------------------------------------------------------------------------------
+    def _on_context_menu_requested(self, position: QPoint) -> None:
+        menu = self.context_menu()
+        menu.exec(self.tree.viewport().mapToGlobal(position))
+        menu.deleteLater()
+
     def _on_model_about_to_reset(self) -> None:
         if not self._pending_selection:
             self._pending_selection = self.selected_uids()
