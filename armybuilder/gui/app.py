@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 import sys
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import QApplication
@@ -13,6 +14,9 @@ from armybuilder.data.catalog import Catalog
 from armybuilder.gui.settings import APPLICATION, ORGANIZATION, AppSettings, default_qsettings
 from armybuilder.i18n import tr
 from armybuilder.paths import bundled_profiles_dir
+
+if TYPE_CHECKING:
+    from armybuilder.gui.mainwindow import MainWindow
 
 
 def build_catalog() -> Catalog:
@@ -37,12 +41,24 @@ QUIT_AFTER_START = "ARMYBUILDER_QUIT_AFTER_START"
 (benchmarks/bench_gui.py measures the start-up time with it)."""
 
 
-def run_gui(argv: Sequence[str]) -> int:
-    app = make_application(argv)
+def open_main_window(catalog: Catalog, settings: AppSettings) -> MainWindow:
+    """Show the main window; data problems found while loading are reported once it is up."""
     from armybuilder.gui.mainwindow import MainWindow
 
-    window = MainWindow(build_catalog(), AppSettings(default_qsettings()))
+    window = MainWindow(catalog, settings)
     window.show()
+    if catalog.problems:
+        text = "\n".join(f"• {problem}" for problem in catalog.problems[:20])
+        if len(catalog.problems) > 20:
+            text += "\n" + tr("…and {count} more (printed at start-up).", count=len(catalog.problems) - 20)
+        QTimer.singleShot(0, lambda: window.show_message(
+            "warning", tr("Some army data could not be read; the rest is available."), text))
+    return window
+
+
+def run_gui(argv: Sequence[str]) -> int:
+    app = make_application(argv)
+    window = open_main_window(build_catalog(), AppSettings(default_qsettings()))
     if os.environ.get(QUIT_AFTER_START) == "1":
         def shown() -> None:
             print("window shown", flush=True)

@@ -445,3 +445,22 @@ def test_context_menu_moves_troopers_to_another_or_a_new_group(qtbot, window: Ma
     window.action_set.undo.trigger()
     window.action_set.undo.trigger()
     assert [[t.uid for t in g.troopers] for g in window.document.army_list.groups] == [["t1", "t2", "t3"]]
+
+
+def test_data_problems_are_reported_once_the_window_is_up(qtbot, tmp_path: Path, app_settings,  # type: ignore[no-untyped-def]
+                                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    from armybuilder.gui.app import open_main_window
+    from armybuilder.paths import bundled_profiles_dir
+
+    broken = tmp_path / "broken.yaml"
+    broken.write_text("format: armybuilder-army/1\nid: [\n", encoding="utf-8")
+    catalog = Catalog.from_paths([bundled_profiles_dir() / "packs", broken])
+    assert catalog.problems
+    shown: list[tuple[str, str, str]] = []
+    monkeypatch.setattr(MainWindow, "show_message", lambda self, kind, title, text: shown.append((kind, title, text)))
+    window = open_main_window(catalog, app_settings)
+    qtbot.addWidget(window)
+    qtbot.waitUntil(lambda: bool(shown), timeout=2000)
+    kind, title, text = shown[0]
+    assert kind == "warning" and "could not be read" in title and "broken.yaml" in text
+    assert window.pages.currentIndex() == START_PAGE
