@@ -22,6 +22,8 @@ class IncludedTrooper:
     group: ProfileGroup
     option: Option
     quantity: int
+    priced_in: bool = False
+    """The including option's points and SWC already count this model (official data)."""
 
     @property
     def profile(self) -> Profile | None:
@@ -67,16 +69,18 @@ class ResolvedTrooper:
 
     @cached_property
     def points(self) -> int:
-        return self.option.points + sum(inc.option.points * inc.quantity for inc in self.included)
+        return self.option.points + sum(
+            inc.option.points * inc.quantity for inc in self.included if not inc.priced_in)
 
     @cached_property
     def swc_halves(self) -> int:
-        return self.option.swc.halves + sum(inc.option.swc.halves * inc.quantity for inc in self.included)
+        return self.option.swc.halves + sum(
+            inc.option.swc.halves * inc.quantity for inc in self.included if not inc.priced_in)
 
     @cached_property
     def swc_bonus_halves(self) -> int:
         return self.option.swc.budget_bonus_halves + sum(
-            inc.option.swc.budget_bonus_halves * inc.quantity for inc in self.included)
+            inc.option.swc.budget_bonus_halves * inc.quantity for inc in self.included if not inc.priced_in)
 
     @property
     def is_lieutenant(self) -> bool:
@@ -183,7 +187,7 @@ def resolve_trooper(army: Army, group: CombatGroup, trooper: Trooper) -> Resolve
             return UnresolvedTrooper(trooper, group.number, group.reinforcement,
                                      f"{unit.name} option {option.name!r} includes a missing option "
                                      f"(group {inc.group}, option {inc.option})")
-        included.append(IncludedTrooper(inc_group, inc_option, inc.quantity))
+        included.append(IncludedTrooper(inc_group, inc_option, inc.quantity, inc.priced_in))
     return ResolvedTrooper(trooper, group.number, group.reinforcement, army, unit, profile_group,
                            option, tuple(included))
 
