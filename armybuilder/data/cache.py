@@ -14,6 +14,8 @@ place. Reading one army reads one slice of the pack. See docs/official-data.md.
 from __future__ import annotations
 
 import contextlib
+import copyreg
+import functools
 import gc
 import hashlib
 import io
@@ -50,20 +52,30 @@ class CacheError(Exception):
 
 # ----- pickling domain models compactly and reading them back safely ----------------------------
 
-class _Pickler(pickle.Pickler):
-    """Pickles pydantic models as (class, field dict, fields set): smaller and faster than the default."""
+def _reduce(model: BaseModel) -> tuple[Any, ...]:
+    return restore, (type(model), model.__dict__, model.__pydantic_fields_set__)
 
-    def reducer_override(self, obj: Any) -> Any:
-        if isinstance(obj, BaseModel):
-            return restore, (type(obj), obj.__dict__, obj.__pydantic_fields_set__)
-        return NotImplemented
+
+@functools.cache
+def _dispatch_table() -> dict[type, Any]:
+    """Pickle every domain model as (class, field dict, fields set): smaller and faster than the default."""
+    from armybuilder.domain import fireteams, profiles, values
+
+    table: dict[type, Any] = dict(copyreg.dispatch_table)
+    for module in (values, fireteams, profiles):
+        for cls in vars(module).values():
+            if isinstance(cls, type) and issubclass(cls, BaseModel) and cls.__module__ == module.__name__:
+                table[cls] = _reduce
+    return table
 
 
 def dumps(value: Any) -> bytes:
     """Pickle domain models (armies, weapon profiles) for the cache."""
     buffer = io.BytesIO()
+    pickler = pickle.Pickler(buffer, protocol=pickle.HIGHEST_PROTOCOL)
+    pickler.dispatch_table = _dispatch_table()
     with gc_paused():
-        _Pickler(buffer, protocol=pickle.HIGHEST_PROTOCOL).dump(value)
+        pickler.dump(value)
     return buffer.getvalue()
 
 
@@ -201,7 +213,7 @@ class CacheIndex:
             "armies": [a.to_json() for a in self.armies],
             "names": {kind: {str(k): v for k, v in table.items()} for kind, table in self.names.items()},
         }
-        return json.dumps(data, ensure_ascii=False, indent=1) + "\n"
+        return json.dumps(data, ensure_ascii=False, separators=(",", ":")) + "\n"
 
     @classmethod
     def from_json(cls, text: str) -> CacheIndex:

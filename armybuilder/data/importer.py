@@ -428,6 +428,10 @@ class _Import:
                     ids=", ".join(str(i) for i in sorted((*entry.aliases, entry.army_id))), id=entry.army_id),
                     severity="info"))
             status: ArmyStatus = "updated" if entry.previous is not None else "imported"
+            if entry.previous is not None and entry.previous.version == army.version:
+                issues.append(ImportIssue(entry.file, tr(
+                    "the content changed but the data version did not (still {version})", version=army.version),
+                    severity="info"))
             outcome = ArmyImport(entry.file, status, army.id, army.slug, army.name, army.version,
                                  entry.previous.version if entry.previous is not None else "",
                                  army_counts(army), issues)

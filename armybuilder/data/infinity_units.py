@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from operator import itemgetter
 from typing import Any
 
 from armybuilder.data.construct import builder
@@ -53,6 +54,9 @@ _Profile = builder(Profile)
 _Option = builder(Option)
 _Group = builder(ProfileGroup)
 _Unit = builder(Unit)
+
+_FIRST = itemgetter(0)
+_SECOND = itemgetter(1)
 
 Dep = tuple[tuple[str, Any], Any]
 """A name a converted unit depends on: ((kind, id), the name it resolved to)."""
@@ -536,9 +540,7 @@ class UnitConverter:
             return ()
         cache = self._items_cache
         deps = self._deps
-        found: list[tuple[Any, ItemRef]] = []
-        previous: Any = None
-        in_order = True
+        found: list[tuple[int, ItemRef]] = []
         for index, entry in enumerate(raw):
             try:
                 extra = entry.get("extra")
@@ -556,16 +558,11 @@ class UnitConverter:
                 if hit is None:
                     continue
             deps.update(hit[1])
-            order = entry.get("order")
-            if type(order) is not int:
-                order = index
-            if previous is not None and order < previous:
-                in_order = False
-            previous = order
-            found.append((order, hit[0]))
-        if not in_order:
-            found.sort(key=lambda pair: pair[0])
-        return tuple(item for _, item in found)
+            order = entry.get("order", index)
+            found.append((order if type(order) is int else index, hit[0]))
+        if len(found) > 1:
+            found.sort(key=_FIRST)  # the data's `order`, which the list does not always follow
+        return tuple(map(_SECOND, found))
 
     def _item(self, path: str, key: tuple[Any, ...]) -> tuple[ItemRef, tuple[Dep, ...]] | None:
         kind, item_id, extras_raw, quantity = key

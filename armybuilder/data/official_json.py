@@ -40,8 +40,18 @@ class ImportFileError(Exception):
         super().__init__(str(issue))
 
 
+_CLEANED: dict[str, str] = {}
+
+
 def clean(text: object) -> str:
     """A name as players read it: non-breaking spaces, newlines and runs of spaces become one space."""
+    if type(text) is str:
+        done = _CLEANED.get(text)
+        if done is None:
+            done = " ".join(text.split())
+            if len(_CLEANED) < 100_000:  # names repeat across armies; the bound keeps hostile input small
+                _CLEANED[text] = done
+        return done
     return " ".join(str(text).split()) if text is not None else ""
 
 
