@@ -1,1 +1,1 @@
-"""Benchmarks: plain scripts that print figures (`python -m benchmarks` runs them all)."""
+"""Benchmarks: plain scripts that print figures (`make bench` runs them all)."""

@@ -1,4 +1,4 @@
-"""Run every benchmark module of this package (`bench_*.py`), one after the other."""
+"""Run every benchmark module (`python -m benchmarks [name…]`) and print their figures."""
 
 from __future__ import annotations
 
@@ -9,16 +9,18 @@ import sys
 import benchmarks
 
 
-def main() -> int:
+def main(argv: list[str]) -> int:
+    wanted = set(argv)
     names = sorted(info.name for info in pkgutil.iter_modules(benchmarks.__path__) if info.name.startswith("bench_"))
-    status = 0
     for name in names:
-        print(f"== benchmarks.{name}", flush=True)
+        if wanted and name not in wanted and name.removeprefix("bench_") not in wanted:
+            continue
+        print(f"== {name} ==", flush=True)
         module = importlib.import_module(f"benchmarks.{name}")
-        status = max(status, int(module.main([]) or 0))
+        module.main()
         print(flush=True)
-    return status
+    return 0
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    raise SystemExit(main(sys.argv[1:]))

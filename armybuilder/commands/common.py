@@ -6,6 +6,7 @@ import argparse
 import sys
 from collections.abc import Iterable
 from pathlib import Path
+from typing import TextIO
 
 from armybuilder.data.cache import attach_imported
 from armybuilder.data.catalog import Catalog
@@ -28,6 +29,7 @@ def open_catalog(args: argparse.Namespace) -> Catalog:
     return catalog
 
 
-def print_problems(problems: Iterable[DataProblem], stream=sys.stderr) -> None:  # type: ignore[no-untyped-def]
+def print_problems(problems: Iterable[DataProblem], stream: TextIO | None = None) -> None:
+    """Print problems one per line (to stderr unless a stream is given, read at call time)."""
     for problem in problems:
-        print(str(problem), file=stream)
+        print(str(problem), file=stream or sys.stderr)

@@ -1,0 +1,190 @@
+"""`armybuilder validate`: check list files (or an army code) against every rule, for players and organizers."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from armybuilder.commands.common import add_data_option, open_catalog
+from armybuilder.data.catalog import Catalog
+from armybuilder.data.listfile import LoadedList, changes_since_saved, load_list
+from armybuilder.data.problems import DataError
+from armybuilder.domain.lists import ArmyList
+from armybuilder.domain.packs import SeasonPack
+from armybuilder.i18n import tr
+from armybuilder.rules.engine import Report, validate_entry, validate_in_catalog
+from armybuilder.rules.violations import Violation
+
+EXIT_LEGAL, EXIT_ILLEGAL, EXIT_UNREADABLE = 0, 1, 2
+
+
+def register(commands: Any) -> None:
+    parser = commands.add_parser("validate", help=tr("check army lists against every rule"))
+    parser.add_argument("lists", nargs="*", type=Path, metavar="LISTFILE", help=tr("list files to check"))
+    parser.add_argument("--code", action="append", default=[], metavar="CODE",
+                        help=tr("an army code from the official builder (repeatable)"))
+    add_data_option(parser)
+    parser.add_argument("--pack", metavar="ID", help=tr("rules pack to use instead of the list's"))
+    size = parser.add_mutually_exclusive_group()
+    size.add_argument("--tier", metavar="TIER", help=tr("ITS tier: low, mid or top"))
+    size.add_argument("--points", type=int, metavar="N", help=tr("free game size in points"))
+    parser.add_argument("--extra", action="append", default=[], metavar="ID",
+                        help=tr("switch on a tournament extra (repeatable)"))
+    parser.add_argument("--entry", action="store_true",
+                        help=tr("the lists are one player's tournament entry: check they share one army"))
+    parser.add_argument("--json", action="store_true", help=tr("print one JSON object"))
+    parser.set_defaults(handler=run)
+
+
+@dataclass
+class Checked:
+    label: str
+    army_list: ArmyList | None
+    report: Report | None
+    extra: list[Violation]
+    unreadable: str | None = None
+
+    @property
+    def legal(self) -> bool:
+        return self.report is not None and self.report.legal and not any(v.is_error for v in self.extra)
+
+
+def _apply_settings(army_list: ArmyList, args: argparse.Namespace) -> ArmyList:
+    update: dict[str, Any] = {}
+    if args.pack:
+        update["pack"] = args.pack
+    if args.tier:
+        update["tier"], update["points"] = args.tier, None
+    if args.points:
+        update["points"], update["tier"] = args.points, None
+    if args.extra:
+        update["extras"] = tuple(dict.fromkeys((*army_list.extras, *args.extra)))
+    return army_list.model_copy(update=update) if update else army_list
+
+
+def _drift(loaded: LoadedList, report: Report) -> list[Violation]:
+    return [Violation("data.changed", p.severity, p.message, "docs/list-format.md", (p.path,) if p.path else ())
+            for p in changes_since_saved(loaded, report.roster)]
+
+
+def check_file(path: Path, catalog: Catalog, args: argparse.Namespace) -> Checked:
+    try:
+        loaded = load_list(path)
+    except DataError as exc:
+        return Checked(str(path), None, None, [], str(exc))
+    army_list = _apply_settings(loaded.army_list, args)
+    try:
+        report = validate_in_catalog(army_list, catalog)
+    except DataError as exc:
+        return Checked(str(path), army_list, None, [], str(exc))
+    extra = [Violation("data.file", p.severity, p.message, "docs/list-format.md") for p in loaded.problems]
+    return Checked(str(path), army_list, report, extra + _drift(loaded, report))
+
+
+def check_code(code: str, catalog: Catalog, args: argparse.Namespace) -> Checked:
+    label = code if len(code) <= 24 else code[:21] + "…"
+    try:
+        from armybuilder.data.armycode import list_from_code
+    except ImportError:  # pragma: no cover - the army code module ships with the app
+        return Checked(label, None, None, [], tr("army codes are not supported by this build"))
+    try:
+        army_list = _apply_settings(list_from_code(code, catalog), args)
+        report = validate_in_catalog(army_list, catalog)
+    except DataError as exc:
+        return Checked(label, None, None, [], str(exc))
+    return Checked(label, army_list, report, [])
+
+
+def run(args: argparse.Namespace) -> int:
+    if not args.lists and not args.code:
+        print(tr("validate: give at least one LISTFILE or --code CODE"), file=sys.stderr)
+        return EXIT_UNREADABLE
+    catalog = open_catalog(args)
+    checked = [check_file(p, catalog, args) for p in args.lists]
+    checked += [check_code(c, catalog, args) for c in args.code]
+    entry_violations: list[Violation] = []
+    if args.entry:
+        lists = [c.army_list for c in checked if c.army_list is not None]
+        season = None
+        if lists:
+            try:
+                pack = catalog.pack(lists[0].pack)
+                season = pack if isinstance(pack, SeasonPack) else None
+            except DataError:
+                season = None
+        entry_violations = validate_entry(lists, season)
+    if args.json:
+        _print_json(checked, entry_violations)
+    else:
+        _print_text(checked, entry_violations)
+    if any(c.unreadable for c in checked):
+        return EXIT_UNREADABLE
+    if entry_violations or not all(c.legal for c in checked):
+        return EXIT_ILLEGAL
+    return EXIT_LEGAL
+
+
+def _json_of(item: Checked) -> dict[str, Any]:
+    if item.report is None:
+        return {"file": item.label, "legal": False, "error": item.unreadable}
+    data = item.report.to_json()
+    data["violations"].extend(v.to_json() for v in item.extra)
+    data["legal"] = item.legal
+    data["file"] = item.label
+    data["name"] = item.army_list.name if item.army_list else ""
+    return data
+
+
+def _print_json(checked: list[Checked], entry: list[Violation]) -> None:
+    if len(checked) == 1 and not entry:
+        print(json.dumps(_json_of(checked[0]), ensure_ascii=False, indent=2))
+        return
+    summary = {"lists": len(checked), "legal": sum(c.legal for c in checked),
+               "illegal": sum(1 for c in checked if c.report is not None and not c.legal),
+               "unreadable": sum(1 for c in checked if c.unreadable)}
+    print(json.dumps({"lists": [_json_of(c) for c in checked], "entry": [v.to_json() for v in entry],
+                      "summary": summary}, ensure_ascii=False, indent=2))
+
+
+def _print_text(checked: list[Checked], entry: list[Violation]) -> None:
+    for item in checked:
+        print(_text_of(item))
+    for violation in entry:
+        print(f"✗ [{violation.code}] {violation.message}")
+    if len(checked) > 1:
+        legal = sum(c.legal for c in checked)
+        unreadable = sum(1 for c in checked if c.unreadable)
+        print(tr("{count} lists: {legal} legal, {illegal} illegal, {unreadable} unreadable", count=len(checked),
+                 legal=legal, illegal=len(checked) - legal - unreadable, unreadable=unreadable))
+
+
+def _text_of(item: Checked) -> str:
+    if item.report is None:
+        return tr("{file}: UNREADABLE — {reason}", file=item.label, reason=item.unreadable or "")
+    report = item.report
+    totals = report.totals
+    army_list = item.army_list
+    title = army_list.name if army_list and army_list.name else item.label
+    lines = [f"{title} — {report.roster.army.label}"]
+    limit = "—" if totals.troopers_limit is None else str(totals.troopers_limit)
+    groups = " · ".join(tr("Group {number}: {count}/{limit}", number=g.number, count=g.troopers, limit=g.limit)
+                        for g in totals.groups)
+    lines.append("  " + tr("{points}/{points_limit} points · {swc}/{swc_limit} SWC · {troopers}/{troopers_limit} "
+                           "troopers", points=totals.points, points_limit=totals.points_limit, swc=totals.swc,
+                           swc_limit=totals.swc_limit, troopers=totals.troopers, troopers_limit=limit)
+                 + (f" · {groups}" if groups else ""))
+    names = {t.uid: f"{t.name} ({t.option.name})" for t in report.roster.troopers}
+    for violation in (*report.violations, *item.extra):
+        mark = "✗" if violation.is_error else "!"
+        lines.append(f"  {mark} [{violation.code}] {violation.message}")
+        concerned = [names.get(uid, uid) for uid in violation.troopers]
+        if concerned:
+            lines.append("      " + tr("troopers: {names}", names=", ".join(concerned)))
+    for note in report.notes:
+        lines.append(f"  · {note}")
+    lines.append("  " + (tr("LEGAL") if item.legal else tr("NOT LEGAL")))
+    return "\n".join(lines)

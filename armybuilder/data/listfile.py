@@ -1,0 +1,250 @@
+"""Army list files (YAML, versioned): ids for the machine, names and costs for people.
+
+A file refers to units and options by id and also records each trooper's unit name, option name,
+points and SWC, so it stays readable and a changed database is detected and reported instead of
+silently re-priced. See docs/list-format.md.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from pydantic import Field, ValidationError
+
+from armybuilder.data.problems import DataError, DataProblem
+from armybuilder.data.yamlio import atomic_write_text, dump_yaml, locate, parse_yaml, validation_problems
+from armybuilder.domain.lists import ArmyList, ArmyRef, CombatGroup, Fireteam, Trooper
+from armybuilder.domain.roster import Roster
+from armybuilder.domain.values import FireteamType, Frozen, Swc, format_halves
+from armybuilder.i18n import tr
+
+LIST_FORMAT = "armybuilder-list/1"
+_FORMAT_RE = re.compile(r"^armybuilder-list/(\d+)$")
+CURRENT_VERSION = 1
+
+
+class TrooperEntry(Frozen):
+    """A trooper as stored: ids, plus the names and cost recorded when it was saved."""
+
+    uid: str
+    unit: int
+    group: int
+    option: int
+    unit_name: str = ""
+    option_name: str = ""
+    points: int | None = None
+    swc: Swc | None = None
+
+
+class GroupEntry(Frozen):
+    number: int = Field(ge=1)
+    reinforcement: bool = False
+    troopers: tuple[TrooperEntry, ...] = ()
+
+
+class FireteamEntry(Frozen):
+    uid: str
+    type: FireteamType
+    team: str
+    members: tuple[str, ...] = ()
+
+
+class ListFile(Frozen):
+    """The on-disk shape of a list file (format armybuilder-list/1)."""
+
+    format: str = LIST_FORMAT
+    name: str = ""
+    notes: str = ""
+    army: ArmyRef
+    pack: str = "n5"
+    tier: str | None = None
+    points: int | None = Field(default=None, gt=0)
+    extras: tuple[str, ...] = ()
+    cbl: str | None = None
+    groups: tuple[GroupEntry, ...] = ()
+    fireteams: tuple[FireteamEntry, ...] = ()
+
+
+@dataclass(frozen=True)
+class RecordedTrooper:
+    """What the file said about a trooper when it was saved."""
+
+    unit_name: str
+    option_name: str
+    points: int | None
+    swc: Swc | None
+
+
+@dataclass
+class LoadedList:
+    """A list read from a file, with the recorded names/costs and any problems found."""
+
+    army_list: ArmyList
+    path: Path | None = None
+    recorded: dict[str, RecordedTrooper] = field(default_factory=dict)
+    problems: list[DataProblem] = field(default_factory=list)
+
+
+def list_to_file(army_list: ArmyList, roster: Roster | None = None) -> ListFile:
+    """The file form of a list; names and costs come from `roster` when given."""
+    groups = []
+    for group in army_list.groups:
+        entries = []
+        for trooper in group.troopers:
+            resolved = roster.trooper(trooper.uid) if roster else None
+            entries.append(TrooperEntry(
+                uid=trooper.uid, unit=trooper.unit, group=trooper.group, option=trooper.option,
+                unit_name=resolved.unit.name if resolved else "",
+                option_name=resolved.option.name if resolved else "",
+                points=resolved.points if resolved else None,
+                swc=Swc.parse(format_halves(resolved.swc_halves)) if resolved else None,
+            ))
+        groups.append(GroupEntry(number=group.number, reinforcement=group.reinforcement,
+                                 troopers=tuple(entries)))
+    return ListFile(
+        name=army_list.name, notes=army_list.notes, army=army_list.army, pack=army_list.pack,
+        tier=army_list.tier, points=army_list.points, extras=army_list.extras, cbl=army_list.cbl,
+        groups=tuple(groups),
+        fireteams=tuple(FireteamEntry(uid=f.uid, type=f.type, team=f.team, members=f.members)
+                        for f in army_list.fireteams),
+    )
+
+
+def dumps_list(army_list: ArmyList, roster: Roster | None = None) -> str:
+    """YAML text of a list file."""
+    data = list_to_file(army_list, roster).model_dump(mode="json", exclude_none=True)
+    return dump_yaml(data)
+
+
+def save_list(path: Path, army_list: ArmyList, roster: Roster | None = None) -> None:
+    """Save atomically: a crash leaves the old file or the new one, never half of either."""
+    atomic_write_text(path, dumps_list(army_list, roster))
+
+
+def loads_list(text: str, name: str = "<list>") -> LoadedList:
+    """Read list-file text; raises DataError with located problems when it cannot be used."""
+    data, problems = parse_yaml(text, name)
+    if problems:
+        raise DataError(problems)
+    if not isinstance(data, dict) or "format" not in data:
+        raise DataError(DataProblem(name, tr("not an army list file (no 'format: {format}' at the top)",
+                                             format=LIST_FORMAT), line=1))
+    fmt = str(data.get("format"))
+    match = _FORMAT_RE.match(fmt)
+    if not match:
+        line, column = locate(text, ["format"])
+        raise DataError(DataProblem(name, tr("not an army list file: its format is {found!r}, "
+                                             "expected {format!r}", found=fmt, format=LIST_FORMAT),
+                                    path="format", line=line, column=column))
+    if int(match.group(1)) > CURRENT_VERSION:
+        line, column = locate(text, ["format"])
+        raise DataError(DataProblem(name, tr("written by a newer version of the builder ({found}); this "
+                                             "version reads {format}. The file was not changed.",
+                                             found=fmt, format=LIST_FORMAT),
+                                    path="format", line=line, column=column))
+    try:
+        stored = ListFile.model_validate(data)
+    except ValidationError as exc:
+        raise DataError(validation_problems(exc, name, text)) from None
+    return _from_file(stored, name, text)
+
+
+def load_list(path: Path) -> LoadedList:
+    """Read a list file; raises DataError naming the file and the problem."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise DataError(DataProblem(str(path), tr("file not found"))) from None
+    except IsADirectoryError:
+        raise DataError(DataProblem(str(path), tr("is a folder, expected a list file"))) from None
+    except UnicodeDecodeError as exc:
+        raise DataError(DataProblem(str(path), tr("not UTF-8 text ({reason} at byte {byte})",
+                                                  reason=exc.reason, byte=exc.start))) from None
+    except OSError as exc:
+        raise DataError(DataProblem(str(path), tr("cannot be read: {reason}", reason=exc.strerror or exc))) from None
+    loaded = loads_list(text, str(path))
+    loaded.path = path
+    return loaded
+
+
+def _from_file(stored: ListFile, name: str, text: str) -> LoadedList:
+    problems: list[DataProblem] = []
+    recorded: dict[str, RecordedTrooper] = {}
+    seen: set[str] = set()
+    groups = []
+    numbers: set[int] = set()
+    for gi, group in enumerate(stored.groups):
+        if group.number in numbers:
+            raise DataError(_located(name, text, ["groups", gi, "number"],
+                                     tr("combat group {number} appears twice", number=group.number)))
+        numbers.add(group.number)
+        troopers = []
+        for ti, entry in enumerate(group.troopers):
+            if entry.uid in seen:
+                raise DataError(_located(name, text, ["groups", gi, "troopers", ti, "uid"],
+                                         tr("trooper id {uid} appears twice", uid=entry.uid)))
+            seen.add(entry.uid)
+            troopers.append(Trooper(uid=entry.uid, unit=entry.unit, group=entry.group, option=entry.option))
+            recorded[entry.uid] = RecordedTrooper(entry.unit_name, entry.option_name, entry.points, entry.swc)
+        groups.append(CombatGroup(number=group.number, reinforcement=group.reinforcement,
+                                  troopers=tuple(troopers)))
+    fireteams = []
+    for fi, team in enumerate(stored.fireteams):
+        unknown = [m for m in team.members if m not in seen]
+        if unknown:
+            problems.append(_located(name, text, ["fireteams", fi, "members"],
+                                     tr("fireteam {uid} names troopers that are not in the list: {missing}",
+                                        uid=team.uid, missing=", ".join(unknown)), "warning"))
+        members = tuple(m for m in team.members if m in seen)
+        if members:
+            fireteams.append(Fireteam(uid=team.uid, type=team.type, team=team.team, members=members))
+    army_list = ArmyList(
+        name=stored.name, notes=stored.notes, army=stored.army, pack=stored.pack, tier=stored.tier,
+        points=stored.points, extras=stored.extras, cbl=stored.cbl,
+        groups=tuple(groups) or (CombatGroup(number=1),), fireteams=tuple(fireteams),
+    )
+    return LoadedList(army_list=army_list, recorded=recorded, problems=problems)
+
+
+def _located(name: str, text: str, path: list[str | int], message: str,
+             severity: Any = "error") -> DataProblem:
+    from armybuilder.data.yamlio import format_path
+
+    line, column = locate(text, path)
+    return DataProblem(name, message, path=format_path(path), line=line, column=column, severity=severity)
+
+
+def changes_since_saved(loaded: LoadedList, roster: Roster) -> list[DataProblem]:
+    """Troopers whose recorded name or cost differs from the data now: reported, not re-priced."""
+    where = str(loaded.path) if loaded.path else "<list>"
+    found: list[DataProblem] = []
+    for trooper in roster.troopers:
+        before = loaded.recorded.get(trooper.uid)
+        if before is None:
+            continue
+        label = before.unit_name or trooper.unit.name
+        if before.points is not None and before.points != trooper.points:
+            found.append(DataProblem(where, tr(
+                "{trooper} ({option}) cost {before} points when saved; the data now says {now}",
+                trooper=label, option=before.option_name or trooper.option.name, before=before.points,
+                now=trooper.points), path=trooper.uid, severity="warning"))
+        if before.swc is not None and before.swc.halves != trooper.swc_halves:
+            found.append(DataProblem(where, tr(
+                "{trooper} ({option}) cost {before} SWC when saved; the data now says {now}",
+                trooper=label, option=before.option_name or trooper.option.name, before=str(before.swc),
+                now=format_halves(trooper.swc_halves)), path=trooper.uid, severity="warning"))
+        if before.option_name and before.option_name != trooper.option.name:
+            found.append(DataProblem(where, tr(
+                "{trooper}: the option was {before!r} when saved; the data now calls it {now!r}",
+                trooper=label, before=before.option_name, now=trooper.option.name),
+                path=trooper.uid, severity="warning"))
+    for missing in roster.unresolved:
+        before = loaded.recorded.get(missing.trooper.uid)
+        label = f"{before.unit_name} ({before.option_name})" if before and before.unit_name else missing.trooper.uid
+        found.append(DataProblem(where, tr("{trooper} is no longer in the data: {reason}",
+                                           trooper=label, reason=missing.reason),
+                                 path=missing.trooper.uid))
+    return found

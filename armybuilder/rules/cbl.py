@@ -1,0 +1,131 @@
+"""Closed Battle Lists: a list entered with a CBL must be exactly one of its versions (RULES.md §3)."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from armybuilder.domain.packs import CblEntry, CblVersion, ClosedBattleList
+from armybuilder.domain.roster import ResolvedTrooper
+from armybuilder.i18n import tr
+from armybuilder.rules.context import RuleContext
+from armybuilder.rules.violations import Violation, error
+
+Key = tuple[str, int, int]
+
+
+@dataclass(frozen=True)
+class CblComparison:
+    """How a list differs from one CBL version."""
+
+    version: CblVersion
+    missing: tuple[CblEntry, ...]
+    extra: tuple[ResolvedTrooper, ...]
+    unidentified: int
+
+    @property
+    def distance(self) -> int:
+        return len(self.missing) + len(self.extra)
+
+
+def compare(troopers: tuple[ResolvedTrooper, ...], version: CblVersion) -> CblComparison:
+    """Match troopers to a version by unit, profile group and option (which fixes the Lieutenant).
+
+    An entry the printed list does not identify (`unknown: true`) accepts any leftover trooper with
+    the printed cost and type (a trooper whose type the data does not know is taken on its cost);
+    the result counts such matches so they can be reported.
+    """
+    pool = list(troopers)
+    missing: list[CblEntry] = []
+    for entry in version.entries:
+        if entry.unknown or entry.unit is None:
+            continue
+        index = next((i for i, t in enumerate(pool) if _same(t, entry)), None)
+        if index is None:
+            missing.append(entry)
+        else:
+            pool.pop(index)
+    unidentified = 0
+    for entry in version.entries:
+        if not (entry.unknown or entry.unit is None):
+            continue
+        index = next((i for i, t in enumerate(pool) if _fits_unknown(t, entry)), None)
+        if index is None:
+            missing.append(entry)
+        else:
+            pool.pop(index)
+            unidentified += 1
+    return CblComparison(version, tuple(missing), tuple(pool), unidentified)
+
+
+def _same(trooper: ResolvedTrooper, entry: CblEntry) -> bool:
+    return (trooper.unit.slug == entry.unit and trooper.trooper.group == entry.group
+            and trooper.trooper.option == entry.option)
+
+
+def _fits_unknown(trooper: ResolvedTrooper, entry: CblEntry) -> bool:
+    if entry.points is not None and trooper.points != entry.points:
+        return False
+    if entry.swc is not None and trooper.swc_halves != entry.swc.halves:
+        return False
+    # A type the data does not know (no profile, or `type: null`) cannot contradict the entry's.
+    profile = trooper.profile
+    return entry.type is None or profile is None or profile.type is None or profile.type == entry.type
+
+
+def best_match(ctx: RuleContext, cbl: ClosedBattleList) -> list[CblComparison]:
+    """Every version compared with the list, closest first."""
+    comparisons = [compare(ctx.roster.troopers, v) for v in cbl.versions]
+    return sorted(comparisons, key=lambda c: (c.distance, c.version.id))
+
+
+def _entry_label(entry: CblEntry) -> str:
+    name = entry.name or entry.unit or tr("an unidentified trooper")
+    return f"{name} ({entry.points}/{entry.swc})" if entry.unknown else name
+
+
+def _counted(labels: list[str]) -> str:
+    return ", ".join(f"{n}× {label}" if n > 1 else label for label, n in Counter(labels).items())
+
+
+def check(ctx: RuleContext) -> Iterator[Violation]:
+    cbl_id = ctx.army_list.cbl
+    if not cbl_id:
+        return
+    cbl = ctx.season.cbl(cbl_id) if ctx.season else None
+    if cbl is None:
+        yield error("cbl.unknown", tr("The Closed Battle List {cbl!r} is not in the rules pack {pack}.",
+                                      cbl=cbl_id, pack=ctx.army_list.pack), "RULES.md §3 (CBL)")
+        return
+    if cbl.army != ctx.army.slug:
+        yield error("cbl.wrong_army", tr("{cbl} is built with {cbl_army}, not {army}.", cbl=cbl.name,
+                                         cbl_army=cbl.army, army=ctx.army.name), "RULES.md §3 (CBL)")
+        return
+    ranked = best_match(ctx, cbl)
+    best = ranked[0]
+    if best.distance == 0:
+        return
+    parts = []
+    if best.missing:
+        parts.append(tr("missing {troopers}", troopers=_counted([_entry_label(e) for e in best.missing])))
+    if best.extra:
+        parts.append(tr("not in it: {troopers}", troopers=_counted(
+            [f"{t.name} ({t.option.name})" for t in best.extra])))
+    yield error(
+        "cbl.no_match",
+        tr("The list is not one of the versions of {cbl}. Closest is version {version}: {differences}.",
+           cbl=cbl.name, version=best.version.id, differences="; ".join(parts)),
+        "RULES.md §3 (CBL)", tuple(t.uid for t in best.extra), version=best.version.id,
+        distance=best.distance)
+
+
+def matched_version(ctx: RuleContext) -> CblComparison | None:
+    """The CBL version the list is exactly, if any (for the report's notes)."""
+    if not ctx.army_list.cbl or ctx.season is None:
+        return None
+    cbl = ctx.season.cbl(ctx.army_list.cbl)
+    if cbl is None or cbl.army != ctx.army.slug:
+        return None
+    best = best_match(ctx, cbl)[0]
+    return best if best.distance == 0 else None

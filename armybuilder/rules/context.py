@@ -1,0 +1,123 @@
+"""What every rule reads: the list, its roster, the army, the packs and the limits they set."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from functools import cached_property
+
+from armybuilder.domain.lists import ArmyList
+from armybuilder.domain.packs import EditionPack, Extra, SeasonPack, Tier
+from armybuilder.domain.profiles import Army
+from armybuilder.domain.roster import ResolvedTrooper, Roster
+
+_NUMBER = re.compile(r"[+-]?\d+")
+
+
+@dataclass(frozen=True)
+class RuleContext:
+    """A list resolved against its army under an edition and (optionally) a season pack."""
+
+    army_list: ArmyList
+    roster: Roster
+    edition: EditionPack
+    season: SeasonPack | None = None
+    unknown_settings: tuple[str, ...] = field(default=())
+
+    @property
+    def army(self) -> Army:
+        return self.roster.army
+
+    @cached_property
+    def tier(self) -> Tier | None:
+        if self.season is None or self.army_list.tier is None:
+            return None
+        return self.season.tier(self.army_list.tier)
+
+    @cached_property
+    def extras(self) -> tuple[Extra, ...]:
+        if self.season is None:
+            return ()
+        found = (self.season.extra(e) for e in self.army_list.extras)
+        return tuple(e for e in found if e is not None)
+
+    def extra_with(self, attribute: str) -> Extra | None:
+        """The first Extra switched on that sets `attribute` (e.g. 'mercenary_points')."""
+        return next((e for e in self.extras if getattr(e, attribute) is not None), None)
+
+    @cached_property
+    def points_limit(self) -> int:
+        if self.tier is not None:
+            return self.tier.points
+        return self.army_list.points or self.edition.default_points
+
+    @cached_property
+    def base_swc_halves(self) -> int:
+        """The SWC budget of the game size: the tier's, else points / swc_per_points."""
+        if self.tier is not None:
+            return self.tier.swc.halves
+        return (self.points_limit * 2) // self.edition.swc_per_points
+
+    @cached_property
+    def mercenary_troopers(self) -> tuple[ResolvedTrooper, ...]:
+        """Troopers from the army's mercenary pool (only with Soldiers of Fortune)."""
+        return tuple(t for t in self.roster.troopers if t.unit.mercenary)
+
+    @cached_property
+    def mercenary_swc_halves(self) -> int:
+        """SWC consumed by fielding mercenaries under Soldiers of Fortune."""
+        extra = self.extra_with("mercenary_swc")
+        if extra is None or extra.mercenary_swc is None or not self.mercenary_troopers:
+            return 0
+        return extra.mercenary_swc.halves
+
+    @cached_property
+    def reinforcement_points_limit(self) -> int:
+        rules = self.edition.reinforcements
+        return rules.points if (rules and self.roster.reinforcements) else 0
+
+    @cached_property
+    def reinforcement_swc_halves(self) -> int:
+        rules = self.edition.reinforcements
+        return rules.swc.halves if (rules and self.roster.reinforcements) else 0
+
+    @cached_property
+    def swc_budget_halves(self) -> int:
+        """The whole list's SWC budget: game size + `+N` options − Soldiers of Fortune."""
+        bonus = sum(t.swc_bonus_halves for t in self.roster.troopers)
+        return self.base_swc_halves + bonus - self.mercenary_swc_halves
+
+    @cached_property
+    def commlink_troopers(self) -> tuple[ResolvedTrooper, ...]:
+        name = self.edition.commlink_skill
+        return tuple(t for t in self.roster.troopers if t.has_item(name))
+
+    @cached_property
+    def commlink_bonus(self) -> int:
+        """How much the (first) Commlink raises the army-size cap: its `(+N)` extra."""
+        name = self.edition.commlink_skill.casefold()
+        for trooper in self.commlink_troopers:
+            for item in trooper.items():
+                if item.name.casefold() == name:
+                    for extra in item.extras:
+                        match = _NUMBER.search(extra)
+                        if match:
+                            return int(match.group(0))
+                    return 0
+        return 0
+
+    @cached_property
+    def troopers_limit(self) -> int | None:
+        if self.edition.max_troopers is None:
+            return None
+        return self.edition.max_troopers + self.commlink_bonus
+
+    def places(self, trooper: ResolvedTrooper) -> int:
+        """How many places a trooper takes in a combat group and in the army-size count."""
+        if self.edition.peripherals_take_a_place:
+            return 1 + sum(inc.quantity for inc in trooper.peripherals)
+        return 1
+
+    @cached_property
+    def trooper_count(self) -> int:
+        return sum(self.places(t) for t in self.roster.troopers) + len(self.roster.unresolved)

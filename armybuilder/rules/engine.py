@@ -1,0 +1,189 @@
+"""The rules engine: run every rule family over a list and collect all violations, with totals."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from armybuilder.data.catalog import Catalog
+from armybuilder.data.problems import DataError
+from armybuilder.domain.lists import ArmyList
+from armybuilder.domain.packs import EditionPack, SeasonPack
+from armybuilder.domain.profiles import Army
+from armybuilder.domain.roster import Roster, resolve
+from armybuilder.domain.values import format_halves
+from armybuilder.i18n import tr
+from armybuilder.rules import availability, cbl, groups, lieutenant, mercenaries, points, reinforcements, settings
+from armybuilder.rules.context import RuleContext
+from armybuilder.rules.violations import Violation, error
+
+Rule = Callable[[RuleContext], Iterator[Violation]]
+
+RULE_FAMILIES: list[Rule] = [
+    settings.check,
+    points.check,
+    groups.check,
+    lieutenant.check,
+    availability.check,
+    mercenaries.check,
+    reinforcements.check,
+    cbl.check,
+]
+"""Every rule family, in the order their violations are listed."""
+
+
+@dataclass(frozen=True)
+class GroupTotals:
+    number: int
+    troopers: int
+    limit: int
+    reinforcement: bool = False
+
+
+@dataclass(frozen=True)
+class Totals:
+    """The figures a totals bar shows; SWC in half units for exact sums."""
+
+    points: int
+    points_limit: int
+    swc_halves: int
+    swc_limit_halves: int
+    troopers: int
+    troopers_limit: int | None
+    groups: tuple[GroupTotals, ...]
+    reinforcement_points: int = 0
+    reinforcement_points_limit: int = 0
+
+    @property
+    def swc(self) -> str:
+        return format_halves(self.swc_halves)
+
+    @property
+    def swc_limit(self) -> str:
+        return format_halves(self.swc_limit_halves)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"points": self.points, "points_limit": self.points_limit, "swc": float(self.swc_halves) / 2,
+                "swc_limit": float(self.swc_limit_halves) / 2, "troopers": self.troopers,
+                "troopers_limit": self.troopers_limit}
+
+
+@dataclass(frozen=True)
+class Report:
+    """The result of validating a list: legal or not, totals, every violation, informative notes."""
+
+    roster: Roster
+    totals: Totals
+    violations: tuple[Violation, ...]
+    notes: tuple[str, ...] = field(default=())
+
+    @property
+    def legal(self) -> bool:
+        return not any(v.is_error for v in self.violations)
+
+    @property
+    def errors(self) -> tuple[Violation, ...]:
+        return tuple(v for v in self.violations if v.is_error)
+
+    def codes(self) -> list[str]:
+        return [v.code for v in self.violations]
+
+    def to_json(self) -> dict[str, Any]:
+        army = self.roster.army
+        return {
+            "legal": self.legal,
+            "army": {"id": army.id, "name": army.name, "slug": army.slug, "origin": army.origin,
+                     "version": army.version},
+            "totals": self.totals.to_json(),
+            "groups": [{"number": g.number, "troopers": g.troopers, "reinforcement": g.reinforcement}
+                       for g in self.totals.groups],
+            "violations": [v.to_json() for v in self.violations],
+            "notes": list(self.notes),
+        }
+
+
+def totals_of(ctx: RuleContext) -> Totals:
+    roster = ctx.roster
+    group_totals = tuple(
+        GroupTotals(g.number, sum(ctx.places(t) for t in roster.in_group(g.number))
+                    + sum(1 for u in roster.unresolved if u.combat_group == g.number),
+                    ctx.edition.max_group_size, g.reinforcement)
+        for g in ctx.army_list.groups)
+    return Totals(
+        points=roster.points, points_limit=ctx.points_limit, swc_halves=roster.swc_halves,
+        swc_limit_halves=ctx.swc_budget_halves, troopers=ctx.trooper_count, troopers_limit=ctx.troopers_limit,
+        groups=group_totals,
+        reinforcement_points=sum(t.points for t in roster.reinforcements),
+        reinforcement_points_limit=ctx.reinforcement_points_limit,
+    )
+
+
+def run_rules(ctx: RuleContext, rules: Sequence[Rule] | None = None) -> Report:
+    """Validate a resolved list: every rule family runs, every violation is kept."""
+    violations: list[Violation] = []
+    for rule in rules or RULE_FAMILIES:
+        violations.extend(rule(ctx))
+    notes: list[str] = []
+    match = cbl.matched_version(ctx)
+    if match is not None and ctx.season is not None and ctx.army_list.cbl:
+        found = ctx.season.cbl(ctx.army_list.cbl)
+        name = found.name if found else ctx.army_list.cbl
+        note = tr("The list is version {version} of {cbl}.", version=match.version.id, cbl=name)
+        if match.unidentified:
+            note += " " + tr("{count} trooper(s) matched an entry the printed list does not identify, by cost "
+                             "and type only.", count=match.unidentified)
+        notes.append(note)
+    return Report(ctx.roster, totals_of(ctx), tuple(violations), tuple(notes))
+
+
+def validate(
+    army_list: ArmyList, army: Army, edition: EditionPack, season: SeasonPack | None = None,
+    reinforcement_army: Army | None = None,
+) -> Report:
+    """Validate `army_list` (a pure function of list, army data and packs)."""
+    roster = resolve(army_list, army, reinforcement_army)
+    return run_rules(RuleContext(army_list, roster, edition, season))
+
+
+def validate_in_catalog(army_list: ArmyList, catalog: Catalog) -> Report:
+    """Validate a list, loading its army, Reinforcements army and packs from the catalog."""
+    army = catalog.army(army_list.army)
+    edition, season = catalog.rules_for(army_list, army)
+    reinforcement_army = None
+    if army.reinforcements is not None and any(g.reinforcement for g in army_list.groups):
+        summary = next((s for s in catalog.armies()
+                        if s.origin == army.origin and s.id == army.reinforcements), None)
+        if summary is not None:
+            reinforcement_army = catalog.army(summary.ref)
+    return validate(army_list, army, edition, season, reinforcement_army)
+
+
+def validate_entry(lists: Iterable[ArmyList], season: SeasonPack | None) -> list[Violation]:
+    """A tournament entry: the right number of lists, all of one army (RULES.md §3)."""
+    entry = list(lists)
+    found: list[Violation] = []
+    if not entry:
+        return found
+    wanted = season.lists_per_player if season else 2
+    if season is not None:
+        for list_extras in (lst.extras for lst in entry):
+            for extra_id in list_extras:
+                extra = season.extra(extra_id)
+                if extra is not None and extra.lists_per_player:
+                    wanted = extra.lists_per_player
+    if len(entry) != wanted:
+        found.append(error("entry.list_count",
+                           tr("A tournament entry has {wanted} lists; this one has {count}.", wanted=wanted,
+                              count=len(entry)), "RULES.md §3", count=len(entry), wanted=wanted))
+    armies = {(lst.army.origin, lst.army.id) for lst in entry}
+    if len(armies) > 1:
+        names = ", ".join(sorted({lst.army.name or str(lst.army.id) for lst in entry}))
+        found.append(error("entry.different_armies",
+                           tr("All lists of an entry must use the same army (faction or sectorial); these use "
+                              "{names}.", names=names), "RULES.md §3"))
+    return found
+
+
+__all__ = ["RULE_FAMILIES", "DataError", "Report", "Rule", "Totals", "run_rules", "validate", "validate_entry",
+           "validate_in_catalog"]

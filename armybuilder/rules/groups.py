@@ -1,0 +1,62 @@
+"""Combat groups, army size and Commlinks (RULES.md §2.4–2.5) and Limited Insertion (§3)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from armybuilder.i18n import tr
+from armybuilder.rules.context import RuleContext
+from armybuilder.rules.violations import Violation, error
+
+
+def check(ctx: RuleContext) -> Iterator[Violation]:
+    limit = ctx.edition.max_group_size
+    for group in ctx.army_list.groups:
+        members = ctx.roster.in_group(group.number)
+        places = sum(ctx.places(t) for t in members) + sum(
+            1 for u in ctx.roster.unresolved if u.combat_group == group.number)
+        if places > limit:
+            over = places - limit
+            yield error(
+                "groups.too_many_troopers",
+                tr("Combat Group {number} has {count} troopers, {over} over the limit of {limit}. Move {over} "
+                   "to another combat group.", number=group.number, count=places, over=over, limit=limit),
+                "RULES.md §2.4", tuple(t.uid for t in members[limit:]) or tuple(t.uid for t in members),
+                group=group.number, count=places, limit=limit)
+
+    troopers_limit = ctx.troopers_limit
+    if troopers_limit is not None and ctx.trooper_count > troopers_limit:
+        over = ctx.trooper_count - troopers_limit
+        extra = ""
+        if not ctx.commlink_troopers:
+            extra = " " + tr("A trooper with Commlink (+1) would raise the limit by one.")
+        yield error(
+            "army.too_many_troopers",
+            tr("The list has {count} troopers, {over} over the army-size limit of {limit}. Remove {over}.",
+               count=ctx.trooper_count, over=over, limit=troopers_limit) + extra,
+            "RULES.md §2.5", tuple(t.uid for t in ctx.roster.troopers[troopers_limit:]),
+            count=ctx.trooper_count, limit=troopers_limit)
+
+    max_commlinks = ctx.edition.max_commlinks
+    if max_commlinks is not None and len(ctx.commlink_troopers) > max_commlinks:
+        names = ", ".join(t.name for t in ctx.commlink_troopers)
+        yield error(
+            "army.too_many_commlinks",
+            tr("The list has {count} troopers with Commlink ({names}); at most {limit} is allowed. Keep one.",
+               count=len(ctx.commlink_troopers), names=names, limit=max_commlinks),
+            "RULES.md §2.5", tuple(t.uid for t in ctx.commlink_troopers),
+            count=len(ctx.commlink_troopers), limit=max_commlinks)
+
+    insertion = ctx.extra_with("max_combat_groups")
+    if insertion is not None and insertion.max_combat_groups is not None:
+        used = [g for g in ctx.army_list.groups if g.troopers and not g.reinforcement]
+        if len(used) > insertion.max_combat_groups:
+            extra_groups = used[insertion.max_combat_groups:]
+            yield error(
+                "groups.limited_insertion",
+                tr("{extra} allows only {limit} combat group; the list uses {count}. Put every trooper in "
+                   "Combat Group {first}.", extra=insertion.name, limit=insertion.max_combat_groups,
+                   count=len(used), first=used[0].number),
+                "RULES.md §3 (Limited Insertion)",
+                tuple(t.uid for g in extra_groups for t in g.troopers),
+                count=len(used), limit=insertion.max_combat_groups)

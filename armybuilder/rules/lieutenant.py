@@ -1,0 +1,26 @@
+"""Exactly one Lieutenant (RULES.md §2.3)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from armybuilder.i18n import tr
+from armybuilder.rules.context import RuleContext
+from armybuilder.rules.violations import Violation, error
+
+
+def check(ctx: RuleContext) -> Iterator[Violation]:
+    lieutenants = ctx.roster.lieutenants
+    wanted = ctx.edition.lieutenant_required
+    if not ctx.roster.troopers:
+        return
+    if len(lieutenants) < wanted:
+        yield error("lieutenant.missing",
+                    tr("The list has no Lieutenant. Change one trooper to an option with the Lieutenant skill."),
+                    "RULES.md §2.3", count=0)
+    elif len(lieutenants) > wanted:
+        names = ", ".join(t.name for t in lieutenants)
+        yield error("lieutenant.too_many",
+                    tr("The list has {count} Lieutenants ({names}); it must have exactly one. Change the others "
+                       "to options without the Lieutenant skill.", count=len(lieutenants), names=names),
+                    "RULES.md §2.3", tuple(t.uid for t in lieutenants), count=len(lieutenants))

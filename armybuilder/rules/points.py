@@ -1,0 +1,50 @@
+"""Points and SWC: the list's cost within the game size (RULES.md §2.1–2.2, §3 Soldiers of Fortune)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from armybuilder.domain.values import format_halves
+from armybuilder.i18n import tr
+from armybuilder.rules.context import RuleContext
+from armybuilder.rules.violations import Violation, error
+
+
+def check(ctx: RuleContext) -> Iterator[Violation]:
+    roster = ctx.roster
+    main = roster.main
+    main_points = sum(t.points for t in main)
+    points_limit = ctx.points_limit - ctx.reinforcement_points_limit
+    if main_points > points_limit:
+        over = main_points - points_limit
+        costly = tuple(t.uid for t in sorted(main, key=lambda t: -t.points)[:1])
+        if ctx.reinforcement_points_limit:
+            message = tr("The main section costs {used} points, {over} over its {limit} points ({total} for the "
+                         "game minus {reinforcements} for Reinforcements). Remove or change troopers worth at "
+                         "least {over} points.", used=main_points, over=over, limit=points_limit,
+                         total=ctx.points_limit, reinforcements=ctx.reinforcement_points_limit)
+        else:
+            message = tr("The list costs {used} points, {over} over the {limit}-point limit. Remove or change "
+                         "troopers worth at least {over} points.", used=main_points, over=over, limit=points_limit)
+        yield error("points.over_limit", message, "RULES.md §2.1", costly,
+                    used=main_points, limit=points_limit, over=over)
+
+    main_swc = sum(t.swc_halves for t in main)
+    budget = ctx.swc_budget_halves - ctx.reinforcement_swc_halves
+    if main_swc > budget:
+        over = main_swc - budget
+        spenders = tuple(t.uid for t in main if t.swc_halves > 0)
+        parts = [tr("{base} for {points} points", base=format_halves(ctx.base_swc_halves), points=ctx.points_limit)]
+        bonus = sum(t.swc_bonus_halves for t in roster.troopers)
+        if bonus:
+            parts.append(tr("+{bonus} from options with +SWC", bonus=format_halves(bonus)))
+        if ctx.mercenary_swc_halves:
+            parts.append(tr("−{cost} for Soldiers of Fortune", cost=format_halves(ctx.mercenary_swc_halves)))
+        if ctx.reinforcement_swc_halves:
+            parts.append(tr("−{cost} kept for Reinforcements", cost=format_halves(ctx.reinforcement_swc_halves)))
+        yield error(
+            "swc.over_budget",
+            tr("The list uses {used} SWC, {over} over its budget of {budget} ({how}). Swap support weapons "
+               "for options with less SWC.", used=format_halves(main_swc), over=format_halves(over),
+               budget=format_halves(budget), how=", ".join(parts)),
+            "RULES.md §2.2", spenders, used=format_halves(main_swc), limit=format_halves(budget))
