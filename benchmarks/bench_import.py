@@ -1,9 +1,10 @@
 """Importing the official data: cold import, no-op re-import and cache loads against plain json.load.
 
     python -m benchmarks.bench_import [--data ../shared/infinity-army/n5] [--repeat 5]
+    python -m benchmarks import        (with the other benchmarks: python -m benchmarks, make bench)
 
-Prints, side by side: the floor (json.load of army.json and the 56 army files), a cold import of
-all of them into an empty cache, re-importing unchanged files, loading one army and all 56 from
+Prints, side by side: the floor (json.load of the 56 army files), a cold import of all of them
+(and army.json) into an empty cache, re-importing unchanged files, loading one army and all 56 from
 the cache, and the peak memory of fresh processes that hold all 56 armies (or the raw JSON).
 Times are the best of `--repeat` runs, with the median beside it.
 """
@@ -18,11 +19,11 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-DEFAULT_DATA = ROOT.parent / "shared" / "infinity-army" / "n5"
+from benchmarks.common import OFFICIAL_DATA as DEFAULT_DATA
+from benchmarks.common import ROOT
 
 _MEMORY_SCRIPT = """
 import gc, json, resource, sys
@@ -73,11 +74,11 @@ def memory(mode: str, *paths: Path) -> dict[str, float]:
     return data
 
 
-def main(argv: list[str] | None = None) -> int:
+def main(argv: Sequence[str] = ()) -> int:
     parser = argparse.ArgumentParser(prog="python -m benchmarks.bench_import", description=__doc__.split("\n")[0])
     parser.add_argument("--data", type=Path, default=DEFAULT_DATA, help="the official n5 folder")
     parser.add_argument("--repeat", type=int, default=5, help="runs per measure (best and median are shown)")
-    args = parser.parse_args(argv)
+    args = parser.parse_args(list(argv))
     folder: Path = args.data
     if not (folder / "army.json").is_file():
         print(f"skipped: no official data at {folder} (pass --data)")
@@ -92,7 +93,7 @@ def main(argv: list[str] | None = None) -> int:
     work = Path(tempfile.mkdtemp(prefix="bench-import-"))
     try:
         def floor() -> None:
-            for path in files:
+            for path in army_files:
                 with path.open(encoding="utf-8") as handle:
                     json.load(handle)
 
@@ -126,7 +127,7 @@ def main(argv: list[str] | None = None) -> int:
 
         repeat = max(1, args.repeat)
         rows = [
-            (f"json.load of the {len(files)} raw files (floor)", timed(floor, repeat)),
+            (f"json.load of the {len(army_files)} army files (floor)", timed(floor, repeat)),
             (f"cold import of all {len(army_files)} armies", timed(cold, repeat)),
             ("re-import, nothing changed", timed(again, repeat)),
             (f"load one army from the cache ({largest.name})", timed(one, max(repeat, 20))),
@@ -153,4 +154,4 @@ def main(argv: list[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(main(sys.argv[1:]))

@@ -396,3 +396,27 @@ def _list(army: Army, *troopers: tuple[int, int, int]) -> ArmyList:
     members = tuple(Trooper(uid=f"t{i}", unit=u, group=g, option=o) for i, (u, g, o) in enumerate(troopers, 1))
     return ArmyList(army=ArmyRef(origin="imported", id=army.id, slug=army.slug),
                     groups=(CombatGroup(number=1, troopers=members),))
+
+
+def test_real_lists_cost_their_limit_with_peripherals_priced_in(imported_data) -> None:
+    """Full lists from the official builder (tests/data/army_codes.yaml) cost exactly their limit only
+    when an option's included peripherals are priced in: added on top, Haqqislam's 300-point list
+    would cost 314 and Steel Phalanx's 200-point list 207."""
+    from armycode_support import REAL
+
+    from armybuilder.data.armycode_lists import decode_list
+    from armybuilder.data.cache import attach_imported
+    from armybuilder.data.catalog import Catalog
+
+    catalog = Catalog(sources=[], packs={})
+    attach_imported(catalog, imported_data.data_dir)
+    checked = 0
+    for fixture in REAL:
+        if fixture["slug"] not in ("haqqislam", "steel-phalanx", "bakunin", "usariadna", "yu-jing"):
+            continue
+        result = decode_list(fixture["code"], catalog)
+        assert result.unresolved == [], fixture["slug"]
+        troopers = [t for t in result.troopers if hasattr(t, "points")]
+        assert sum(t.points for t in troopers) == fixture["points"], fixture["slug"]
+        checked += 1
+    assert checked == 5
