@@ -45,17 +45,18 @@ def builder(cls: type[M]) -> Callable[..., M]:
             factories.append((name, info.default_factory))  # type: ignore[arg-type]
         else:
             required.append(name)
-    required_set = frozenset(required)
+    size = len(template)
     new = cls.__new__
-    fields_sets: dict[frozenset[str], set[str]] = {}
+    fields_sets: dict[tuple[str, ...], set[str]] = {}
 
     def build(**values: Any) -> M:
-        keys = values.keys()
-        if not (keys <= names and required_set <= keys):
-            unknown, missing = sorted(keys - names), sorted(required_set - keys)
-            raise TypeError(f"{cls.__name__}: unknown fields {unknown}, missing fields {missing}")
         data = template.copy()  # keeps the declared field order, as validation would
         data.update(values)
+        if len(data) != size:
+            raise TypeError(f"{cls.__name__} has no field(s) {sorted(values.keys() - names)}")
+        for name in required:
+            if data[name] is _MISSING:
+                raise TypeError(f"{cls.__name__} needs {sorted(n for n in required if n not in values)}")
         for name, factory in factories:
             if data[name] is _MISSING:
                 data[name] = factory()
@@ -63,9 +64,9 @@ def builder(cls: type[M]) -> Callable[..., M]:
         _set(model, "__dict__", data)
         # one shared set per combination of given fields: pydantic never mutates it in place, and
         # sharing keeps the cache small (pickle stores a shared object once)
-        fields_set = fields_sets.get(keys_key := frozenset(keys))
+        fields_set = fields_sets.get(keys := tuple(values))
         if fields_set is None:
-            fields_set = fields_sets[keys_key] = set(keys)
+            fields_set = fields_sets[keys] = set(keys)
         _set(model, "__pydantic_fields_set__", fields_set)
         _set(model, "__pydantic_extra__", None)
         _set(model, "__pydantic_private__", None)

@@ -232,7 +232,7 @@ class ImportSession:
         if not isinstance(version, str) or not version.strip():
             report("version", tr("no data version: this import cannot be told apart from the next one"), "error")
             version = ""
-        tables = ArmyTables(raw.get("filters"), report)
+        tables = ArmyTables(raw.get("filters"), report, self.values.clean)
         self.shared.learn(tables)
         converter = UnitConverter(file, faction.id, tables, self.shared, self.units, self.values, issues)
         units: list[Unit] = []

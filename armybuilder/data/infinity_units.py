@@ -16,7 +16,7 @@ from operator import itemgetter
 from typing import Any
 
 from armybuilder.data.construct import builder
-from armybuilder.data.official_json import ImportIssue, Severity, clean, clean_note, describe, short
+from armybuilder.data.official_json import Cleaner, ImportIssue, Severity, clean, clean_note, describe, short
 from armybuilder.domain.profiles import IncludedOption, Option, OrderGrant, Profile, ProfileGroup, Unit
 from armybuilder.domain.values import AVA_TOTAL, Category, ItemRef, OrderType, Swc, UnitType
 from armybuilder.i18n import tr
@@ -71,7 +71,9 @@ def kind_word(kind: str) -> str:
 class ArmyTables:
     """An army file's `filters`: id → name per kind (names cleaned), read once per file."""
 
-    def __init__(self, raw: Any, report: Callable[[str, str, Severity], None]) -> None:
+    def __init__(self, raw: Any, report: Callable[[str, str, Severity], None],
+                 clean: Callable[[object], str] = clean) -> None:
+        self.clean = clean
         self.names: dict[str, dict[int, str]] = {kind: {} for kind in FILTER_KINDS}
         self.distance_extras: set[int] = set()
         self.flat: dict[tuple[str, Any], str] = {}
@@ -97,7 +99,7 @@ class ArmyTables:
                 if not (isinstance(entry, dict) and type(entry.get("id")) is int and entry.get("name") is not None):
                     report(f"filters.{kind}[{index}]", tr("entry without an id and a name"), "warning")
                     continue
-                name = clean(entry["name"])
+                name = self.clean(entry["name"])
                 previous = table.get(entry["id"])
                 if previous is not None and previous != name:
                     report(f"filters.{kind}[{index}]", tr("id {id} names both {first} and {second}; the first "
@@ -170,6 +172,7 @@ class ValueCache:
     """Small values shared by every army of an import: SWC, order grants, includes."""
 
     def __init__(self) -> None:
+        self.clean = Cleaner()
         self.swc: dict[str, Swc] = {}
         self.orders: dict[tuple[Any, ...], tuple[OrderGrant, ...]] = {}
         self.includes: dict[tuple[int, int, int], IncludedOption] = {}
@@ -195,6 +198,7 @@ class UnitConverter:
         self.shared = shared
         self.cache = units
         self.values = values
+        self.clean = values.clean
         self.issues = issues
         self.unresolved: set[tuple[str, int]] = set()
         self.empty_entries = 0
@@ -202,7 +206,8 @@ class UnitConverter:
         self._deps: dict[tuple[str, Any], Any] = {}
         self._unit_id: Any = None
         self._group_id: Any = 0
-        self._items_cache: dict[tuple[Any, ...], tuple[ItemRef, tuple[Dep, ...]]] = {}
+        self._items_cache: dict[str, dict[tuple[Any, ...], tuple[ItemRef, tuple[Dep, ...]]]] = {
+            kind: {} for kind in FILTER_KINDS}
         self._chars_cache: dict[tuple[Any, ...], tuple[tuple[str, ...], tuple[Dep, ...]]] = {}
         self._option_ids: dict[Any, set[Any]] = {}
 
@@ -257,8 +262,8 @@ class UnitConverter:
         slug = raw.get("slug")
         if not isinstance(slug, str) or not slug:
             raise _Skip(f"{here}.slug", tr("unit without a slug"))
-        name = clean(raw.get("name"))
-        isc = clean(raw.get("isc"))
+        name = self.clean(raw.get("name"))
+        isc = self.clean(raw.get("isc"))
         if not name:
             name = isc or slug
             self.issue(f"{here}.name", tr("no name; shown as {name} (its ISC)", name=repr(name)), "warning")
@@ -302,7 +307,7 @@ class UnitConverter:
             team.append(option)
         canonical = raw.get("canonical")
         return _Unit(
-            id=unit_id, slug=slug, name=name, isc=isc, isc_abbr=clean(raw.get("iscAbbr")) or None,
+            id=unit_id, slug=slug, name=name, isc=isc, isc_abbr=self.clean(raw.get("iscAbbr")) or None,
             canonical=canonical if type(canonical) is int else None, factions=tuple(factions),
             mercenary=not factions, profile_groups=tuple(groups), options=tuple(team),
             notes=clean_note(raw.get("notes")),
@@ -342,7 +347,7 @@ class UnitConverter:
                 continue
             seen.add(option.id)
             options.append(option)
-        return _Group(id=raw["id"], name=clean(raw.get("isc")), category=category, profiles=tuple(profiles),
+        return _Group(id=raw["id"], name=self.clean(raw.get("isc")), category=category, profiles=tuple(profiles),
                       options=tuple(options), notes=clean_note(raw.get("notes")))
 
     def _list(self, path: str, value: Any) -> list[Any]:
@@ -398,7 +403,7 @@ class UnitConverter:
             self.issue(f"{path}.ava", tr("AVA {value} is not a number; left empty", value=short(ava_raw)))
             ava = None
         return _Profile(
-            id=stats[0], name=clean(raw.get("name")), type=unit_type, move=(move[0], move[1]),
+            id=stats[0], name=self.clean(raw.get("name")), type=unit_type, move=(move[0], move[1]),
             cc=stats[1], bs=stats[2], ph=stats[3], wip=stats[4], arm=stats[5], bts=stats[6], w=stats[7],
             structure=bool(raw.get("str")), s=stats[8], ava=ava,
             characteristics=self._chars(path, raw.get("chars")),
@@ -455,7 +460,7 @@ class UnitConverter:
                                            value=short(minis)), "warning")
             minis = 1
         return _Option(
-            id=raw["id"], name=clean(raw.get("name")), points=points, swc=swc,
+            id=raw["id"], name=self.clean(raw.get("name")), points=points, swc=swc,
             orders=self._orders(path, raw.get("orders")),
             weapons=self._items(path, "weapons", raw.get("weapons")),
             skills=self._items(path, "skills", raw.get("skills")),
@@ -538,13 +543,13 @@ class UnitConverter:
         if not isinstance(raw, list):
             self.issue(f"{path}.{kind}", tr("expected a list of objects with an `id`; left out"))
             return ()
-        cache = self._items_cache
+        cache = self._items_cache[kind]
         deps = self._deps
         found: list[tuple[int, ItemRef]] = []
         for index, entry in enumerate(raw):
             try:
                 extra = entry.get("extra")
-                key = (kind, entry["id"], tuple(extra) if extra else (), entry.get("q"))
+                key = (entry["id"], tuple(extra) if extra else (), entry.get("q"))
                 hit = cache.get(key)
             except (KeyError, TypeError, AttributeError):
                 if entry == {}:  # the data holds a few empty entries: nothing to import
@@ -554,7 +559,7 @@ class UnitConverter:
                                                              "left out", value=short(entry)))
                 continue
             if hit is None:
-                hit = self._item(f"{path}.{kind}[{index}]", key)
+                hit = self._item(f"{path}.{kind}[{index}]", kind, key)
                 if hit is None:
                     continue
             deps.update(hit[1])
@@ -564,8 +569,8 @@ class UnitConverter:
             found.sort(key=_FIRST)  # the data's `order`, which the list does not always follow
         return tuple(map(_SECOND, found))
 
-    def _item(self, path: str, key: tuple[Any, ...]) -> tuple[ItemRef, tuple[Dep, ...]] | None:
-        kind, item_id, extras_raw, quantity = key
+    def _item(self, path: str, kind: str, key: tuple[Any, ...]) -> tuple[ItemRef, tuple[Dep, ...]] | None:
+        item_id, extras_raw, quantity = key
         name = self.tables.lookup(kind, item_id)
         deps: list[Dep] = [((kind, item_id), name)]
         clean_item = True
@@ -592,7 +597,7 @@ class UnitConverter:
                         id=item_id if type(item_id) is int else None)
         hit = (item, tuple(deps))
         if clean_item:
-            self._items_cache[key] = hit
+            self._items_cache[kind][key] = hit
         return hit
 
     def _includes(self, path: str, raw: Any) -> tuple[IncludedOption, ...]:

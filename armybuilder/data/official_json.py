@@ -40,19 +40,24 @@ class ImportFileError(Exception):
         super().__init__(str(issue))
 
 
-_CLEANED: dict[str, str] = {}
-
-
 def clean(text: object) -> str:
     """A name as players read it: non-breaking spaces, newlines and runs of spaces become one space."""
-    if type(text) is str:
-        done = _CLEANED.get(text)
-        if done is None:
-            done = " ".join(text.split())
-            if len(_CLEANED) < 100_000:  # names repeat across armies; the bound keeps hostile input small
-                _CLEANED[text] = done
-        return done
     return " ".join(str(text).split()) if text is not None else ""
+
+
+class Cleaner:
+    """`clean` with a memory, for one import: the same names come back thousands of times."""
+
+    def __init__(self) -> None:
+        self._done: dict[str, str] = {}
+
+    def __call__(self, text: object) -> str:
+        if type(text) is not str:
+            return clean(text)
+        done = self._done.get(text)
+        if done is None:
+            done = self._done[text] = " ".join(text.split())
+        return done
 
 
 def clean_note(text: object) -> str | None:
