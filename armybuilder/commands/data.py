@@ -165,9 +165,11 @@ def _list(args: argparse.Namespace) -> int:
     print_problems(catalog.problems)
     bundled = [s for s in catalog.armies() if s.origin == "bundled"]
     imported = [s for s in catalog.armies() if s.origin == "imported"]
+    kinds = {"vanilla": tr("vanilla", context="army kind"), "sectorial": tr("sectorial", context="army kind"),
+             "reinforcements": tr("reinforcements", context="army kind")}
     print(tr("Bundled armies ({count})", count=len(bundled)))
     for summary in sorted(bundled, key=lambda s: s.id):
-        print(f"  {summary.id:>5}  {summary.label}  [{summary.kind}, {summary.edition}]  "
+        print(f"  {summary.id:>5}  {summary.label}  [{kinds.get(summary.kind, summary.kind)}, {summary.edition}]  "
               + tr("{units} units, {options} options", units=summary.units, options=summary.options))
     source = next((s for s in catalog.sources if isinstance(s, ImportedSource)), None)
     if source is None:
@@ -176,8 +178,6 @@ def _list(args: argparse.Namespace) -> int:
     index = source.index
     print(tr("Imported armies ({count}) from {source}, {date}", count=len(imported), source=index.source,
              date=index.imported_at))
-    kinds = {"vanilla": tr("vanilla", context="army kind"), "sectorial": tr("sectorial", context="army kind"),
-             "reinforcements": tr("reinforcements", context="army kind")}
     for entry in sorted(index.armies, key=lambda a: a.id):
         counts = entry.counts
         extras = []
@@ -187,11 +187,12 @@ def _list(args: argparse.Namespace) -> int:
             extras.append(tr("also id {ids}", ids=", ".join(map(str, entry.aliases))))
         flagged = sum(1 for i in entry.issues if i.severity != "info")
         if flagged:
-            extras.append(tr("{count} import warnings", count=flagged))
+            extras.append(tr("{count} import problems", count=flagged))
         print(f"  {entry.id:>5}  {entry.summary().label}  [{kinds.get(entry.kind, entry.kind)}]  "
-              + tr("{units} units ({mercenaries} mercenaries), {options} options, {teams} fireteams",
-                   units=counts.get("units", 0), mercenaries=counts.get("mercenaries", 0),
-                   options=counts.get("options", 0) + counts.get("team_options", 0), teams=counts.get("teams", 0))
+              + tr("{units} units ({mercenaries} mercenaries), {options} options, {team_options} team options, "
+                   "{teams} fireteams", units=counts.get("units", 0), mercenaries=counts.get("mercenaries", 0),
+                   options=counts.get("options", 0), team_options=counts.get("team_options", 0),
+                   teams=counts.get("teams", 0))
               + (f"  ({'; '.join(extras)})" if extras else ""))
     return 0
 

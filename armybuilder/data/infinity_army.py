@@ -106,6 +106,9 @@ def read_metadata(raw: Any, file: str = METADATA_FILE) -> Metadata:
         except (KeyError, TypeError, ValueError, AttributeError) as exc:
             issues.append(ImportIssue(file, tr("faction left out: {error}", error=describe(exc)),
                                       path=f"factions[{index}]"))
+    if not factions:
+        raise ImportFileError(ImportIssue(file, tr("no usable entry in `factions`: nothing can be imported"),
+                                          path="factions"))
     names = {"skills": _name_table(raw.get("skills"), file, "skills", issues),
              "equip": _name_table(raw.get("equips"), file, "equips", issues)}
     ammunition = _name_table(raw.get("ammunitions"), file, "ammunitions", issues)
@@ -252,9 +255,11 @@ class ImportSession:
                                count=converter.empty_entries), "info")
         relations = _relations(raw.get("relations"), units, report)
         chart = _chart(raw.get("fireteamChart"), {u.slug for u in units}, report)
-        if raw.get("fireteams"):
+        extra_teams = raw.get("fireteams")
+        if extra_teams:
+            count = len(extra_teams) if isinstance(extra_teams, list | dict) else 1
             report("fireteams", tr("{count} entries in `fireteams` are not imported (only the `fireteamChart` "
-                                   "is)", count=len(raw["fireteams"])), "warning")
+                                   "is)", count=count), "warning")
         reinforcements = raw.get("reinforcements")
         if reinforcements is not None and type(reinforcements) is not int:
             report("reinforcements", tr("expected an army id, got {value}", value=short(reinforcements)), "error")
@@ -333,7 +338,11 @@ def _chart(raw: Any, slugs: set[str], report: Any) -> FireteamChart:
             continue
         limits[FireteamType(key)] = value
     teams = []
-    for ti, team in enumerate(raw.get("teams") or ()):
+    raw_teams = raw.get("teams") or []
+    if not isinstance(raw_teams, list):
+        report("fireteamChart.teams", tr("expected a list; no fireteams imported"), "error")
+        raw_teams = []
+    for ti, team in enumerate(raw_teams):
         path = f"fireteamChart.teams[{ti}]"
         try:
             types = []

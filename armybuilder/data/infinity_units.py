@@ -235,7 +235,7 @@ class UnitConverter:
         if isinstance(factions, list) and factions and self.army_id not in factions:
             self.issue(f"{here}.factions", tr("lists factions {factions} but not this army ({id})",
                                               factions=factions, id=self.army_id), "warning")
-        cached = self.cache.find(("unit", raw.get("id")), raw, self.tables)
+        cached = self.cache.find(("unit", raw["id"]), raw, self.tables) if type(raw.get("id")) is int else None
         if cached is not None:
             self.empty_entries += cached.empty_entries
             return cached.value  # type: ignore[no-any-return]
