@@ -233,3 +233,29 @@ def test_index_is_readable_json(imported_data) -> None:
     entry = next(a for a in index["armies"] if a["id"] == 101)
     assert entry["slug"] == "panoceania" and entry["file"] == "panoceania.json" and len(entry["sha256"]) == 64
     assert entry["reinforcements"] == 199 and entry["counts"]["units"] == 100
+
+
+def test_an_army_imported_with_errors_is_tried_again(folder: Path, tmp_path: Path) -> None:
+    """An id no file names is an error; once another file names it, the next import resolves it
+    even though the first file did not change."""
+    def unknown_weapon(data: dict) -> None:  # type: ignore[type-arg]
+        option = next(u for u in data["units"] if u["slug"] == "fusiliers")["profileGroups"][0]["options"][0]
+        option["weapons"].append({"id": 4242, "order": 99})
+
+    def name_it(data: dict) -> None:  # type: ignore[type-arg]
+        data["filters"]["weapons"].append({"id": 4242, "name": "Test Blaster", "type": "BS"})
+
+    cache = tmp_path / "cache"
+    edit_json(folder / "panoceania.json", unknown_weapon)
+    first = import_folder(folder, cache)
+    assert any("4242" in i.message for i in first.all_errors)
+    edit_json(folder / "code-capital.json", name_it)
+    second = import_folder(folder, cache)
+    assert second.all_errors == [] and second.written
+    panoceania = next(a for a in second.armies if a.slug == "panoceania")
+    assert panoceania.status == "updated"
+    assert any("Test Blaster" in i.message and i.severity == "info" for i in panoceania.issues)
+    source = ImportedSource.open(cache)
+    assert source is not None
+    fusiliers = source.load(101).unit_by_slug("fusiliers")
+    assert fusiliers is not None and fusiliers.profile_groups[0].options[0].weapons[-1].name == "Test Blaster"

@@ -344,8 +344,10 @@ class _Import:
             return
         self._progress(entry.file, number, total, len(data))
         entry.sha256 = hashlib.sha256(data).hexdigest()
-        if entry.previous is not None and entry.previous.sha256 == entry.sha256:
-            return  # unchanged: the cached army is reused as it is
+        previous = entry.previous
+        if previous is not None and previous.sha256 == entry.sha256 and not any(
+                issue.severity == "error" for issue in previous.issues):
+            return  # unchanged: the cached army is reused as it is (one imported with errors is tried again)
         faction = max(entry.factions, key=lambda f: f.id)
         try:
             raw = parse_json(data, entry.file)
@@ -428,7 +430,8 @@ class _Import:
                     ids=", ".join(str(i) for i in sorted((*entry.aliases, entry.army_id))), id=entry.army_id),
                     severity="info"))
             status: ArmyStatus = "updated" if entry.previous is not None else "imported"
-            if entry.previous is not None and entry.previous.version == army.version:
+            if entry.previous is not None and entry.previous.version == army.version \
+                    and entry.previous.sha256 != entry.sha256:
                 issues.append(ImportIssue(entry.file, tr(
                     "the content changed but the data version did not (still {version})", version=army.version),
                     severity="info"))
