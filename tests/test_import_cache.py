@@ -259,3 +259,16 @@ def test_an_army_imported_with_errors_is_tried_again(folder: Path, tmp_path: Pat
     assert source is not None
     fusiliers = source.load(101).unit_by_slug("fusiliers")
     assert fusiliers is not None and fusiliers.profile_groups[0].options[0].weapons[-1].name == "Test Blaster"
+
+
+def test_a_lock_left_by_a_dead_process_is_taken_over(folder: Path, tmp_path: Path) -> None:
+    import subprocess
+    import sys
+
+    cache = tmp_path / "cache"
+    cache.mkdir()
+    finished = subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"], capture_output=True,
+                              text=True, check=True)
+    (cache / "import.lock").write_text(finished.stdout.strip(), encoding="ascii")  # that process is gone
+    assert import_folder(folder, cache).written
+    assert not (cache / "import.lock").exists()

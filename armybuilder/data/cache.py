@@ -316,7 +316,7 @@ def import_lock(data_dir: Path) -> Iterator[None]:
                 age = time.time() - path.stat().st_mtime
             except FileNotFoundError:
                 continue
-            if age > LOCK_STALE_SECONDS:
+            if age > LOCK_STALE_SECONDS or not _holder_alive(path):
                 with contextlib.suppress(FileNotFoundError):
                     path.unlink()
                 continue
@@ -331,6 +331,25 @@ def import_lock(data_dir: Path) -> Iterator[None]:
                 path.unlink()
         return
     raise CacheError(tr("cannot lock {folder} for importing", folder=str(data_dir)))
+
+
+def _holder_alive(lock: Path) -> bool:
+    """Whether the process that wrote the lock still runs (POSIX; elsewhere assume it does)."""
+    if os.name != "posix":
+        return True
+    try:
+        pid = int(lock.read_text(encoding="ascii").strip() or "0")
+    except (OSError, ValueError):
+        return True  # being written right now, or unreadable: trust the age check
+    if pid <= 0 or pid == os.getpid():
+        return pid == os.getpid()
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except OSError:
+        return True  # exists, owned by someone else
+    return True
 
 
 # ----- the catalog source ----------------------------------------------------------------------

@@ -5,7 +5,7 @@ weapons, characteristics and extras are shared by every file; when an army's fil
 name is taken from army.json or from another army's filters and the fallback is noted. Peripheral
 ids are per army and never borrowed. A unit converted without issues is kept in a `UnitCache` and
 reused by later armies whose file holds the same unit JSON with the same names (most mercenaries
-and many sectorial units), which roughly halves the import time.
+and many sectorial units), which more than halves the conversion time.
 """
 
 from __future__ import annotations
