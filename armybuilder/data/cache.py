@@ -305,7 +305,7 @@ def _with_offset(army: CachedArmy, offset: int, length: int) -> CachedArmy:
 
 @contextlib.contextmanager
 def import_lock(data_dir: Path) -> Iterator[None]:
-    """Only one import writes the cache at a time; a lock older than 10 minutes is considered stale."""
+    """Only one import writes the cache at a time; a lock whose process is gone (or older than 10 minutes) is stale."""
     data_dir.mkdir(parents=True, exist_ok=True)
     path = data_dir / LOCK
     for _ in range(2):
