@@ -9,9 +9,12 @@ a cancellation or a crash leaves the previous cache as it was.
 from __future__ import annotations
 
 import hashlib
+import itertools
 import threading
 import time
+from collections import deque
 from collections.abc import Callable, Mapping
+from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal, Protocol
@@ -253,9 +256,17 @@ class _Import:
         session = ImportSession(metadata, known_names=previous.names if previous is not None else None)
         total = len(entries) + 1
         self._progress(METADATA_FILE, 1, total, len(meta_bytes))
-        for number, entry in enumerate(entries, start=2):
-            self._check_cancel()
-            self._read_and_convert(entry, session, number, total)
+        with ThreadPoolExecutor(max_workers=1, thread_name_prefix="armybuilder-import-read") as reader:
+            ahead: deque[Future[tuple[bytes, str] | OSError]] = deque()
+            upcoming = iter(entries)
+            for entry in itertools.islice(upcoming, 2):  # read (and hash) up to two files ahead
+                ahead.append(reader.submit(self._fetch, entry))
+            for number, entry in enumerate(entries, start=2):
+                fetched = ahead.popleft().result()
+                for following in itertools.islice(upcoming, 1):
+                    ahead.append(reader.submit(self._fetch, following))
+                self._check_cancel()
+                self._read_and_convert(entry, fetched, session, number, total)
         self._retry_unresolved(entries, session)
         self._choose_ids(entries)
         links = link_armies(metadata.factions, {e.army_id: self._reinforcements(e) for e in entries
@@ -331,19 +342,27 @@ class _Import:
             self.report.issues.append(ImportIssue(name, tr("not listed in army.json; skipped"), severity="warning"))
         return entries
 
-    def _read_and_convert(self, entry: _Entry, session: ImportSession, number: int, total: int) -> None:
+    def _fetch(self, entry: _Entry) -> tuple[bytes, str] | OSError:
+        """A file's bytes and SHA-256 (run on a helper thread: reading and hashing release the GIL)."""
         try:
             data = self.reader.read(entry.file)
-        except FileNotFoundError:
+        except OSError as exc:
+            return exc
+        return data, hashlib.sha256(data).hexdigest()
+
+    def _read_and_convert(self, entry: _Entry, fetched: tuple[bytes, str] | OSError, session: ImportSession,
+                          number: int, total: int) -> None:
+        if isinstance(fetched, FileNotFoundError):
             self._progress(entry.file, number, total, 0)
             self._missing(entry)
             return
-        except OSError as exc:
+        if isinstance(fetched, OSError):
             self._progress(entry.file, number, total, 0)
-            self._failed(entry, ImportIssue(entry.file, tr("cannot be read ({error})", error=exc.strerror or str(exc))))
+            self._failed(entry, ImportIssue(entry.file, tr("cannot be read ({error})",
+                                                           error=fetched.strerror or str(fetched))))
             return
+        data, entry.sha256 = fetched
         self._progress(entry.file, number, total, len(data))
-        entry.sha256 = hashlib.sha256(data).hexdigest()
         previous = entry.previous
         if previous is not None and previous.sha256 == entry.sha256 and not any(
                 issue.severity == "error" for issue in previous.issues):
