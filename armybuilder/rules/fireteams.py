@@ -213,7 +213,7 @@ def judge(setting: FireteamSetting, fireteam: Fireteam,
     found += _sections(fireteam, members)
     team = view.team(fireteam.team)
     found += _team_and_type(setting, view, fireteam, team, members)
-    found += _size(setting, fireteam, team, len(uids))
+    found += _size(setting, fireteam, team, len(uids), _names(setting, uids))
     found += _barred(fireteam, members)
     found += _groups(fireteam, section)
 
@@ -264,13 +264,15 @@ def _team_and_type(setting: FireteamSetting, view: ChartView, fireteam: Fireteam
     if team is None:
         names = ", ".join(t.name.strip() for t in view.teams) or tr("none")
         return [error("fireteam.unknown_team",
-                      tr("{army}'s fireteam chart has no team called “{team}”. Its teams: {teams}.",
-                         army=view.army.name, team=fireteam.team, teams=names),
+                      tr("{army}'s fireteam chart has no team called “{team}” (declared with {names}). Its teams: "
+                         "{teams}.", army=view.army.name, team=fireteam.team, names=_list_names(members),
+                         teams=names),
                       SOURCE, _uids(members), fireteam=fireteam.uid)]
     if team.is_wildcards:
         return [error("fireteam.unknown_team",
                       tr("“{team}” lists the troopers that may join any team; it is not a team itself. Declare the "
-                         "fireteam with the team they join.", team=team.name.strip()),
+                         "fireteam of {names} with the team they join.", team=team.name.strip(),
+                         names=_list_names(members)),
                       SOURCE, _uids(members), fireteam=fireteam.uid)]
     if fireteam.type in team.types or setting.granted(team, fireteam.type):
         return []
@@ -278,12 +280,14 @@ def _team_and_type(setting: FireteamSetting, view: ChartView, fireteam: Fireteam
         return []
     allowed = ", ".join(type_name(t) for t in team.types)
     return [error("fireteam.type_not_allowed",
-                  tr("{team} may form {allowed}, not {type}. Change the fireteam's type or its team.",
-                     team=team.name.strip(), allowed=allowed, type=type_name(fireteam.type)),
+                  tr("{team} may form {allowed}, not {type} ({names}). Change the fireteam's type or its team.",
+                     team=team.name.strip(), allowed=allowed, type=type_name(fireteam.type),
+                     names=_list_names(members)),
                   SOURCE, _uids(members), fireteam=fireteam.uid, allowed=[t.value for t in team.types])]
 
 
-def _size(setting: FireteamSetting, fireteam: Fireteam, team: ChartTeam | None, count: int) -> list[Violation]:
+def _size(setting: FireteamSetting, fireteam: Fireteam, team: ChartTeam | None, count: int,
+          names: str) -> list[Violation]:
     sizes = size_range(team, fireteam.type, setting.edition) if team is not None else None
     if sizes is None:
         found = setting.edition.fireteam_sizes.get(fireteam.type)
@@ -296,8 +300,9 @@ def _size(setting: FireteamSetting, fireteam: Fireteam, team: ChartTeam | None, 
     wanted = tr("exactly {count}", count=low) if low == high else tr("{low} to {high}", low=low, high=high)
     fix = (tr("Add {n} more.", n=low - count) if count < low else tr("Remove {n}.", n=count - high))
     return [error("fireteam.size",
-                  tr("{team} has {count} members; a {type} fireteam has {wanted}. {fix}", team=_team_label(fireteam),
-                     count=count, type=type_name(fireteam.type), wanted=wanted, fix=fix),
+                  tr("{team} has {count} members ({names}); a {type} fireteam has {wanted}. {fix}",
+                     team=_team_label(fireteam), count=count, names=names, type=type_name(fireteam.type),
+                     wanted=wanted, fix=fix),
                   SOURCE, fireteam.members, fireteam=fireteam.uid, count=count, min=low, max=high)]
 
 
@@ -386,8 +391,9 @@ def _limits(fireteam: Fireteam, team: ChartTeam, members: Sequence[Candidate],
     for slot in placement.under:
         count, low = placement.counts[slot.index], slot.entry.min
         found.append(error("fireteam.member_count",
-                           tr("{team} needs at least {min} {unit}; this fireteam has {count}. Add {missing}.",
-                              team=team.name.strip(), min=low, unit=slot.label, count=count, missing=low - count),
+                           tr("{team} needs at least {min} {unit}; this fireteam has {count} ({names}). Add "
+                              "{missing}.", team=team.name.strip(), min=low, unit=slot.label, count=count,
+                              names=_list_names(members), missing=low - count),
                            SOURCE, _uids(members), fireteam=fireteam.uid, count=count, min=low))
     if placement.required_missing:
         required = ", ".join(dict.fromkeys(m.name or m.slug for m in team.members if m.required))
@@ -436,12 +442,13 @@ def _type_limits(setting: FireteamSetting,
             fireteam = assessments[index].fireteam
             if limit == 0:
                 message = tr("{army} may not form {type} fireteams: its fireteam chart allows none. Dissolve {team} "
-                             "or change its type.", army=view.army.name, type=type_name(team_type),
-                             team=_team_label(fireteam))
+                             "({names}) or change its type.", army=view.army.name, type=type_name(team_type),
+                             team=_team_label(fireteam), names=_names(setting, fireteam.members))
             else:
                 message = tr("{army} may have at most {limit} {type} fireteam(s) at once; the list declares {count}. "
-                             "Dissolve {team} or change its type.", army=view.army.name, limit=limit,
-                             type=type_name(team_type), count=len(indexes), team=_team_label(fireteam))
+                             "Dissolve {team} ({names}) or change its type.", army=view.army.name, limit=limit,
+                             type=type_name(team_type), count=len(indexes), team=_team_label(fireteam),
+                             names=_names(setting, fireteam.members))
             yield index, error("fireteam.type_limit", message, SOURCE, fireteam.members, fireteam=fireteam.uid,
                                limit=limit, count=len(indexes))
 
