@@ -90,6 +90,8 @@ BROKEN = [
      ["units[0].colour", "not a known key"], 9),
     ("missing-required", _replace("    name: Grunts\n", ""), ["units[0].name", "required"], None),
     ("unknown-unit-type", _replace("type: LI", "type: XX"), ["profiles[0].type", "expected one of"], None),
+    ("unexplained-null-type", _replace("type: LI", "type: null"),
+     ["profiles[0].type", "has no type; say in `notes` why"], None),
     ("duplicate-unit-id", VALID_ARMY + textwrap.indent(textwrap.dedent("""\
         - id: 1
           slug: others

@@ -199,6 +199,11 @@ def check_army(army: Army) -> list[tuple[Path_, str]]:
             for pid in sorted(_duplicates(p.id for p in group.profiles)):
                 index = [p.id for p in group.profiles].index(pid)
                 found.append(((*gpath, "profiles", index, "id"), f"duplicate profile id {pid} in {unit.name}"))
+            for pi, profile in enumerate(group.profiles):
+                if profile.type is None and not (profile.notes or "").strip():
+                    found.append(((*gpath, "profiles", pi, "type"),
+                                  f"{unit.name} profile {profile.name!r} has no type; say in `notes` why "
+                                  "the source leaves it unknown"))
             for oi, option in enumerate(group.options):
                 for ii, inc in enumerate(option.includes):
                     if unit.option(inc.group, inc.option) is None:

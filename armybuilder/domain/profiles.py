@@ -50,7 +50,8 @@ class Profile(Frozen):
 
     id: int
     name: str
-    type: UnitType
+    type: UnitType | None = Field(
+        description="trooper type; null only where a source prints no type (say so in `notes`)")
     move: tuple[int, int] = Field(description="MOV in cm, e.g. (10, 10) for 4-4 inches")
     cc: int
     bs: int

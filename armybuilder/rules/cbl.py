@@ -33,7 +33,8 @@ def compare(troopers: tuple[ResolvedTrooper, ...], version: CblVersion) -> CblCo
     """Match troopers to a version by unit, profile group and option (which fixes the Lieutenant).
 
     An entry the printed list does not identify (`unknown: true`) accepts any leftover trooper with
-    the printed cost and type; the result counts such matches so they can be reported.
+    the printed cost and type (a trooper whose type the data does not know is taken on its cost);
+    the result counts such matches so they can be reported.
     """
     pool = list(troopers)
     missing: list[CblEntry] = []
@@ -68,8 +69,9 @@ def _fits_unknown(trooper: ResolvedTrooper, entry: CblEntry) -> bool:
         return False
     if entry.swc is not None and trooper.swc_halves != entry.swc.halves:
         return False
+    # A type the data does not know (no profile, or `type: null`) cannot contradict the entry's.
     profile = trooper.profile
-    return entry.type is None or (profile is not None and profile.type == entry.type)
+    return entry.type is None or profile is None or profile.type is None or profile.type == entry.type
 
 
 def best_match(ctx: RuleContext, cbl: ClosedBattleList) -> list[CblComparison]:
