@@ -29,6 +29,7 @@ PERIPHERAL = "Peripheral"
 
 _FTO_TOKEN = re.compile(r"\bFTO(?:-\d+)?\b", re.IGNORECASE)
 _FIRETEAM_SKILL = re.compile(r"^\s*fireteam\s*:\s*(core|haris|duo)\s*$", re.IGNORECASE)
+_SKILL_LABEL = re.compile(r"^\s*[A-Z]{1,3}\s*:\s*")
 MAX_PLACEMENTS = 4096
 """Assignments of members to chart lines tried before settling for the best found."""
 
@@ -72,10 +73,14 @@ def barred_reasons(trooper: ResolvedTrooper, edition: EditionPack) -> tuple[str,
     reasons: list[str] = []
     if trooper.peripherals or trooper.option.peripherals or trooper.has_characteristic(PERIPHERAL):
         reasons.append(PERIPHERAL)
-    for skill in edition.fireteam_excluded_skills:
-        if trooper.has_item(skill):
-            reasons.append(skill)
+    held = {_skill_key(item.name) for item in trooper.items()}
+    reasons += [skill for skill in edition.fireteam_excluded_skills if _skill_key(skill) in held]
     return tuple(reasons)
+
+
+def _skill_key(name: str) -> str:
+    """A skill name without N3's label prefix ("CH: TO Camouflage", "AD: Combat Jump"), folded."""
+    return " ".join(_SKILL_LABEL.sub("", name).casefold().split())
 
 
 def candidate_of(trooper: ResolvedTrooper, edition: EditionPack) -> Candidate:
@@ -131,6 +136,7 @@ class ChartView:
         self._slots: dict[int, tuple[Slot, ...]] = {}
         self._terms: dict[str, frozenset[str]] = {}
         self._names: dict[str, str] = {}
+        self._skills: dict[int, frozenset[FireteamType]] = {}
         for unit in army.units:
             self._names[unit.slug] = display_name(unit)
             for text in (unit.name, unit.isc, unit.isc_abbr or "", unit.slug.replace("-", " ")):
@@ -142,6 +148,22 @@ class ChartView:
                 folded = normalize_term(_FTO_TOKEN.sub(" ", member.name))
                 if folded:
                     self._aliases.setdefault(folded, set()).add(member.slug)
+
+    def skill_types(self, team: ChartTeam) -> frozenset[FireteamType]:
+        """Types its units form through a "Fireteam: Haris"-style skill [N3]: a member must hold it."""
+        cached = self._skills.get(id(team))
+        if cached is not None:
+            return cached
+        army = self.army
+        found: set[FireteamType] = set()
+        for slug in {m.slug for m in team.members}:
+            unit = army.unit_by_slug(slug)
+            for group in unit.profile_groups if unit else ():
+                items = [i for p in group.profiles for i in p.skills] + [i for o in group.options for i in o.skills]
+                found |= {FireteamType(m.group(1).upper()) for i in items if (m := _FIRETEAM_SKILL.match(i.name))}
+        result = frozenset(found)
+        self._skills[id(team)] = result
+        return result
 
     @property
     def army(self) -> Army:

@@ -188,8 +188,9 @@ def _best_per_type(setting: FireteamSetting, view: ChartView, team: ChartTeam,
     key_pairs = [[p for p, ks in enumerate(pair_keys) if k in ks] for k in keys]
     required = [s.index for s in slots if s.entry.required and not s.wildcard]
     minimums = [(s.index, s.entry.min) for s in slots if not s.wildcard and s.entry.min > 0]
-    skill_types = [frozenset(t for m in cls.members[:1] for t in m.grants if t not in team.types
-                             and not setting.granted(team, t)) for cls in classes]
+    holders = [cls.members[0].grants for cls in classes]
+    needs_skill = {t for t in ranges if not setting.granted(team, t)
+                   and (t not in team.types or t in view.skill_types(team))}
 
     best: dict[FireteamType, _Best] = {t: _Best() for t in ranges}
     taken = [0] * len(pairs)
@@ -209,8 +210,7 @@ def _best_per_type(setting: FireteamSetting, view: ChartView, team: ChartTeam,
         for team_type, (low, top) in ranges.items():
             if not low <= total <= top:
                 continue
-            if team_type not in team.types and not setting.granted(team, team_type) and not any(
-                    team_type in skill_types[ci] for ci, _, _ in chosen):
+            if team_type in needs_skill and not any(team_type in holders[ci] for ci, _, _ in chosen):
                 continue
             current = best[team_type]
             if (level, total) > (current.level, current.size):

@@ -274,9 +274,16 @@ def _team_and_type(setting: FireteamSetting, view: ChartView, fireteam: Fireteam
                          "fireteam of {names} with the team they join.", team=team.name.strip(),
                          names=_list_names(members)),
                       SOURCE, _uids(members), fireteam=fireteam.uid)]
-    if fireteam.type in team.types or setting.granted(team, fireteam.type):
-        return []
-    if any(fireteam.type in m.grants for m in members):
+    granted = setting.granted(team, fireteam.type)
+    holders = [m for m in members if fireteam.type in m.grants]
+    if fireteam.type in view.skill_types(team) and not granted and not holders:
+        skill = f"Fireteam: {fireteam.type.value.capitalize()}"
+        return [error("fireteam.skill_missing",
+                      tr("{team} forms a {type} through the “{skill}” skill: one member must have it, and none of "
+                         "{names} does. Add a trooper with it.", team=team.name.strip(),
+                         type=type_name(fireteam.type), skill=skill, names=_list_names(members)),
+                      "RULES.md §4 [N3]", _uids(members), fireteam=fireteam.uid, skill=skill)]
+    if fireteam.type in team.types or granted or holders:
         return []
     allowed = ", ".join(type_name(t) for t in team.types)
     return [error("fireteam.type_not_allowed",
@@ -432,7 +439,7 @@ def _type_limits(setting: FireteamSetting,
         if limit is None:
             continue
         if view is setting.main:
-            limit += sum(1 for g in setting.grants if g.type is team_type)
+            limit = max(limit, sum(1 for g in setting.grants if g.type is team_type))
         if limit == 0 and any(team_type in setting.candidates[m].grants for i in indexes
                               for m in assessments[i].fireteam.members if m in setting.candidates):
             limit = 1
