@@ -6,6 +6,7 @@ import argparse
 import sys
 from collections.abc import Iterable
 from pathlib import Path
+from typing import TextIO
 
 from armybuilder.data.catalog import Catalog
 from armybuilder.data.problems import DataProblem
@@ -35,6 +36,7 @@ def _attach_imported(catalog: Catalog, data_dir: Path | None) -> None:
     attach_imported(catalog, data_dir)
 
 
-def print_problems(problems: Iterable[DataProblem], stream=sys.stderr) -> None:  # type: ignore[no-untyped-def]
+def print_problems(problems: Iterable[DataProblem], stream: TextIO | None = None) -> None:
+    """Print problems one per line (to stderr unless a stream is given, read at call time)."""
     for problem in problems:
-        print(str(problem), file=stream)
+        print(str(problem), file=stream or sys.stderr)

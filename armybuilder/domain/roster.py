@@ -13,6 +13,7 @@ from functools import cached_property
 from armybuilder.domain.lists import ArmyList, CombatGroup, Trooper
 from armybuilder.domain.profiles import Army, Option, Profile, ProfileGroup, Unit
 from armybuilder.domain.values import ItemRef, OrderType
+from armybuilder.i18n import tr
 
 
 @dataclass(frozen=True)
@@ -169,20 +170,21 @@ def resolve_trooper(army: Army, group: CombatGroup, trooper: Trooper) -> Resolve
     unit = army.unit(trooper.unit)
     if unit is None:
         return UnresolvedTrooper(trooper, group.number, group.reinforcement,
-                                 f"unit {trooper.unit} is not in {army.name}")
+                                 tr("unit {unit} is not in {army}", unit=trooper.unit, army=army.name))
     option = unit.option(trooper.group, trooper.option)
     if option is None:
         return UnresolvedTrooper(trooper, group.number, group.reinforcement,
-                                 f"{unit.name} has no option {trooper.option} in profile group {trooper.group}")
+                                 tr("{unit} has no option {option} in profile group {group}", unit=unit.name,
+                                    option=trooper.option, group=trooper.group))
     profile_group = unit.group(trooper.group) if trooper.group != 0 else None
     included = []
     for inc in option.includes:
         inc_group = unit.group(inc.group)
         inc_option = unit.option(inc.group, inc.option)
         if inc_group is None or inc_option is None:
-            return UnresolvedTrooper(trooper, group.number, group.reinforcement,
-                                     f"{unit.name} option {option.name!r} includes a missing option "
-                                     f"(group {inc.group}, option {inc.option})")
+            reason = tr("{unit} option {option!r} includes a missing option (group {group}, option {included})",
+                        unit=unit.name, option=option.name, group=inc.group, included=inc.option)
+            return UnresolvedTrooper(trooper, group.number, group.reinforcement, reason)
         included.append(IncludedTrooper(inc_group, inc_option, inc.quantity))
     return ResolvedTrooper(trooper, group.number, group.reinforcement, army, unit, profile_group,
                            option, tuple(included))
@@ -196,9 +198,8 @@ def resolve(army_list: ArmyList, army: Army, reinforcement_army: Army | None = N
         source = army
         if group.reinforcement:
             if reinforcement_army is None:
-                unresolved.extend(
-                    UnresolvedTrooper(t, group.number, True, f"{army.name} has no Reinforcements data loaded")
-                    for t in group.troopers)
+                reason = tr("{army} has no Reinforcements data loaded", army=army.name)
+                unresolved.extend(UnresolvedTrooper(t, group.number, True, reason) for t in group.troopers)
                 continue
             source = reinforcement_army
         for trooper in group.troopers:

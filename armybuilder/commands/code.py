@@ -1,0 +1,179 @@
+"""`armybuilder code decode|encode`: the official builder's army codes, read and written."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+from armybuilder.commands.common import add_data_option, open_catalog, print_problems
+from armybuilder.data.armycode import ArmyCodeError, DecodedCode, Framing, MemberForm
+from armybuilder.data.armycode_lists import CodeList, builder_link, decode_list, encode_list, points_limit
+from armybuilder.data.listfile import load_list
+from armybuilder.data.problems import DataError, DataProblem
+from armybuilder.domain.roster import ResolvedTrooper, UnresolvedTrooper
+from armybuilder.domain.values import format_halves
+from armybuilder.i18n import tr
+
+EXIT_OK = 0
+EXIT_UNREADABLE = 2
+
+
+def register(commands: Any) -> None:
+    parser = commands.add_parser("code", help=tr("read and write the official builder's army codes"))
+    sub = parser.add_subparsers(dest="code_command", metavar="ACTION", required=True)
+
+    decode_cmd = sub.add_parser("decode", help=tr("show the list an army code holds"))
+    decode_cmd.add_argument("code", metavar="CODE",
+                            help=tr("the army code or a builder link; '-' reads it from standard input"))
+    decode_cmd.add_argument("--json", action="store_true", help=tr("print JSON instead of text"))
+    add_data_option(decode_cmd)
+    decode_cmd.set_defaults(handler=_decode)
+
+    encode_cmd = sub.add_parser("encode", help=tr("print the army code of a list file"))
+    encode_cmd.add_argument("listfile", metavar="LISTFILE", type=Path, help=tr("an army list file (.yaml)"))
+    encode_cmd.add_argument("--points", type=int, metavar="N",
+                            help=tr("points limit to write (default: the list's, its tier's or its edition's)"))
+    encode_cmd.add_argument("--link", action="store_true", help=tr("print a link that opens the official builder"))
+    add_data_option(encode_cmd)
+    encode_cmd.set_defaults(handler=_encode)
+
+
+# ----- decode ---------------------------------------------------------------------------------------
+
+def _decode(args: argparse.Namespace) -> int:
+    text = sys.stdin.read() if args.code == "-" else args.code
+    catalog = open_catalog(args)
+    try:
+        result = decode_list(text, catalog)
+    except ArmyCodeError as exc:
+        print_problems(exc.problems, sys.stderr)
+        return EXIT_UNREADABLE
+    if args.json:
+        print(json.dumps(_as_json(result), ensure_ascii=False, indent=2))
+    else:
+        _print_text(result)
+        shown = {t.trooper.uid for t in result.unresolved}  # printed in place, with their reason
+        print_problems((p for p in result.problems if p.path not in shown), sys.stderr)
+    return EXIT_OK
+
+
+def _framing_label(code: DecodedCode) -> str:
+    if code.framing is Framing.FLAGGED:
+        if code.member_form is MemberForm.SPECOPS:
+            return tr("current (flagged groups, Spec-Ops field)")
+        return tr("flagged groups, short troopers")
+    if code.framing is Framing.ZERO:
+        return tr("older (0x00 groups, numbered troopers)")
+    return tr("oldest (count-only groups)")
+
+
+def _print_text(result: CodeList) -> None:
+    code = result.decoded
+    if result.summary is not None:
+        origin = tr("imported data") if result.summary.origin == "imported" else tr("bundled profiles")
+        army = f"{result.summary.label} [{origin}]"
+    else:
+        army = tr("army {id} ({slug}), not in your data", id=code.army, slug=code.slug or "?")
+    print(tr("Army: {army}", army=army))
+    print(tr("List: {name}", name=result.army_list.name or tr("(no name)")))
+    print(tr("Points limit: {points}", points=code.points))
+    print(tr("Format: {framing}", framing=_framing_label(code)))
+    troopers = iter(result.troopers)
+    total_points = 0
+    total_swc = 0
+    unknown = 0
+    for group in result.army_list.groups:
+        print()
+        title = tr("Reinforcements (combat group {number})", number=group.number) if group.reinforcement \
+            else tr("Combat group {number}", number=group.number)
+        print(title)
+        if not group.troopers:
+            print("  " + tr("(empty)"))
+        for trooper in group.troopers:
+            resolved = next(troopers, None) if result.army is not None else None
+            ids = f"[{trooper.unit}-{trooper.group}-{trooper.option}]"
+            if isinstance(resolved, ResolvedTrooper):
+                total_points += resolved.points
+                total_swc += resolved.swc_halves
+                print(f"  {resolved.unit.name} — {resolved.option.name}  "
+                      + tr("{points} pts, {swc} SWC", points=resolved.points, swc=format_halves(resolved.swc_halves))
+                      + f"  {ids}")
+            else:
+                unknown += 1
+                reason = resolved.reason if isinstance(resolved, UnresolvedTrooper) else tr("army not in your data")
+                print(f"  {ids} " + tr("unknown trooper ({reason})", reason=reason))
+    print()
+    line = tr("Total: {points} points, {swc} SWC", points=total_points, swc=format_halves(total_swc))
+    if unknown:
+        line += " " + tr("(without {count} unknown troopers)", count=unknown)
+    print(line)
+
+
+def _as_json(result: CodeList) -> dict[str, Any]:
+    code = result.decoded
+    resolved = iter(result.troopers)
+    groups = []
+    for group, code_group in zip(result.army_list.groups, code.groups, strict=False):
+        troopers = []
+        for trooper, member in zip(group.troopers, code_group.members, strict=True):
+            entry: dict[str, Any] = {"uid": trooper.uid, "unit": trooper.unit, "group": trooper.group,
+                                     "option": trooper.option}
+            found = next(resolved, None) if result.army is not None else None
+            if isinstance(found, ResolvedTrooper):
+                entry.update(unit_name=found.unit.name, option_name=found.option.name, points=found.points,
+                             swc=format_halves(found.swc_halves))
+            elif isinstance(found, UnresolvedTrooper):
+                entry["unknown"] = found.reason
+            else:
+                entry["unknown"] = tr("army not in your data")
+            if member.specops is not None:
+                entry["specops"] = list(member.specops)
+            troopers.append(entry)
+        groups.append({"number": group.number, "reinforcement": group.reinforcement, "troopers": troopers})
+    ok = [t for t in result.troopers if isinstance(t, ResolvedTrooper)]
+    summary = result.summary
+    return {
+        "army": {"id": code.army, "slug": code.slug, "name": summary.name if summary else None,
+                 "origin": summary.origin if summary else None, "version": summary.version if summary else None},
+        "name": result.army_list.name,
+        "points_limit": code.points,
+        "framing": code.framing.value,
+        "member_form": code.member_form.value,
+        "groups": groups,
+        "total_points": sum(t.points for t in ok),
+        "total_swc": format_halves(sum(t.swc_halves for t in ok)),
+        "problems": [_problem_json(p) for p in result.problems],
+    }
+
+
+def _problem_json(problem: DataProblem) -> dict[str, Any]:
+    return {"severity": problem.severity, "message": problem.message, "where": problem.path or None}
+
+
+# ----- encode ---------------------------------------------------------------------------------------
+
+def _encode(args: argparse.Namespace) -> int:
+    try:
+        loaded = load_list(args.listfile)
+    except DataError as exc:
+        print_problems(exc.problems, sys.stderr)
+        return EXIT_UNREADABLE
+    print_problems(loaded.problems, sys.stderr)
+    army_list = loaded.army_list
+    catalog = open_catalog(args)
+    limit = args.points if args.points is not None else points_limit(army_list, catalog)
+    summary = catalog.find(army_list.army.id, prefer=(army_list.army.origin,))
+    slug = summary.slug if summary is not None and summary.slug else army_list.army.slug
+    if army_list.army.origin != "imported":
+        print(tr("warning: this list uses {origin} profiles; the official builder knows only the official ids",
+                 origin=army_list.army.origin), file=sys.stderr)
+    try:
+        code = encode_list(army_list, limit, slug=slug)
+    except ArmyCodeError as exc:
+        print_problems([DataProblem(str(args.listfile), exc.message)], sys.stderr)
+        return EXIT_UNREADABLE
+    print(builder_link(code) if args.link else code)
+    return EXIT_OK

@@ -1,0 +1,197 @@
+"""Army codes ↔ army lists: what a code holds, resolved against the catalog, and lists written as codes."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from armybuilder.data.armycode import (
+    NAME_BYTES_SAFE,
+    ArmyCodeError,
+    CodeGroup,
+    CodeMember,
+    DecodedCode,
+    Framing,
+    MemberForm,
+    decode,
+    encode,
+)
+from armybuilder.data.catalog import ArmySummary, Catalog
+from armybuilder.data.problems import DataError, DataProblem
+from armybuilder.domain.lists import ArmyList, ArmyRef, CombatGroup, Trooper
+from armybuilder.domain.packs import EditionPack, SeasonPack
+from armybuilder.domain.profiles import Army
+from armybuilder.domain.roster import ResolvedTrooper, UnresolvedTrooper, resolve_trooper
+from armybuilder.i18n import tr
+
+BUILDER_LINK = "https://infinityuniverse.com/army/list/"
+"""Where the official builder opens a code (the code, percent-encoded, follows)."""
+
+
+@dataclass
+class CodeList:
+    """A code turned into a list, with every trooper resolved (or not) and what to tell the user."""
+
+    decoded: DecodedCode
+    army_list: ArmyList
+    summary: ArmySummary | None = None
+    army: Army | None = None
+    reinforcement_army: Army | None = None
+    troopers: list[ResolvedTrooper | UnresolvedTrooper] = field(default_factory=list)
+    problems: list[DataProblem] = field(default_factory=list)
+
+    @property
+    def unresolved(self) -> list[UnresolvedTrooper]:
+        return [t for t in self.troopers if isinstance(t, UnresolvedTrooper)]
+
+
+def _where() -> str:
+    return tr("army code")
+
+
+def to_army_list(decoded: DecodedCode, catalog: Catalog) -> ArmyList:
+    """The army list a code describes; unknown troopers keep their ids (validation reports them)."""
+    return convert(decoded, catalog, resolve=False).army_list
+
+
+def convert(decoded: DecodedCode, catalog: Catalog, resolve: bool = True) -> CodeList:
+    """A code as a list: army found in the catalog (imported data first), troopers resolved."""
+    problems: list[DataProblem] = []
+    summary = catalog.find(decoded.army)
+    if summary is not None:
+        ref = summary.ref
+        if decoded.slug and summary.slug and decoded.slug != summary.slug:
+            problems.append(DataProblem(_where(), tr(
+                "the code calls army {id} {code_slug!r}; your data calls it {data_slug!r}",
+                id=decoded.army, code_slug=decoded.slug, data_slug=summary.slug), severity="warning"))
+    else:
+        ref = ArmyRef(origin="imported", id=decoded.army, slug=decoded.slug)
+        problems.append(DataProblem(_where(), tr(
+            "army {id} ({slug}) is not in your data; import the official data "
+            "(armybuilder data import) to see its troopers", id=decoded.army, slug=decoded.slug or "?")))
+    groups: list[CombatGroup] = []
+    used: set[int] = set()
+    serial = 0
+    for code_group in decoded.groups:
+        number = code_group.number
+        if number in used:
+            renumbered = max(used) + 1
+            problems.append(DataProblem(_where(), tr(
+                "combat group {number} appears twice in the code; the second one is group {new}",
+                number=number, new=renumbered), severity="warning"))
+            number = renumbered
+        used.add(number)
+        troopers = []
+        for member in code_group.members:
+            serial += 1
+            troopers.append(Trooper(uid=f"t{serial}", unit=member.unit, group=member.group, option=member.option))
+            if member.specops is not None:
+                problems.append(DataProblem(_where(), tr(
+                    "trooper t{serial} has Spec-Ops upgrades, which this builder does not keep: {upgrades}",
+                    serial=serial, upgrades="; ".join(member.specops)), path=f"t{serial}", severity="warning"))
+        groups.append(CombatGroup(number=number, troopers=tuple(troopers),
+                                  reinforcement=code_group.reinforcement))
+    army_list = ArmyList(
+        name=decoded.name.strip(), army=ref, points=decoded.points or None,
+        groups=tuple(groups) or (CombatGroup(number=1),),
+    )
+    result = CodeList(decoded=decoded, army_list=army_list, summary=summary, problems=problems)
+    if resolve and summary is not None:
+        _resolve(result, catalog)
+    return result
+
+
+def _resolve(result: CodeList, catalog: Catalog) -> None:
+    assert result.summary is not None
+    try:
+        army = catalog.army(result.summary.ref)
+    except DataError as exc:
+        result.problems.extend(exc.problems)
+        return
+    result.army = army
+    reinforcement_army = None
+    if any(g.reinforcement and g.troopers for g in result.army_list.groups):
+        reinforcement_summary = catalog.find(army.reinforcements) if army.reinforcements else None
+        if reinforcement_summary is None:
+            result.problems.append(DataProblem(_where(), tr(
+                "{army} has no Reinforcements army in your data", army=army.name)))
+        else:
+            try:
+                reinforcement_army = catalog.army(reinforcement_summary.ref)
+            except DataError as exc:
+                result.problems.extend(exc.problems)
+    result.reinforcement_army = reinforcement_army
+    for group, trooper in result.army_list.troopers():
+        source = reinforcement_army if group.reinforcement else army
+        if source is None:
+            resolved: ResolvedTrooper | UnresolvedTrooper = UnresolvedTrooper(
+                trooper, group.number, group.reinforcement, tr("no Reinforcements data"))
+        else:
+            resolved = resolve_trooper(source, group, trooper)
+        result.troopers.append(resolved)
+        if isinstance(resolved, UnresolvedTrooper):
+            result.problems.append(DataProblem(_where(), tr(
+                "trooper {uid} (unit {unit}, profile group {group}, option {option}) is not in the data: "
+                "{reason}. It stays in the list and validation reports it.", uid=trooper.uid, unit=trooper.unit,
+                group=trooper.group, option=trooper.option, reason=resolved.reason), path=trooper.uid,
+                severity="warning"))
+
+
+def decode_list(text: str, catalog: Catalog) -> CodeList:
+    """Decode pasted text and resolve it against the catalog (raises ArmyCodeError when unreadable)."""
+    return convert(decode(text), catalog)
+
+
+def points_limit(army_list: ArmyList, catalog: Catalog | None = None) -> int | None:
+    """The game size a list is built for: its own points, else its tier's, else its edition's default."""
+    if army_list.points:
+        return army_list.points
+    if catalog is None:
+        return None
+    pack = catalog.packs.get(army_list.pack)
+    if isinstance(pack, SeasonPack):
+        tier = pack.tier(army_list.tier) if army_list.tier else None
+        if tier is not None:
+            return tier.points
+        pack = catalog.packs.get(pack.edition)
+    if isinstance(pack, EditionPack):
+        return pack.default_points
+    return None
+
+
+def _safe_name(name: str) -> str:
+    """A list name the official builder shows: ' ' when empty (as it writes), at most 127 UTF-8 bytes."""
+    name = name.strip()
+    raw = name.encode("utf-8")
+    if len(raw) > NAME_BYTES_SAFE:
+        name = raw[:NAME_BYTES_SAFE].decode("utf-8", errors="ignore").rstrip()
+    return name or " "
+
+
+def from_army_list(army_list: ArmyList, points_limit: int | None, *, slug: str | None = None) -> DecodedCode:
+    """A list as the official builder writes it today: flagged groups numbered 1, 2, 3…
+
+    Names, notes, fireteams, the rules pack, tier and extras have no place in a code and are left out;
+    list names are cut to 127 bytes (see docs/army-codes.md).
+    """
+    limit = points_limit if points_limit is not None else army_list.points
+    if not limit or limit <= 0:
+        raise ArmyCodeError(tr("the list has no points limit; give one to write an army code"))
+    groups = tuple(
+        CodeGroup(number=index, reinforcement=group.reinforcement,
+                  members=tuple(CodeMember(unit=t.unit, group=t.group, option=t.option) for t in group.troopers))
+        for index, group in enumerate(army_list.groups, start=1)
+    )
+    return DecodedCode(army=army_list.army.id, slug=slug if slug is not None else army_list.army.slug,
+                       name=_safe_name(army_list.name), points=limit, groups=groups,
+                       framing=Framing.FLAGGED, member_form=MemberForm.SPECOPS)
+
+
+def encode_list(army_list: ArmyList, points_limit: int | None = None, *, slug: str | None = None,
+                url_encoded: bool = True) -> str:
+    """The army code of a list (see `from_army_list`)."""
+    return encode(from_army_list(army_list, points_limit, slug=slug), url_encoded=url_encoded)
+
+
+def builder_link(code: str) -> str:
+    """The official builder's link that opens a code."""
+    return BUILDER_LINK + code
