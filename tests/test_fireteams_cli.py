@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from armybuilder.cli import main
+from armybuilder.data.armycode_lists import encode_list
 from armybuilder.data.listfile import save_list
 from tests.test_fireteams import HARIS, NISSES_TEAM, base
 
@@ -83,3 +84,12 @@ def test_unreadable_file(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> 
 def test_garbage_code(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, err = run(capsys, "--code", "!!!not a code!!!")
     assert code == 2 and err.strip() and "Traceback" not in err + out
+
+
+def test_army_code(capsys: pytest.CaptureFixture[str]) -> None:
+    """A code carries no fireteams: the command shows the teams its troopers could form."""
+    code_text = encode_list(base().army_list, 400)
+    code, out, err = run(capsys, "--code", code_text)
+    assert code == 0, err
+    assert "No fireteams declared." in out
+    assert "Combat Group 1: Fusiliers Fireteam (Core) with" in out and "— level 5" in out

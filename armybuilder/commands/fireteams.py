@@ -9,9 +9,10 @@ from pathlib import Path
 from typing import Any
 
 from armybuilder.commands.common import add_data_option, open_catalog
+from armybuilder.data.armycode import list_from_code
 from armybuilder.data.catalog import Catalog
 from armybuilder.data.listfile import load_list
-from armybuilder.data.problems import DataError, DataProblem
+from armybuilder.data.problems import DataError
 from armybuilder.domain.lists import ArmyList
 from armybuilder.i18n import tr
 from armybuilder.rules.context import RuleContext
@@ -34,12 +35,7 @@ def register(commands: Any) -> None:
 
 def _load(args: argparse.Namespace, catalog: Catalog) -> ArmyList:
     if args.code:
-        try:
-            from armybuilder.data.armycode import list_from_code
-        except ImportError:  # pragma: no cover - the army code module ships with the app
-            raise DataError(DataProblem(tr("army code"), tr("army codes are not supported by this build"))) from None
-        army_list: ArmyList = list_from_code(args.code, catalog)
-        return army_list
+        return list_from_code(args.code, catalog)
     return load_list(args.list).army_list
 
 
