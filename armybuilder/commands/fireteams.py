@@ -17,6 +17,7 @@ from armybuilder.domain.lists import ArmyList
 from armybuilder.i18n import tr
 from armybuilder.rules.context import RuleContext
 from armybuilder.rules.engine import context_in_catalog
+from armybuilder.rules.fireteam_audit import audit_chart, format_audit
 from armybuilder.rules.fireteam_finder import PossibleFireteam, Suggestion, find_fireteams, suggest_changes
 from armybuilder.rules.fireteams import FireteamAssessment, MemberAssessment, assess_fireteams
 
@@ -30,6 +31,9 @@ def register(commands: Any) -> None:
     parser.add_argument("--code", metavar="CODE", help=tr("an army code from the official builder"))
     add_data_option(parser)
     parser.add_argument("--json", action="store_true", help=tr("print one JSON object"))
+    parser.add_argument("--audit", action="store_true",
+                        help=tr("instead of a list, check every army's fireteam chart: can its own units form each "
+                                "team? (a Markdown report)"))
     parser.set_defaults(handler=run)
 
 
@@ -40,6 +44,8 @@ def _load(args: argparse.Namespace, catalog: Catalog) -> ArmyList:
 
 
 def run(args: argparse.Namespace) -> int:
+    if args.audit:
+        return _audit(args)
     if bool(args.list) == bool(args.code):
         print(tr("fireteams: give one LISTFILE or --code CODE"), file=sys.stderr)
         return EXIT_UNREADABLE
@@ -58,6 +64,21 @@ def run(args: argparse.Namespace) -> int:
     else:
         print(_text(ctx, args, assessments, suggestions, possible))
     return EXIT_LEGAL if all(a.legal for a in assessments) else EXIT_ILLEGAL
+
+
+def _audit(args: argparse.Namespace) -> int:
+    catalog = open_catalog(args)
+    audits = []
+    for summary in catalog.armies():
+        try:
+            army = catalog.army(summary.ref)
+            edition, _ = catalog.rules_for(ArmyList(army=summary.ref, pack=army.edition), army)
+        except DataError as exc:
+            print(str(exc), file=sys.stderr)
+            continue
+        audits.append(audit_chart(army, edition))
+    print(format_audit(audits), end="")
+    return EXIT_LEGAL
 
 
 def _json(ctx: RuleContext, assessments: list[FireteamAssessment], suggestions: list[Suggestion],

@@ -133,10 +133,10 @@ class ChartView:
         self._army = weakref.ref(army)
         self.chart: FireteamChart = army.fireteam_chart
         self._aliases: dict[str, set[str]] = {}
-        self._slots: dict[int, tuple[Slot, ...]] = {}
+        self._slots: dict[int, tuple[ChartTeam, tuple[Slot, ...]]] = {}
         self._terms: dict[str, frozenset[str]] = {}
         self._names: dict[str, str] = {}
-        self._skills: dict[int, frozenset[FireteamType]] = {}
+        self._skills: dict[int, tuple[ChartTeam, frozenset[FireteamType]]] = {}
         for unit in army.units:
             self._names[unit.slug] = display_name(unit)
             for text in (unit.name, unit.isc, unit.isc_abbr or "", unit.slug.replace("-", " ")):
@@ -152,8 +152,8 @@ class ChartView:
     def skill_types(self, team: ChartTeam) -> frozenset[FireteamType]:
         """Types its units form through a "Fireteam: Haris"-style skill [N3]: a member must hold it."""
         cached = self._skills.get(id(team))
-        if cached is not None:
-            return cached
+        if cached is not None and cached[0] is team:
+            return cached[1]
         army = self.army
         found: set[FireteamType] = set()
         for slug in {m.slug for m in team.members}:
@@ -162,7 +162,7 @@ class ChartView:
                 items = [i for p in group.profiles for i in p.skills] + [i for o in group.options for i in o.skills]
                 found |= {FireteamType(m.group(1).upper()) for i in items if (m := _FIRETEAM_SKILL.match(i.name))}
         result = frozenset(found)
-        self._skills[id(team)] = result
+        self._skills[id(team)] = (team, result)
         return result
 
     @property
@@ -188,14 +188,14 @@ class ChartView:
     def slots(self, team: ChartTeam) -> tuple[Slot, ...]:
         """The team's own lines, then the Wildcards lines unless the team forbids them."""
         cached = self._slots.get(id(team))
-        if cached is not None:
-            return cached
+        if cached is not None and cached[0] is team:
+            return cached[1]
         entries: list[tuple[ChartMember, bool]] = [(m, False) for m in team.members]
         if not team.forbids_wildcards:
             entries += [(m, True) for m in self.chart.wildcards]
         slots = tuple(Slot(i, entry, wild, tuple((term, self.term_keys(term)) for term in entry.terms))
                       for i, (entry, wild) in enumerate(entries))
-        self._slots[id(team)] = slots
+        self._slots[id(team)] = (team, slots)
         return slots
 
     def wildcard_entries(self, slug: str) -> tuple[ChartMember, ...]:

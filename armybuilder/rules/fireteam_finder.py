@@ -142,7 +142,7 @@ def find_fireteams(ctx: RuleContext) -> list[PossibleFireteam]:
             continue
         view = setting.view(group.reinforcement)
         for team in view.teams:
-            for team_type, counts in _best_per_type(setting, view, team, eligible).items():
+            for team_type, counts in best_compositions(setting, view, team, eligible).items():
                 members = _pick(counts, declared)
                 fireteam = Fireteam(uid="", type=team_type, team=team.name, members=tuple(m.uid for m in members))
                 assessment = judge(setting, fireteam, members)
@@ -153,7 +153,7 @@ def find_fireteams(ctx: RuleContext) -> list[PossibleFireteam]:
 
 
 def _allowed_types(setting: FireteamSetting, view: ChartView, team: ChartTeam,
-                   candidates: Sequence[Candidate]) -> list[FireteamType]:
+                   candidates: Sequence[Candidate], header: bool = True) -> list[FireteamType]:
     types = list(team.types)
     for team_type in FireteamType:
         if team_type not in types and (setting.granted(team, team_type) or any(team_type in c.grants
@@ -164,20 +164,27 @@ def _allowed_types(setting: FireteamSetting, view: ChartView, team: ChartTeam,
     for team_type in types:
         limit = limits_view.chart.limit(team_type)
         granted = setting.granted(team, team_type) or any(team_type in c.grants for c in candidates)
-        if limit == 0 and not granted:
+        if header and limit == 0 and not granted:
             continue
         if size_range(team, team_type, setting.edition) is not None:
             allowed.append(team_type)
     return allowed
 
 
-def _best_per_type(setting: FireteamSetting, view: ChartView, team: ChartTeam,
-                   eligible: Sequence[Candidate]) -> dict[FireteamType, list[tuple[_Class, Slot, int]]]:
+def best_compositions(setting: FireteamSetting, view: ChartView, team: ChartTeam, eligible: Sequence[Candidate],
+                      only: FireteamType | None = None,
+                      ) -> dict[FireteamType, list[tuple[_Class, Slot, int]]]:
+    """Per type (or `only` that one, whatever the chart header says), the best composition.
+
+    A composition is a list of (class of troopers, chart line, how many): level first, then size.
+    """
     slots = view.slots(team)
     classes = _classes(slots, eligible)
     if not classes:
         return {}
-    types = _allowed_types(setting, view, team, [m for c in classes for m in c.members])
+    types = _allowed_types(setting, view, team, [m for c in classes for m in c.members], only is None)
+    if only is not None:
+        types = [t for t in types if t is only]
     ranges = {t: r for t in types if (r := size_range(team, t, setting.edition)) is not None}
     if not ranges:
         return {}
