@@ -1,0 +1,129 @@
+"""`armybuilder export`: print a list (file or army code) as full/courtesy PDF and compact text."""
+
+from __future__ import annotations
+
+import argparse
+import datetime as dt
+import os
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from armybuilder.commands.common import add_data_option, open_catalog
+from armybuilder.data.armycode import code_text, list_from_code
+from armybuilder.data.catalog import Catalog
+from armybuilder.data.listfile import LoadedList, changes_since_saved, load_list
+from armybuilder.data.problems import DataError
+from armybuilder.data.yamlio import atomic_write_bytes
+from armybuilder.domain.lists import ArmyList
+from armybuilder.export.document import ListDocument, PrintOptions, prepare
+from armybuilder.export.fonts import FontMissingError
+from armybuilder.i18n import LANGUAGES, language, tr
+
+EXIT_OK, EXIT_ILLEGAL, EXIT_UNREADABLE = 0, 1, 2
+
+
+def register(commands: Any) -> None:
+    parser = commands.add_parser(
+        "export", help=tr("print a list as full and courtesy PDF, or as compact text"),
+        description=tr("Print a list for a tournament: the full list (for you and the organizer) and the "
+                       "courtesy list (open information only, for your opponent)."))
+    parser.add_argument("list", nargs="?", type=Path, metavar="LISTFILE", help=tr("the list file to print"))
+    parser.add_argument("--code", metavar="CODE", help=tr("an army code from the official builder instead of a file"))
+    add_data_option(parser)
+    parser.add_argument("--full", type=Path, metavar="OUT.pdf", help=tr("write the full list here"))
+    parser.add_argument("--courtesy", type=Path, metavar="OUT.pdf", help=tr("write the courtesy list here"))
+    parser.add_argument("--text", type=Path, metavar="OUT.txt", help=tr("write the full list as compact text here"))
+    parser.add_argument("--courtesy-text", type=Path, metavar="OUT.txt",
+                        help=tr("write the courtesy list as compact text here"))
+    parser.add_argument("--paper", choices=("a4", "letter"), default="a4", help=tr("paper size (default a4)"))
+    parser.add_argument("--units", choices=("cm", "inch"), default="inch",
+                        help=tr("distances in inches or cm (default inch)"))
+    parser.add_argument("--lang", choices=sorted(LANGUAGES), help=tr("language of the print-outs (en or es)"))
+    parser.add_argument("--allow-illegal", action="store_true",
+                        help=tr("print an illegal list anyway, marked NOT LEGAL on every page"))
+    parser.add_argument("--no-weapons", action="store_true", help=tr("leave out the weapons reference page"))
+    parser.set_defaults(handler=run)
+
+
+def _fail(message: str, code: int) -> int:
+    print(message, file=sys.stderr)
+    return code
+
+
+def _options(args: argparse.Namespace) -> PrintOptions:
+    """Print options; SOURCE_DATE_EPOCH (reproducible builds) fixes the date and the PDF bytes."""
+    epoch = os.environ.get("SOURCE_DATE_EPOCH", "").strip()
+    date = None
+    if epoch.isdigit():
+        date = dt.datetime.fromtimestamp(int(epoch), tz=dt.UTC).date()
+    return PrintOptions(paper=args.paper, units=args.units, language=args.lang or language(), date=date,
+                        allow_illegal=args.allow_illegal, weapons_reference=not args.no_weapons,
+                        reproducible=date is not None)
+
+
+def _load(args: argparse.Namespace, catalog: Catalog) -> tuple[ArmyList, LoadedList | None]:
+    if args.code:
+        return list_from_code(args.code, catalog), None
+    loaded = load_list(args.list)
+    return loaded.army_list, loaded
+
+
+def run(args: argparse.Namespace) -> int:
+    if (args.list is None) == (args.code is None):
+        return _fail(tr("export: give one LISTFILE or --code CODE"), EXIT_UNREADABLE)
+    outputs = [p for p in (args.full, args.courtesy, args.text, args.courtesy_text) if p is not None]
+    if not outputs:
+        return _fail(tr("export: say what to write: --full, --courtesy, --text and/or --courtesy-text"),
+                     EXIT_UNREADABLE)
+    resolved = [p.resolve() for p in outputs]
+    if len(set(resolved)) != len(resolved):
+        return _fail(tr("export: each output needs its own file"), EXIT_UNREADABLE)
+    if args.list is not None and args.list.resolve() in resolved:
+        return _fail(tr("export: an output would overwrite the list file {file}", file=args.list), EXIT_UNREADABLE)
+    options = _options(args)
+    catalog = open_catalog(args)
+    try:
+        army_list, loaded = _load(args, catalog)
+        doc = prepare(army_list, catalog, code=code_text(args.code) if args.code else None)
+    except DataError as exc:
+        return _fail(str(exc), EXIT_UNREADABLE)
+    if loaded is not None:
+        for problem in (*loaded.problems, *changes_since_saved(loaded, doc.report.roster)):
+            print(str(problem), file=sys.stderr)
+    if not doc.legal and not options.allow_illegal:
+        print(tr("{name}: NOT LEGAL — not exported:", name=army_list.name or str(args.list or "--code")),
+              file=sys.stderr)
+        for violation in doc.report.errors:
+            print(f"  ✗ [{violation.code}] {violation.message}", file=sys.stderr)
+        print(tr("Fix the list, or add --allow-illegal to print it marked NOT LEGAL."), file=sys.stderr)
+        return EXIT_ILLEGAL
+    try:
+        _write_all(args, doc, options)
+    except FontMissingError as exc:
+        return _fail(str(exc), EXIT_UNREADABLE)
+    except OSError as exc:
+        return _fail(tr("cannot write {file}: {reason}", file=exc.filename or "", reason=exc.strerror or exc),
+                     EXIT_UNREADABLE)
+    return EXIT_OK
+
+
+def _write_all(args: argparse.Namespace, doc: ListDocument, options: PrintOptions) -> None:
+    from armybuilder.export.pdf import courtesy_pdf, full_pdf
+    from armybuilder.export.text import courtesy_text, full_text
+
+    jobs: list[tuple[Path | None, str, Callable[[ListDocument, PrintOptions], bytes]]] = [
+        (args.full, tr("full list"), full_pdf),
+        (args.courtesy, tr("courtesy list"), courtesy_pdf),
+        (args.text, tr("full list (text)"), lambda d, o: full_text(d, o).encode("utf-8")),
+        (args.courtesy_text, tr("courtesy list (text)"), lambda d, o: courtesy_text(d, o).encode("utf-8")),
+    ]
+    for path, label, make in jobs:
+        if path is None:
+            continue
+        data = make(doc, options)
+        atomic_write_bytes(path, data)
+        print(tr("{what}: {file} ({size} KB)", what=label, file=path, size=max(1, round(len(data) / 1024))))
+    if not doc.legal:
+        print(tr("The list is NOT LEGAL; every page says so."), file=sys.stderr)

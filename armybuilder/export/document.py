@@ -1,0 +1,161 @@
+"""A list ready to print: its validation report, rules context, weapon profiles, army code and fireteams.
+
+Every exporter (PDF, text, the GUI preview) starts from a `ListDocument`, so the list is resolved
+and validated once, and the print options (paper, units, language, date) travel together.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from typing import Literal
+
+from armybuilder import __version__
+from armybuilder.data.catalog import Catalog
+from armybuilder.data.problems import DataError
+from armybuilder.domain.lists import ArmyList
+from armybuilder.domain.profiles import Army, WeaponProfile
+from armybuilder.domain.roster import resolve
+from armybuilder.domain.values import FireteamType
+from armybuilder.i18n import language, set_language
+from armybuilder.rules.context import RuleContext
+from armybuilder.rules.engine import Report, run_rules
+
+Paper = Literal["a4", "letter"]
+Units = Literal["cm", "inch"]
+
+
+@dataclass(frozen=True)
+class PrintOptions:
+    """How to print: paper, distance units, language, and the date/version stamped on the page.
+
+    `date` and `app_version` default to today and this build; tests fix them so goldens are stable.
+    `reproducible` makes the PDF bytes identical run after run (no creation time, fixed ids).
+    """
+
+    paper: Paper = "a4"
+    units: Units = "inch"
+    language: str = "en"
+    date: dt.date | None = None
+    app_version: str | None = None
+    allow_illegal: bool = False
+    weapons_reference: bool = True
+    reproducible: bool = False
+
+    @property
+    def printed_on(self) -> str:
+        return (self.date or dt.date.today()).isoformat()
+
+    @property
+    def version(self) -> str:
+        return self.app_version or __version__
+
+
+@dataclass(frozen=True)
+class FireteamLine:
+    """A declared fireteam as printed: members by trooper uid, level and bonuses when assessed."""
+
+    uid: str
+    type: FireteamType
+    team: str
+    members: tuple[str, ...]
+    level: int | None = None
+    """None until the fireteam rules have assessed the team: never guessed."""
+    bonuses: tuple[str, ...] = ()
+    problems: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class ListDocument:
+    """A list with everything its print-outs need."""
+
+    army_list: ArmyList
+    context: RuleContext
+    report: Report
+    weapons: Mapping[str, WeaponProfile] = field(default_factory=dict)
+    army_code: str | None = None
+
+    @property
+    def army(self) -> Army:
+        return self.report.roster.army
+
+    @property
+    def legal(self) -> bool:
+        return self.report.legal
+
+
+class IllegalListError(Exception):
+    """The list breaks rules and the user did not ask to print it anyway."""
+
+    def __init__(self, report: Report) -> None:
+        super().__init__("the list is not legal")
+        self.report = report
+
+
+def prepare(army_list: ArmyList, catalog: Catalog, code: str | None = None) -> ListDocument:
+    """Resolve and validate a list against the catalog; raises DataError when its army is unavailable.
+
+    `code` is the army code the list was read from, if any: printed as given instead of re-encoded.
+    """
+    army = catalog.army(army_list.army)
+    edition, season = catalog.rules_for(army_list, army)
+    reinforcement_army = None
+    if army.reinforcements is not None and any(g.reinforcement for g in army_list.groups):
+        summary = next((s for s in catalog.armies() if s.origin == army.origin and s.id == army.reinforcements),
+                       None)
+        if summary is not None:
+            reinforcement_army = catalog.army(summary.ref)
+    roster = resolve(army_list, army, reinforcement_army)
+    context = RuleContext(army_list, roster, edition, season)
+    report = run_rules(context)
+    army_code = code if code is not None else encode_army_code(army_list, army, context.points_limit)
+    return ListDocument(army_list, context, report, catalog.weapons(army.origin), army_code)
+
+
+def encode_army_code(army_list: ArmyList, army: Army, points_limit: int) -> str | None:
+    """The list's army code (`armybuilder.data.armycode_lists`), for lists of the official data only.
+
+    A bundled army reuses official ids only in part, so a code written from it would open the wrong
+    troopers (or none) in the official builder: those print-outs carry no code rather than a wrong one.
+    """
+    if army.origin != "imported":
+        return None
+    from armybuilder.data.armycode_lists import encode_list
+
+    try:
+        return encode_list(army_list, points_limit, slug=army.slug)
+    except DataError:  # e.g. an id beyond what a code can hold
+        return None
+
+
+def fireteam_lines(context: RuleContext) -> tuple[FireteamLine, ...]:
+    """The list's declared fireteams, with level and bonuses from the fireteam rules when present.
+
+    INTEGRATION POINT (fireteams): `armybuilder.rules.fireteams.assess_fireteams(ctx)` lands from
+    another branch. Without it each team is printed with its members and an unassessed level (None),
+    never a guessed one. Bonus texts follow the current language: call this while printing.
+    """
+    try:
+        from armybuilder.rules.fireteams import assess_fireteams
+    except ImportError:
+        return tuple(FireteamLine(f.uid, f.type, f.team, f.members) for f in context.army_list.fireteams)
+    lines = []
+    for assessment in assess_fireteams(context):
+        team = assessment.fireteam
+        problems = tuple(v.message for v in assessment.violations if v.is_error)
+        lines.append(FireteamLine(team.uid, team.type, team.team, team.members, level=assessment.level,
+                                  bonuses=tuple(assessment.bonus_texts()), problems=problems))
+    return tuple(lines)
+
+
+@contextmanager
+def printing_language(wanted: str) -> Iterator[None]:
+    """Render in `wanted` and restore the caller's language afterwards (the GUI keeps its own)."""
+    before = language()
+    set_language(wanted)
+    try:
+        yield
+    finally:
+        set_language(before)

@@ -1,0 +1,468 @@
+"""Full and courtesy lists as PDF (reportlab): compact tables per combat group, Unicode fonts, QR code.
+
+Layout only: what to print comes from `sheet.py` (and, for the courtesy list, only from the
+courtesy view of `privacy.py`). Every page carries a footer with "page n of N", and a list printed
+despite its violations carries a red NOT LEGAL mark on every page.
+"""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Callable, Sequence
+from typing import Any
+from xml.sax.saxutils import escape
+
+from reportlab.graphics.barcode.qr import QrCodeWidget
+from reportlab.graphics.shapes import Drawing
+from reportlab.lib import colors
+from reportlab.lib.enums import TA_CENTER, TA_RIGHT
+from reportlab.lib.pagesizes import A4, LETTER
+from reportlab.lib.styles import ParagraphStyle
+from reportlab.lib.units import mm
+from reportlab.pdfbase.pdfmetrics import stringWidth
+from reportlab.pdfgen.canvas import Canvas
+from reportlab.platypus import (
+    BaseDocTemplate,
+    CondPageBreak,
+    Flowable,
+    Frame,
+    KeepTogether,
+    PageBreak,
+    PageTemplate,
+    Paragraph,
+    Spacer,
+    Table,
+    TableStyle,
+)
+
+from armybuilder.export import fmt
+from armybuilder.export.document import IllegalListError, ListDocument, PrintOptions, printing_language
+from armybuilder.export.fonts import FontSet, print_fonts
+from armybuilder.export.sheet import Row, Sheet, WeaponLine, courtesy_of, courtesy_sheet, full_sheet
+from armybuilder.i18n import tr
+
+MARGIN = 11 * mm
+FOOTER = 8 * mm
+INK = colors.HexColor("#1d2530")
+MUTED = colors.HexColor("#5b6675")
+BAND = colors.HexColor("#27364a")
+HEAD = colors.HexColor("#dfe5ec")
+PERIPHERAL = colors.HexColor("#f3f5f8")
+RULE = colors.HexColor("#b9c2cc")
+LIEUTENANT = colors.HexColor("#9a6b00")
+PRIVATE = colors.HexColor("#6a3d9a")
+ILLEGAL = colors.HexColor("#c0152a")
+ORDERS = colors.HexColor("#f0f2f5")
+RANGE_COLOURS = {"+6": "#7fc97f", "+3": "#b9e3a8", "0": "#eef1f4", "-3": "#f6d98b", "-6": "#f2a07b"}
+
+STAT_WIDTHS = (29.0, 17.0, 17.0, 17.0, 20.0, 21.0, 20.0, 27.0, 14.0)
+COST_WIDTHS = (24.0, 24.0)
+
+
+class _Styles:
+    """Paragraph styles of one render, on the registered Unicode fonts."""
+
+    def __init__(self, fonts: FontSet) -> None:
+        base = ParagraphStyle("base", fontName=fonts.regular, fontSize=7.4, leading=8.9, textColor=INK)
+        self.fonts = fonts
+        self.base = base
+        self.small = ParagraphStyle("small", base, fontSize=6.6, leading=7.9, textColor=MUTED)
+        self.title = ParagraphStyle("title", base, fontName=fonts.bold, fontSize=14, leading=17)
+        self.kind = ParagraphStyle("kind", base, fontName=fonts.bold, fontSize=9, leading=11, textColor=MUTED)
+        self.band = ParagraphStyle("band", base, fontName=fonts.bold, fontSize=8.2, leading=10,
+                                   textColor=colors.white)
+        self.band_right = ParagraphStyle("band_right", self.band, fontName=fonts.regular, alignment=TA_RIGHT)
+        self.head = ParagraphStyle("head", base, fontName=fonts.bold, fontSize=6.2, leading=7.4, alignment=TA_CENTER)
+        self.head_left = ParagraphStyle("head_left", self.head, alignment=0)
+        self.stat = ParagraphStyle("stat", base, alignment=TA_CENTER, fontSize=7.6)
+        self.cell = ParagraphStyle("cell", base, alignment=TA_CENTER)
+        self.name = ParagraphStyle("name", base, fontName=fonts.bold, fontSize=7.8, leading=9.4)
+        self.items = ParagraphStyle("items", base, fontSize=7, leading=8.4)
+        self.code = ParagraphStyle("code", base, fontName=fonts.mono, fontSize=6.2, leading=7.4, wordWrap="CJK")
+        self.section = ParagraphStyle("section", base, fontName=fonts.bold, fontSize=9.5, leading=12,
+                                      spaceBefore=4, spaceAfter=2)
+        self.illegal = ParagraphStyle("illegal", base, textColor=ILLEGAL, fontSize=7.4, leading=9)
+        self.illegal_head = ParagraphStyle("illegal_head", self.illegal, fontName=fonts.bold, fontSize=9, leading=11)
+
+
+def _p(text: str, style: ParagraphStyle) -> Paragraph:
+    return Paragraph(text, style)
+
+
+def _e(text: str) -> str:
+    return escape(text)
+
+
+# ----- page furniture ---------------------------------------------------------------------------
+def _canvas_class(sheet: Sheet, fonts: FontSet, reproducible: bool) -> type[Canvas]:
+    """A canvas that draws the footer (page n of N) and the NOT LEGAL mark once all pages are known."""
+
+    class SheetCanvas(Canvas):  # type: ignore[misc]
+        def __init__(self, *args: Any, **kwargs: Any) -> None:
+            if reproducible:
+                kwargs["invariant"] = 1
+            kwargs["initialFontName"] = fonts.regular  # else every page declares Helvetica
+            super().__init__(*args, **kwargs)
+            self._pages: list[dict[str, Any]] = []
+
+        def showPage(self) -> None:
+            self._pages.append(dict(self.__dict__))
+            self._startPage()
+
+        def save(self) -> None:
+            total = len(self._pages)
+            for number, state in enumerate(self._pages, start=1):
+                self.__dict__.update(state)
+                _draw_furniture(self, sheet, fonts, number, total)
+                Canvas.showPage(self)
+            Canvas.save(self)
+
+    return SheetCanvas
+
+
+def _draw_furniture(canvas: Canvas, sheet: Sheet, fonts: FontSet, number: int, total: int) -> None:
+    width, height = canvas._pagesize
+    canvas.saveState()
+    canvas.setFont(fonts.regular, 6.5)
+    canvas.setStrokeColor(RULE)
+    canvas.setLineWidth(0.5)
+    canvas.line(MARGIN, FOOTER + 3, width - MARGIN, FOOTER + 3)
+    canvas.setFont(fonts.regular, 6.5)
+    canvas.setFillColor(MUTED)
+    canvas.drawString(MARGIN, FOOTER - 5, _clip(canvas, sheet.footer, fonts.regular, 6.5, width * 0.62))
+    canvas.drawRightString(width - MARGIN, FOOTER - 5, tr("Page {number} of {total}", number=number, total=total))
+    if not sheet.legal:
+        mark = tr("NOT LEGAL")
+        canvas.setFillColor(ILLEGAL)
+        canvas.setFont(fonts.bold, 9)
+        canvas.drawRightString(width - MARGIN, height - MARGIN + 10, mark)
+        canvas.drawString(MARGIN + width * 0.34, FOOTER - 5, mark)
+        canvas.setFillAlpha(0.09)
+        canvas.setFont(fonts.bold, 88)
+        canvas.translate(width / 2, height / 2)
+        canvas.rotate(52)
+        canvas.drawCentredString(0, -30, mark)
+    canvas.restoreState()
+
+
+def _clip(canvas: Canvas, text: str, font: str, size: float, width: float) -> str:
+    if canvas.stringWidth(text, font, size) <= width:
+        return text
+    while text and canvas.stringWidth(text + "…", font, size) > width:
+        text = text[:-1]
+    return text + "…"
+
+
+# ----- header -----------------------------------------------------------------------------------
+def _qr(code: str, size: float) -> Drawing:
+    widget = QrCodeWidget(code, barLevel="M")
+    x0, y0, x1, y1 = widget.getBounds()
+    drawing = Drawing(size, size, transform=[size / (x1 - x0), 0, 0, size / (y1 - y0), 0, 0])
+    drawing.add(widget)
+    return drawing
+
+
+def _header(sheet: Sheet, st: _Styles, width: float) -> list[Flowable]:
+    facts = list(sheet.facts)
+    half = (len(facts) + 1) // 2
+    columns = [facts[:half], facts[half:]]
+    rows = []
+    for index in range(half):
+        row: list[Any] = []
+        for column in columns:
+            if index < len(column):
+                label, value = column[index]
+                row += [_p(f"<b>{_e(label)}</b>", st.small), _p(_e(value), st.base)]
+            else:
+                row += ["", ""]
+        rows.append(row)
+    qr_size = 62.0 if sheet.army_code else 0.0
+    text_width = width - qr_size - (8 if qr_size else 0)
+    label_width = 52.0
+    value_width = text_width / 2 - label_width
+    fact_table = Table(rows, colWidths=[label_width, value_width, label_width, value_width], hAlign="LEFT")
+    fact_table.setStyle(TableStyle([
+        ("FONTNAME", (0, 0), (-1, -1), st.fonts.regular), ("VALIGN", (0, 0), (-1, -1), "TOP"),
+        ("LEFTPADDING", (0, 0), (-1, -1), 0), ("RIGHTPADDING", (0, 0), (-1, -1), 4),
+        ("TOPPADDING", (0, 0), (-1, -1), 0.6), ("BOTTOMPADDING", (0, 0), (-1, -1), 0.6)]))
+    left: list[Flowable] = [
+        _p(_e(sheet.title), st.title),
+        _p(f"{_e(sheet.kind_label.upper())} <font size=6.6 color='#5b6675'>— {_e(sheet.notice)}</font>", st.kind),
+        Spacer(0, 3), fact_table,
+    ]
+    flow: list[Flowable] = []
+    if sheet.army_code:
+        top = Table([[left, [_qr(sheet.army_code, qr_size), _p(tr("Army code"), st.head)]]],
+                    colWidths=[width - qr_size - 4, qr_size + 4])
+        top.setStyle(TableStyle([("FONTNAME", (0, 0), (-1, -1), st.fonts.regular),
+                                 ("VALIGN", (0, 0), (-1, -1), "TOP"), ("LEFTPADDING", (0, 0), (-1, -1), 0),
+                                 ("RIGHTPADDING", (0, 0), (-1, -1), 0), ("TOPPADDING", (0, 0), (-1, -1), 0)]))
+        flow.append(top)
+        flow.append(Spacer(0, 2))
+        flow.append(_p(f"<b>{_e(tr('Army code'))}:</b> {_e(sheet.army_code)}", st.code))
+    else:
+        flow.extend(left)
+    flow.append(Spacer(0, 4))
+    return flow
+
+
+def _violations(sheet: Sheet, st: _Styles, width: float) -> list[Flowable]:
+    if sheet.legal:
+        return []
+    if not sheet.violations:
+        lines: list[Any] = [[_p(_e(tr("NOT LEGAL — printed on request.")), st.illegal_head)]]
+    else:
+        lines = [[_p(_e(tr("NOT LEGAL — printed on request despite these problems:")), st.illegal_head)]]
+        lines += [[_p("• " + _e(message), st.illegal)] for message in sheet.violations]
+    box = Table(lines, colWidths=[width])
+    box.setStyle(TableStyle([("FONTNAME", (0, 0), (-1, -1), st.fonts.regular),
+                             ("BOX", (0, 0), (-1, -1), 1.2, ILLEGAL), ("TOPPADDING", (0, 0), (-1, -1), 1.5),
+                             ("BOTTOMPADDING", (0, 0), (-1, -1), 1.5),
+                             ("BACKGROUND", (0, 0), (-1, -1), colors.HexColor("#fdecee"))]))
+    return [box, Spacer(0, 5)]
+
+
+# ----- combat groups ----------------------------------------------------------------------------
+def _items_text(row: Row) -> str:
+    parts = []
+    for label, items in ((tr("Weapons"), row.weapons), (tr("Skills"), row.skills),
+                         (tr("Equipment"), row.equipment)):
+        if items:
+            parts.append(f"<b>{_e(label)}:</b> {_e(', '.join(items))}")
+    return "  ·  ".join(parts)
+
+
+def _title_cell(row: Row, st: _Styles) -> list[Flowable]:
+    prefix = "↳ " if row.kind in ("peripheral", "member") else ""
+    quantity = f"{row.quantity}× " if row.quantity > 1 else ""
+    text = f"{prefix}{quantity}{_e(row.title)}"
+    if row.lieutenant:
+        text = (f"<font color='#9a6b00'>★</font> {text} <font color='#9a6b00' size=6.8>"
+                f"{_e(tr('LIEUTENANT'))}</font>")
+    if row.kind == "marker":
+        text = f"<font color='#6a3d9a'>●</font> {text}"
+    second = []
+    if row.subtitle:
+        second.append(_e(row.subtitle))
+    if row.stats:
+        first = row.stats[0]
+        if first.type:
+            second.append(_e(first.type))
+        if not _same(first.name, row.title, row.subtitle):
+            second.append(_e(first.name))
+    if second:
+        text += f" <font name='{st.fonts.regular}' size=6.5 color='#5b6675'>{' · '.join(second)}</font>"
+    cell: list[Flowable] = [_p(text, st.name)]
+    if row.private:
+        cell.append(_p(f"<font color='#6a3d9a'>{_e(row.private)}</font>", st.small))
+    return cell
+
+
+def _same(name: str, *others: str) -> bool:
+    folded = name.casefold().strip()
+    return any(folded == other.casefold().strip() for other in others if other)
+
+
+def _stat_cells(stats: Any, st: _Styles) -> list[Any]:
+    cells: list[Any] = []
+    for index, value in enumerate(stats.values):
+        if index == 7 and stats.structure:
+            cells.append(_p(f"{_e(value)}<font size=5.4> {_e(fmt.wounds_label(True))}</font>", st.cell))
+        else:
+            cells.append(_p(_e(value), st.cell))
+    return cells
+
+
+def _group_table(block: Any, sheet: Sheet, st: _Styles, width: float) -> Table:
+    costs = sheet.kind == "full"
+    fixed = sum(STAT_WIDTHS) + (sum(COST_WIDTHS) if costs else 0)
+    widths = [width - fixed, *STAT_WIDTHS, *(COST_WIDTHS if costs else ())]
+    columns = len(widths)
+    heads = list(fmt.stat_headers())
+    heads[0] = f"{heads[0]}<br/><font size=5.6>{fmt.unit_suffix(sheet.units)}</font>"
+    heads[7] = f"{fmt.wounds_label(False)}/{fmt.wounds_label(True)}"
+    data: list[list[Any]] = [
+        [_p(f"{_e(block.title)}", st.band)] + [""] * (columns - 1),
+        [_p(_e(tr("Trooper")), st.head_left)] + [_p(h if i == 0 else _e(h), st.head) for i, h in enumerate(heads)]
+        + ([_p(_e(fmt.points_label()), st.head), _p(_e(fmt.swc_label()), st.head)] if costs else []),
+    ]
+    split = max(1, columns - 10)
+    data[0][split] = _p(_e(block.summary), st.band_right)
+    style: list[Any] = [
+        ("SPAN", (0, 0), (split - 1, 0)), ("SPAN", (split, 0), (-1, 0)),
+        ("BACKGROUND", (0, 0), (-1, 0), BAND), ("BACKGROUND", (0, 1), (-1, 1), HEAD),
+        ("VALIGN", (0, 0), (-1, -1), "TOP"), ("LEFTPADDING", (0, 0), (-1, -1), 2.5),
+        ("RIGHTPADDING", (0, 0), (-1, -1), 2.5), ("TOPPADDING", (0, 0), (-1, -1), 1.4),
+        ("BOTTOMPADDING", (0, 0), (-1, -1), 1.6), ("LINEBELOW", (0, 1), (-1, 1), 0.6, RULE),
+    ]
+
+    def add_row(row: Row, shaded: bool) -> None:
+        start = len(data)
+        stats = row.stats[0] if row.stats else None
+        line: list[Any] = [_title_cell(row, st)]
+        line += _stat_cells(stats, st) if stats else [""] * len(STAT_WIDTHS)
+        if costs:
+            companion = row.kind in ("peripheral", "member")
+            line += [_p(_e(row.points or ("—" if companion else "")), st.cell),
+                     _p(_e(row.swc or ("—" if companion else "")), st.cell)]
+        data.append(line)
+        if not stats:
+            style.append(("SPAN", (0, start), (-1, start)))
+        for extra in row.stats[1:]:
+            label = f"↳ {_e(extra.name)} <font color='#5b6675' size=6.4>{_e(extra.type)}</font>"
+            data.append([_p(label, st.base), *_stat_cells(extra, st), *([""] * 2 if costs else [])])
+        items = _items_text(row)
+        if items:
+            data.append([_p(items, st.items)] + [""] * (columns - 1))
+            style.append(("SPAN", (0, len(data) - 1), (-1, len(data) - 1)))
+            style.append(("TOPPADDING", (0, len(data) - 1), (-1, len(data) - 1), 0))
+        if shaded:
+            style.append(("BACKGROUND", (0, start), (-1, len(data) - 1), PERIPHERAL))
+        if row.kind in ("peripheral", "member"):
+            style.append(("LEFTPADDING", (0, start), (0, len(data) - 1), 10))
+
+    last = len(data)
+    for row in block.rows:
+        last = len(data)
+        add_row(row, shaded=False)
+        for child in row.children:
+            add_row(child, shaded=True)
+        style.append(("NOSPLIT", (0, last), (-1, len(data) - 1)))
+        style.append(("LINEBELOW", (0, len(data) - 1), (-1, len(data) - 1), 0.4, RULE))
+    orders = "  ·  ".join(f"{_e(label)} <b>{count}</b>" for label, count in block.orders)
+    note = f" <font color='#5b6675'>({_e(block.orders_note)})</font>" if block.orders_note else ""
+    data.append([_p(f"<b>{_e(tr('Orders'))}:</b> {orders}{note}", st.items)] + [""] * (columns - 1))
+    style += [("SPAN", (0, len(data) - 1), (-1, len(data) - 1)),
+              ("BACKGROUND", (0, len(data) - 1), (-1, len(data) - 1), ORDERS),
+              ("NOSPLIT", (0, last), (-1, len(data) - 1))]
+    table = Table(data, colWidths=widths, repeatRows=2)
+    table.setStyle(TableStyle([("FONTNAME", (0, 0), (-1, -1), st.fonts.regular), *style]))
+    return table
+
+
+def _fireteams(sheet: Sheet, st: _Styles, width: float) -> list[Flowable]:
+    if not sheet.fireteams:
+        return []
+    widths = [38.0, 110.0, width - 38 - 110 - 40 - 170, 40.0, 170.0]
+    data: list[list[Any]] = [[_p(_e(h), st.head_left) for h in
+                              (tr("Type"), tr("Team"), tr("Members"), tr("Level"), tr("Bonuses"))]]
+    for team in sheet.fireteams:
+        data.append([_p(_e(team.type), st.base), _p(_e(team.team), st.base),
+                     _p(_e(", ".join(team.members)), st.base), _p(_e(team.level), st.base),
+                     _p(_e("; ".join(team.bonuses)) or "—", st.items)])
+    table = Table(data, colWidths=widths, repeatRows=1)
+    table.setStyle(TableStyle([
+        ("FONTNAME", (0, 0), (-1, -1), st.fonts.regular),
+        ("BACKGROUND", (0, 0), (-1, 0), HEAD), ("VALIGN", (0, 0), (-1, -1), "TOP"),
+        ("LINEBELOW", (0, 0), (-1, -1), 0.4, RULE), ("TOPPADDING", (0, 0), (-1, -1), 1.4),
+        ("BOTTOMPADDING", (0, 0), (-1, -1), 1.6), ("LEFTPADDING", (0, 0), (-1, -1), 2.5)]))
+    flow: list[Flowable] = [_p(_e(tr("Fireteams")), st.section), table]
+    if sheet.fireteam_note:
+        flow.append(_p(_e(sheet.fireteam_note), st.small))
+    return [KeepTogether(flow)]
+
+
+# ----- weapons reference ------------------------------------------------------------------------
+def _bands(lines: Sequence[WeaponLine]) -> list[int]:
+    return sorted({cm for line in lines for cm, _ in line.ranges})
+
+
+def _mod_at(line: WeaponLine, upper: int) -> str:
+    for cm, mod in line.ranges:
+        if cm >= upper:
+            return mod
+    return ""
+
+
+def _weapons(sheet: Sheet, st: _Styles, width: float) -> list[Flowable]:
+    if not sheet.weapons and not sheet.missing_weapons:
+        return []
+    flow: list[Flowable] = [PageBreak(), _p(_e(tr("Weapons reference")), st.section)]
+    if sheet.weapons:
+        bands = _bands(sheet.weapons)
+        heads = [tr("Weapon")]
+        lower = 0
+        for upper in bands:
+            heads.append(f"{fmt.distance(lower, sheet.units)}–{fmt.distance(upper, sheet.units)}")
+            lower = upper
+        band_width = max([17.0, *(stringWidth(h, st.fonts.bold, st.head.fontSize) + 5 for h in heads[1:])])
+        fixed = [112.0, *([band_width] * len(bands)), 26.0, 16.0, 40.0, 42.0]
+        widths = [*fixed, max(60.0, width - sum(fixed))]
+        if sum(widths) > width:
+            widths[0] -= sum(widths) - width
+        heads += [tr("PS", context="weapon"), tr("B", context="weapon"), tr("Ammo"), tr("Save"), tr("Traits")]
+        data: list[list[Any]] = [[_p(_e(heads[0]), st.head_left)] + [_p(_e(h), st.head) for h in heads[1:-1]]
+                                 + [_p(_e(heads[-1]), st.head_left)]]
+        style: list[Any] = [
+            ("FONTNAME", (0, 0), (-1, -1), st.fonts.regular),
+            ("BACKGROUND", (0, 0), (-1, 0), HEAD), ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
+            ("LINEBELOW", (0, 0), (-1, -1), 0.4, RULE), ("TOPPADDING", (0, 0), (-1, -1), 1.2),
+            ("BOTTOMPADDING", (0, 0), (-1, -1), 1.4), ("LEFTPADDING", (0, 0), (-1, -1), 2),
+            ("RIGHTPADDING", (0, 0), (-1, -1), 2)]
+        for row_index, line in enumerate(sheet.weapons, start=1):
+            cells: list[Any] = [_p(f"<b>{_e(line.name)}</b>", st.base)]
+            for column, upper in enumerate(bands, start=1):
+                mod = _mod_at(line, upper)
+                cells.append(_p(_e(mod), st.cell))
+                colour = RANGE_COLOURS.get(mod.replace("−", "-"))
+                if colour:
+                    style.append(("BACKGROUND", (column, row_index), (column, row_index), colors.HexColor(colour)))
+            cells += [_p(_e(line.damage), st.cell), _p(_e(line.burst), st.cell), _p(_e(line.ammunition), st.cell),
+                      _p(_e(line.saving), st.cell), _p(_e(line.traits), st.items)]
+            data.append(cells)
+        table = Table(data, colWidths=widths, repeatRows=1)
+        table.setStyle(TableStyle(style))
+        flow.append(_p(_e(tr("Ranges in {units}; the modifier applies up to the distance shown.",
+                             units=tr("inches") if sheet.units == "inch" else tr("cm", context="unit"))),
+                       st.small))
+        flow.append(Spacer(0, 2))
+        flow.append(table)
+    if sheet.missing_weapons:
+        flow.append(Spacer(0, 4))
+        flow.append(_p(_e(tr("No profile in the data for: {names}", names=", ".join(sheet.missing_weapons))),
+                       st.small))
+    return flow
+
+
+# ----- the document -----------------------------------------------------------------------------
+def render(sheet: Sheet, options: PrintOptions) -> bytes:
+    """Lay out a sheet on A4 or Letter pages and return the PDF bytes."""
+    fonts = print_fonts()
+    st = _Styles(fonts)
+    pagesize = LETTER if options.paper == "letter" else A4
+    buffer = io.BytesIO()
+    doc = BaseDocTemplate(
+        buffer, pagesize=pagesize, leftMargin=MARGIN, rightMargin=MARGIN, topMargin=MARGIN,
+        bottomMargin=FOOTER + 6, title=f"{sheet.kind_label} — {sheet.title}", author="",
+        creator=f"armybuilder {options.version}", subject=sheet.kind_label,
+        invariant=1 if options.reproducible else 0)
+    width = doc.width
+    frame = Frame(doc.leftMargin, doc.bottomMargin, doc.width, doc.height, leftPadding=0, rightPadding=0,
+                  topPadding=0, bottomPadding=0, id="body")
+    doc.addPageTemplates([PageTemplate(id="page", frames=[frame])])
+    story: list[Flowable] = [*_header(sheet, st, width), *_violations(sheet, st, width)]
+    for block in sheet.groups:
+        story.append(CondPageBreak(60))
+        story.append(_group_table(block, sheet, st, width))
+        story.append(Spacer(0, 5))
+    story += _fireteams(sheet, st, width)
+    story += _weapons(sheet, st, width)
+    maker: Callable[..., Canvas] = _canvas_class(sheet, fonts, options.reproducible)
+    doc.build(story, canvasmaker=maker)
+    return buffer.getvalue()
+
+
+def full_pdf(doc: ListDocument, options: PrintOptions) -> bytes:
+    """The full list; raises IllegalListError for an illegal list unless `options.allow_illegal`."""
+    if not doc.legal and not options.allow_illegal:
+        raise IllegalListError(doc.report)
+    with printing_language(options.language):
+        return render(full_sheet(doc, options), options)
+
+
+def courtesy_pdf(doc: ListDocument, options: PrintOptions) -> bytes:
+    """The courtesy list: open information only (see privacy.py)."""
+    if not doc.legal and not options.allow_illegal:
+        raise IllegalListError(doc.report)
+    with printing_language(options.language):
+        return render(courtesy_sheet(courtesy_of(doc), options, legal=doc.legal), options)

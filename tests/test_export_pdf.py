@@ -1,0 +1,204 @@
+"""PDF print-outs: Unicode fonts that read back, page counts, paper, units, languages, NOT LEGAL marks."""
+
+from __future__ import annotations
+
+import io
+from typing import Any
+
+import pytest
+from export_lists import export_catalog, long_list, options, pdf_pages, pdf_text, private_list
+from pypdf import PdfReader
+
+from armybuilder.data.armycode import decode
+from armybuilder.data.catalog import Catalog, summarize
+from armybuilder.domain.lists import ArmyRef
+from armybuilder.export.document import IllegalListError, ListDocument, prepare
+from armybuilder.export.fmt import distance, move
+from armybuilder.export.pdf import courtesy_pdf, full_pdf
+from armybuilder.export.text import full_text
+
+UNICODE_NAMES = ("BØYG", "SĀCHĀ, Xenotech Hunters", "Tōgan", "Señor Massacre")
+
+
+@pytest.fixture(scope="module")
+def catalog() -> Catalog:
+    return export_catalog()
+
+
+@pytest.fixture(scope="module")
+def doc(catalog: Catalog) -> ListDocument:
+    return prepare(private_list(), catalog)
+
+
+@pytest.fixture(scope="module")
+def long_doc(catalog: Catalog) -> ListDocument:
+    document = prepare(long_list(), catalog)
+    assert document.legal, [v.message for v in document.report.violations]
+    assert document.report.totals.troopers == 15
+    return document
+
+
+def fonts_of(data: bytes) -> set[str]:
+    reader = PdfReader(io.BytesIO(data))
+    names = set()
+    for page in reader.pages:
+        for font in page["/Resources"]["/Font"].values():
+            names.add(str(font.get_object()["/BaseFont"]))
+    return names
+
+
+def test_unicode_names_read_back_intact(doc: ListDocument) -> None:
+    for data in (full_pdf(doc, options()), courtesy_pdf(doc, options())):
+        text = pdf_text(data)
+        for name in UNICODE_NAMES:
+            assert name in text
+
+
+def test_only_embedded_truetype_fonts_are_used(doc: ListDocument) -> None:
+    for data in (full_pdf(doc, options()), courtesy_pdf(doc, options(language="es"))):
+        names = fonts_of(data)
+        assert names, "no fonts found"
+        assert all(name.startswith("/") and "+DejaVuSans" in name for name in names), names  # subsets, no base-14
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_fifteen_troopers_fit_two_pages_full_and_one_courtesy(long_doc: ListDocument, paper: str) -> None:
+    full = pdf_pages(full_pdf(long_doc, options(paper=paper, weapons_reference=False)))
+    assert len(full) <= 2
+    assert sum(text.count("Knight of the Long Name") for text in full) >= 13
+    courtesy = pdf_pages(courtesy_pdf(long_doc, options(paper=paper)))
+    assert len(courtesy) == 1
+    with_reference = pdf_pages(full_pdf(long_doc, options(paper=paper)))
+    start = next(i for i, text in enumerate(with_reference) if "Weapons reference" in text)
+    assert start <= 2  # the reference starts on its own page, after at most two pages of list
+
+
+def test_long_names_and_equipment_wrap_instead_of_running_off(long_doc: ListDocument) -> None:
+    flat = " ".join(pdf_text(full_pdf(long_doc, options())).split())
+    assert ("Sacred Military Order of the Knights of the Extraordinarily Long Name, Hospitaller Division") in flat
+    assert ("Equipment: Multispectral Visor L1, Medikit, Deployable Repeater, Nanoscreen, Tinbot (PH-3), "
+            "Biometric Visor L2, Albedo (-3)") in flat
+    assert "Knight's Servant Bot with an Unusually Long Designation" in flat
+
+
+def test_pages_are_numbered(long_doc: ListDocument) -> None:
+    pages = pdf_pages(full_pdf(long_doc, options()))
+    for number, text in enumerate(pages, start=1):
+        assert f"Page {number} of {len(pages)}" in text
+
+
+def test_paper_sizes(doc: ListDocument) -> None:
+    a4 = PdfReader(io.BytesIO(full_pdf(doc, options()))).pages[0].mediabox
+    letter = PdfReader(io.BytesIO(full_pdf(doc, options(paper="letter")))).pages[0].mediabox
+    assert (round(float(a4.width)), round(float(a4.height))) == (595, 842)
+    assert (round(float(letter.width)), round(float(letter.height))) == (612, 792)
+
+
+def test_move_in_inches_or_cm(doc: ListDocument) -> None:
+    assert move((10, 10), "inch") == "4-4" and move((15, 10), "inch") == "6-4" and move((10, 5), "inch") == "4-2"
+    assert move((10, 10), "cm") == "10-10" and distance(12, "inch") == "4.8" and distance(240, "inch") == "96"
+    inches = " ".join(pdf_text(courtesy_pdf(doc, options())).split())
+    cm = " ".join(pdf_text(courtesy_pdf(doc, options(units="cm"))).split())
+    assert "Tōgan Auxbot Peripheral · REM 6-4" in inches and "Tōgan Auxbot Peripheral · REM 15-10" in cm
+    assert "MOV inch" in inches and "MOV cm" in cm
+
+
+def test_spanish_print_out_uses_spanish_abbreviations(doc: ListDocument) -> None:
+    flat = " ".join(pdf_text(full_pdf(doc, options(language="es"))).split())
+    for word in ("LISTA COMPLETA", "MOV pulg. CC CD FIS VOL BLI PB H/EST S C CAP", "Grupo de Combate 1",
+                 "Habilidades:", "TENIENTE", "Referencia de armas", "Página 1 de 3", "Órdenes:"):
+        assert word in flat, word
+    assert "IL · Fusilier" in flat and "IP" in flat and "BAT · Veiled Sniper" in flat
+    assert "1 EST" in flat  # a Remote's structure
+    courtesy = " ".join(pdf_text(courtesy_pdf(doc, options(language="es"))).split())
+    assert "LISTA DE CORTESÍA" in courtesy and "Marcador de Suplantación" in courtesy
+
+
+def test_language_is_restored_after_printing(doc: ListDocument) -> None:
+    from armybuilder.i18n import language
+
+    full_pdf(doc, options(language="es"))
+    assert language() == "en"
+
+
+def test_illegal_list_is_refused_unless_asked(catalog: Catalog) -> None:
+    illegal = prepare(private_list().model_copy(update={"points": 300}), catalog)
+    assert not illegal.legal
+    with pytest.raises(IllegalListError):
+        full_pdf(illegal, options())
+    with pytest.raises(IllegalListError):
+        courtesy_pdf(illegal, options())
+    with pytest.raises(IllegalListError):
+        full_text(illegal, options())
+    full = pdf_pages(full_pdf(illegal, options(allow_illegal=True)))
+    assert all("NOT LEGAL" in text for text in full)
+    flat = " ".join(" ".join(full).split())
+    assert "The list costs 539 points, 239 over the 300-point limit" in flat
+    courtesy = pdf_pages(courtesy_pdf(illegal, options(allow_illegal=True)))
+    assert all("NOT LEGAL" in text for text in courtesy)
+    assert "539" not in " ".join(courtesy)  # the violations would tell the costs: not on the courtesy list
+
+
+def test_legal_list_has_no_mark(doc: ListDocument) -> None:
+    assert all("NOT LEGAL" not in text for text in pdf_pages(full_pdf(doc, options())))
+
+
+def test_army_code_prints_on_the_full_list_only(catalog: Catalog) -> None:
+    code = "gwEJcGFub2NlYW5pYQ8tPLOAwA" * 3
+    document = prepare(private_list(), catalog, code=code)
+    full = " ".join(pdf_text(full_pdf(document, options())).split()).replace(" ", "")
+    assert code in full
+    reader = PdfReader(io.BytesIO(full_pdf(document, options())))
+    first = reader.pages[0].get_contents().get_data()
+    assert first.count(b" re") > 200  # the QR code's modules are drawn as rectangles
+    courtesy = pdf_text(courtesy_pdf(document, options()))
+    assert code[:12] not in courtesy.replace("\n", "") and "Army code" not in courtesy
+
+
+class ImportedCopy:
+    """The synthetic army as if it came from the official data (only those lists get an army code)."""
+
+    origin = "imported"
+
+    def __init__(self, catalog: Catalog) -> None:
+        self._army = catalog.army(("bundled", 960)).model_copy(update={"origin": "imported"})
+        self._weapons = catalog.weapons("bundled")
+
+    def summaries(self) -> list[Any]:
+        return [summarize(self._army)]
+
+    def load(self, army_id: int) -> Any:
+        return self._army
+
+    def weapons(self) -> dict[str, Any]:
+        return self._weapons
+
+
+def test_lists_of_the_official_data_print_their_army_code(catalog: Catalog) -> None:
+    imported = export_catalog()
+    imported.add_source(ImportedCopy(imported))
+    army_list = private_list().model_copy(update={"army": ArmyRef(origin="imported", id=960)})
+    document = prepare(army_list, imported)
+    assert document.army_code is not None
+    decoded = decode(document.army_code)
+    assert (decoded.army, decoded.slug, decoded.points) == (960, "test-printouts", 600)
+    assert [[m.unit for m in g.members] for g in decoded.groups] == [
+        [t.unit for t in g.troopers] for g in army_list.groups]
+    flat = "".join(pdf_text(full_pdf(document, options())).split())
+    assert "Armycode:" + document.army_code in flat
+    assert prepare(private_list(), catalog).army_code is None  # bundled data: no code rather than a wrong one
+
+
+def test_weapons_reference_lists_profiles_and_what_is_missing(doc: ListDocument) -> None:
+    pages = pdf_pages(full_pdf(doc, options()))
+    reference = " ".join(pages[-1].split())
+    assert "Weapons reference" in reference
+    assert "Combi Rifle +3 +3 -3 -6 13 3 N ARM Suppressive Fire" in reference  # bands 0–8, 8–16, 16–32, 32–48
+    assert "0–8 8–16 16–32 32–48 48–96" in reference
+    assert "No profile in the data for: Antipersonnel Mines, Boarding Shotgun" in reference
+    cm = " ".join(pdf_pages(full_pdf(doc, options(units="cm")))[-1].split())
+    assert "0–20 20–40 40–80 80–120 120–240" in cm
+
+
+def test_reproducible_output_is_byte_identical(doc: ListDocument) -> None:
+    assert full_pdf(doc, options(reproducible=True)) == full_pdf(doc, options(reproducible=True))

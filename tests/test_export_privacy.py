@@ -1,0 +1,184 @@
+"""Courtesy lists never leak private information (RULES.md §5), while the full list shows all of it."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from export_lists import (
+    BOYG,
+    CIPHER,
+    COMMISSAR,
+    DANCER,
+    FUSILIERS,
+    GHOST,
+    MIRAGE,
+    NIGHTSHADE,
+    PARAWING,
+    SACHA,
+    SENOR,
+    SKYFALL,
+    TOGAN,
+    VEILED,
+    export_catalog,
+    options,
+    pdf_text,
+    private_list,
+)
+
+from armybuilder.data.catalog import Catalog
+from armybuilder.domain.packs import PrivateSkills
+from armybuilder.domain.values import OrderType
+from armybuilder.export.document import ListDocument, prepare
+from armybuilder.export.pdf import courtesy_pdf, full_pdf
+from armybuilder.export.privacy import Exposure, assess, matches
+from armybuilder.export.sheet import courtesy_of
+from armybuilder.export.text import courtesy_text, full_text
+
+
+@pytest.fixture(scope="module")
+def catalog() -> Catalog:
+    return export_catalog()
+
+
+@pytest.fixture(scope="module")
+def doc(catalog: Catalog) -> ListDocument:
+    document = prepare(private_list(), catalog)
+    assert document.legal, [v.message for v in document.report.violations]
+    return document
+
+
+# Everything the courtesy list must not reveal, by kind of private information.
+PRIVATE = {
+    "hidden deployment": ["NIGHTSHADE", "Nightshade", "Shock Marksman Rifle", "Flash Pulse", "Hidden Deployment"],
+    "combat jump / parachutist": ["SKYFALL", "Skyfall", "PARAWING", "Parawing", "Combat Jump", "Parachutist",
+                                  "Boarding Shotgun", "Combat Group 3"],
+    "holomask disguise": ["MIRAGE", "Mirage", "Holomask", "MASQUERADE"],
+    "chain of command identity": ["SHADOW COMMISSAR", "Shadow Commissar", "Chain of Command", "Spitfire"],
+    "counterintelligence identity": ["CIPHER", "Cipher", "Counterintelligence", "Hacking Device"],
+    "marker contents": ["VEILED", "Veiled", "GHOST", "Ghost", "MASK DANCER", "Mask Dancer", "MULTI Sniper Rifle",
+                        "Antipersonnel Mines", "Impersonation (IMP-1)", "STILETTO", "TRAPPER", "MARKSMAN"],
+    "lieutenant": ["Lieutenant", "LIEUTENANT", "PARADE COMMANDER", "★"],
+    "costs and SWC": ["SWC", "Pts", "539", "3.5", "troopers ·"],
+    "fireteams": ["Fireteam", "Duo", "level"],
+    "list name and code": ["Private Affairs", "Army code"],
+}
+COSTS = ["26", "28", "29", "31", "33", "34", "35", "36", "37", "38", "39", "41", "43", "44", "45"]
+"""Every trooper's cost: all of them above every attribute of the synthetic army (max 22)."""
+
+
+def tokens(text: str) -> set[str]:
+    return set(re.findall(r"\d+(?:\.\d+)?", text))
+
+
+def test_each_private_skill_gets_its_verdict(doc: ListDocument) -> None:
+    private = doc.context.edition.private
+    verdicts = {t.unit.id: assess(t, private) for t in doc.report.roster.troopers}
+    assert {u for u, v in verdicts.items() if v.exposure is Exposure.HIDDEN} == {NIGHTSHADE, SKYFALL, PARAWING}
+    assert {u for u, v in verdicts.items() if v.exposure is Exposure.WITHHELD} == {MIRAGE, COMMISSAR, CIPHER}
+    assert {u: verdicts[u].marker for u in (VEILED, GHOST, DANCER)} == {
+        VEILED: "Camouflage", GHOST: "TO Camouflage", DANCER: "Impersonation"}
+    assert {u for u, v in verdicts.items() if v.is_open} == {FUSILIERS, BOYG, SACHA, TOGAN, SENOR}
+
+
+def test_matching_takes_whole_words_and_prefixes() -> None:
+    assert matches("CH: TO Camouflage", "Camouflage") and matches("CH: TO Camouflage", "TO Camouflage")
+    assert matches("Limited Camouflage", "Camouflage")
+    assert matches("AD: Combat Jump", "Combat Jump")
+    assert matches("Hidden\u00a0Deployment", "Hidden Deployment")  # the official data's spelling
+    assert not matches("CH: Mimetism", "Camouflage")
+    assert not matches("G: Jumper", "Combat Jump")
+    assert not matches("Holomasking", "Holomask")
+    assert not matches("Anything", "")
+
+
+def test_a_pack_with_no_private_lists_hides_nothing(doc: ListDocument) -> None:
+    assert all(assess(t, PrivateSkills()).is_open for t in doc.report.roster.troopers)
+
+
+def test_courtesy_view_shows_groups_markers_and_open_orders_only(doc: ListDocument) -> None:
+    view = courtesy_of(doc)
+    assert [g.number for g in view.groups] == [1, 2]  # group 3 (all airborne) leaves no trace
+    first, second = view.groups
+    # by name, not list order; the Lieutenant and the other Fusilier are now the same line
+    assert [(m.unit, m.quantity) for m in first.troopers] == [
+        ("BØYG", 1), ("FUSILIERS", 2), ("SĀCHĀ, Xenotech Hunters", 1), ("Señor Massacre", 1), ("Tōgan", 1)]
+    assert first.markers == ("Camouflage", "TO Camouflage") and first.withheld == 1
+    assert second.troopers == () and second.markers == ("Impersonation",) and second.withheld == 2
+    assert dict(first.orders) == {OrderType.REGULAR: 4, OrderType.IRREGULAR: 1, OrderType.IMPETUOUS: 1,
+                                  OrderType.TACTICAL: 0}
+    assert dict(second.orders) == dict.fromkeys(dict(second.orders), 0)
+    assert first.entries == 9  # ten troopers, the Hidden Deployment one not counted
+    for model in first.troopers:
+        assert not any("Lieutenant" in item for item in (*model.skills, *model.weapons, *model.equipment))
+    togan = next(m for m in first.troopers if m.unit == "Tōgan")
+    assert [c.unit for c in togan.companions] == ["Tōgan Auxbot"] and togan.companions[0].peripheral
+
+
+@pytest.mark.parametrize("language", ["en", "es"])
+def test_courtesy_pdf_reveals_no_private_information(doc: ListDocument, language: str) -> None:
+    text = pdf_text(courtesy_pdf(doc, options(language=language)))
+    for kind, words in PRIVATE.items():
+        for word in words:
+            assert word not in text, f"courtesy list ({language}) leaks {kind}: {word!r}"
+    leaked = tokens(text) & set(COSTS)
+    assert not leaked, f"courtesy list ({language}) prints costs {leaked}"
+    assert re.findall(r"\d+ p\w+", text) == [{"en": "600 points", "es": "600 puntos"}[language]]  # game size
+    if language == "es":
+        for word in ("Teniente", "TENIENTE", "CAP", "Lista de Batalla", "Refuerzos"):
+            assert word not in text
+    # what it does show
+    for word in ("BØYG", "SĀCHĀ, Xenotech Hunters", "Tōgan", "Tōgan Auxbot", "Señor Massacre", "FUSILIERS"):
+        assert word in text
+    assert text.count("Combi Rifle") == 3 and "2× FUSILIERS" in text  # the two Fusiliers, SĀCHĀ, Tōgan
+    marker = {"en": "Camouflage marker", "es": "Marcador de Camuflaje"}[language]
+    assert marker in text
+
+
+def test_courtesy_text_reveals_no_private_information(doc: ListDocument) -> None:
+    text = courtesy_text(doc, options())
+    for kind, words in PRIVATE.items():
+        for word in words:
+            assert word not in text, f"courtesy text leaks {kind}: {word!r}"
+    assert not tokens(text) & set(COSTS)
+    assert re.findall(r"\d+ p\w+", text) == ["600 points"]
+    assert "● TO Camouflage marker" in text and "● Impersonation marker" in text
+
+
+def test_full_pdf_shows_all_of_it(doc: ListDocument) -> None:
+    text = pdf_text(full_pdf(doc, options()))
+    for kind, words in PRIVATE.items():
+        if kind in ("list name and code",):
+            continue
+        for word in words:
+            if word in ("539", "3.5", "level", "★", "troopers ·"):
+                continue
+            assert word in text, f"full list misses {kind}: {word!r}"
+    assert tokens(text) >= set(COSTS)
+    assert "Private Affairs" in text and "539 / 600" in text and "3.5 / 12" in text
+    assert "★ FUSILIERS LIEUTENANT" in text
+    assert "Combat Group 3" in text and "Nightshade Drone" in text
+    assert "Private (Hidden Deployment): left off the courtesy list" in text
+    assert "Private (Holomask): identity withheld on the courtesy list" in text
+    flat = " ".join(text.split())
+    assert "Fireteams" in text and "FUSILIERS (FUSILIER PARADE COMMANDER), FUSILIERS (FUSILIER)" in flat
+    assert "10/10 troopers · 346 points · 3 SWC" in flat
+
+
+def test_full_text_shows_costs_and_lieutenant(doc: ListDocument) -> None:
+    text = full_text(doc, options())
+    assert "★ FUSILIERS (FUSILIER PARADE COMMANDER) [LIEUTENANT]" in text
+    assert "NIGHTSHADE INFILTRATORS (NIGHTSHADE GARROTE): Shock Marksman Rifle, Pistol — 34 pts, 0 SWC" in text
+    assert "Orders: Regular 7 · Irregular 2 · Impetuous 1 · Lieutenant 1" in text
+
+
+def test_fireteams_are_assessed_when_the_fireteam_rules_are_present(doc: ListDocument) -> None:
+    """Levels come from armybuilder.rules.fireteams; without it the level says so, never a guess."""
+    import importlib.util
+
+    flat = " ".join(full_text(doc, options()).split())
+    if importlib.util.find_spec("armybuilder.rules.fireteams") is None:
+        assert "Duo Fusiliers: FUSILIERS (FUSILIER PARADE COMMANDER), FUSILIERS (FUSILIER) — level not assessed" in flat
+        assert "not assessed by this build" in " ".join(pdf_text(full_pdf(doc, options())).split())
+    else:  # two Fusiliers: a level-2 Duo with the level 1 and 2 bonuses
+        assert "FUSILIERS (FUSILIER) — level 2" in flat and "BS Attack (+1 SD)" in flat
