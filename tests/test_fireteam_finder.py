@@ -189,3 +189,51 @@ def test_suggestion_json(catalog: Catalog) -> None:
     best = suggest_changes(context_in_catalog(base().army_list, catalog))[0]
     data = best.to_json()
     assert data["before"] == {"legal": True, "level": 4} and data["after"] == {"legal": True, "level": 5}
+
+
+KNOWN_CODES = {"fireteam.unknown_trooper", "fireteam.unknown_team", "fireteam.type_not_allowed", "fireteam.size",
+               "fireteam.type_limit", "fireteam.member_count", "fireteam.required_missing",
+               "fireteam.wildcards_forbidden", "fireteam.too_many_wildcards", "fireteam.fto_only",
+               "fireteam.not_in_team", "fireteam.skill_missing", "fireteam.split_groups", "fireteam.trooper_twice",
+               "fireteam.peripheral", "fireteam.excluded_skill", "fireteam.mixed_sections"}
+
+
+def test_random_declarations_are_judged_and_suggestions_keep_their_word(catalog: Catalog) -> None:
+    """Random lists with random (often broken) fireteams: no crash, known codes only, and every suggestion,
+    once applied, gives the legality and level it promised."""
+    suggested = []
+    for seed in range(60):
+        suggested.append(_random_case(catalog, random.Random(1000 + seed)))
+    assert sum(suggested) >= 20 and sum(1 for n in suggested if n) >= 10, suggested
+
+
+def _random_case(catalog: Catalog, rng: random.Random) -> int:
+    army_list = _random_list(rng)
+    uids = [t.uid for _, t in army_list.troopers()][:8] + ["t99"]  # few troopers: teams often share one
+    teams = [FUSILIERS_TEAM, NISSES_TEAM, ALPHA_TEAM, "Wildcards", "Nobody's Fireteam"]
+    found = find_fireteams(context_in_catalog(army_list, catalog))
+    for index in range(rng.randint(1, 3)):
+        if found and rng.random() < 0.6:  # a found team, one trooper off: something to suggest
+            base_team = rng.choice(found)
+            members = list(base_team.members)
+            if len(members) > 2 and rng.random() < 0.5:
+                members.pop(rng.randrange(len(members)))
+            else:
+                members[rng.randrange(len(members))] = rng.choice(uids)
+            declared = Fireteam(uid=f"f{index + 1}", type=base_team.type, team=base_team.team, members=tuple(members))
+        else:
+            declared = Fireteam(uid=f"f{index + 1}", type=rng.choice(list(FireteamType)), team=rng.choice(teams),
+                                members=tuple(rng.choice(uids) for _ in range(rng.randint(1, 6))))
+        army_list = army_list.with_fireteam(declared)
+    ctx = context_in_catalog(army_list, catalog)
+    assessments = assess_fireteams(ctx)
+    assert len(assessments) == len(army_list.fireteams)
+    for assessment in assessments:
+        assert {v.code for v in assessment.violations} <= KNOWN_CODES
+        assert assessment.legal == (not any(v.is_error for v in assessment.violations))
+        assert assessment.explanation.startswith("Level ")
+    suggestions = suggest_changes(ctx, per_team=3)
+    for suggestion in suggestions:
+        after = levels(catalog, suggestion.apply(army_list))[suggestion.fireteam]
+        assert after == (suggestion.legal_after, suggestion.level_after), suggestion.description
+    return len(suggestions)

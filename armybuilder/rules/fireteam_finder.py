@@ -306,6 +306,9 @@ def _changes(ctx: RuleContext, setting: FireteamSetting, assessment: FireteamAss
     members = [setting.candidates[u] for u in dict.fromkeys(fireteam.members) if u in setting.candidates]
     if not members or assessment.combat_group is None:
         return
+    if any(v.code == "fireteam.type_limit" for v in assessment.violations):
+        return  # no change of members lifts the chart header's limit
+    others = {uid for f in ctx.army_list.fireteams if f.uid != fireteam.uid for uid in f.members}
     if assessment.legal and assessment.level >= _top_level(setting, assessment):
         return
     group = assessment.combat_group
@@ -319,6 +322,8 @@ def _changes(ctx: RuleContext, setting: FireteamSetting, assessment: FireteamAss
 
     def option(kind: ChangeKind, new: list[Candidate], action: str, troopers: tuple[str, ...],
                moved: str | None = None) -> Suggestion | None:
+        if any(m.uid in others for m in new):
+            return None  # a trooper of another fireteam
         team = fireteam.model_copy(update={"members": tuple(m.uid for m in new)})
         after = judge(setting, team, new)
         if not after.legal or (assessment.legal and after.level <= assessment.level):
