@@ -209,7 +209,7 @@ def test_random_declarations_are_judged_and_suggestions_keep_their_word(catalog:
 
 def _random_case(catalog: Catalog, rng: random.Random) -> int:
     army_list = _random_list(rng)
-    uids = [t.uid for _, t in army_list.troopers()][:8] + ["t99"]  # few troopers: teams often share one
+    uids = [*[t.uid for _, t in army_list.troopers()][:8], "t99"]  # few troopers: teams often share one
     teams = [FUSILIERS_TEAM, NISSES_TEAM, ALPHA_TEAM, "Wildcards", "Nobody's Fireteam"]
     found = find_fireteams(context_in_catalog(army_list, catalog))
     for index in range(rng.randint(1, 3)):
