@@ -21,20 +21,11 @@ DOCS = Path(__file__).resolve().parent.parent / "docs" / "fireteams.md"
 
 
 @pytest.fixture(scope="module")
-def armies(request: pytest.FixtureRequest, official_data: Path,
-           tmp_path_factory: pytest.TempPathFactory) -> dict[str, Army]:
-    """The official armies by slug, through the importer (the session's import when conftest offers one)."""
-    try:
-        source = request.getfixturevalue("imported_source")
-    except pytest.FixtureLookupError:
-        importer = pytest.importorskip("armybuilder.data.importer", reason="needs the official-data importer")
-        from armybuilder.data.cache import ImportedSource
-
-        report = importer.import_folder(official_data, tmp_path_factory.mktemp("fireteams-official"))
-        source = ImportedSource.open(report.data_dir)
+def armies(imported_source: Any) -> dict[str, Army]:
+    """The official armies (the session's import of ../shared), by slug."""
     found = {}
-    for summary in source.summaries():
-        army = source.load(summary.id)
+    for summary in imported_source.summaries():
+        army = imported_source.load(summary.id)
         found[army.slug if army.slug not in found else f"{army.slug}#{army.id}"] = army
     return found
 
