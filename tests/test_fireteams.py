@@ -256,6 +256,17 @@ def test_several_terms_in_one_comment(catalog: Catalog) -> None:
     assert alpha.explanation.endswith(" — the highest level a Haris can reach.")
 
 
+def test_a_shared_term_names_the_group(catalog: Catalog) -> None:
+    """"(Knight)" also names Kyle Hawkins by his leading word; all three share the term: they count as Knight."""
+    b = base().add("karhu1", KARHU).team("f4", HARIS, "Knights Fireteam", "hawkins", "blade_plain", "karhu1")
+    b.team("f1", CORE, FUSILIERS_TEAM, "lt", "fus1", "fus2")
+    b.army_list = b.army_list.without_fireteam("f3")  # one Haris at a time
+    found = assess(catalog, b.army_list)["f4"]
+    assert found.legal and found.level == 3 and found.counts_as == "Knight", found.violations
+    assert found.explanation == ("Level 3: 3 of 3 count as Knight (Kyle Hawkins, Blade-Ops, Karhu Special Group) — "
+                                 "the highest level a Haris can reach.")
+
+
 def test_level_one(catalog: Catalog) -> None:
     b = base().team("f3", DUO, ALPHA_TEAM, "orc", "karhu")
     found = assess(catalog, b.army_list)["f3"]

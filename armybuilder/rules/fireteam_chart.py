@@ -277,7 +277,8 @@ class Level:
     counted: tuple[int, ...]
 
 
-_KEY_ORDER = {"u": 0, "n": 1, "t": 2}
+_KEY_ORDER = {"t": 0, "u": 1, "n": 2}
+"""On a tie, a shared bracket term names the group best ("Reverend"), then the unit, then its name."""
 
 
 def level_of(keysets: Sequence[Iterable[str]]) -> Level:
