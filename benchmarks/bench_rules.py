@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import random
+import tempfile
 import time
+from pathlib import Path
 
 from armybuilder.data.catalog import Catalog
 from armybuilder.domain import Army, ArmyList
@@ -13,19 +15,17 @@ from benchmarks.common import OFFICIAL_DATA, median_ms, timed
 
 
 def _catalog() -> Catalog:
+    """Bundled profiles plus the official data, imported into a temporary cache when ../shared is there."""
     catalog = Catalog.from_paths([bundled_profiles_dir()])
     if (OFFICIAL_DATA / "army.json").is_file():
-        try:
-            from armybuilder.data.cache import attach_imported
+        from armybuilder.data.cache import attach_imported
+        from armybuilder.data.importer import import_folder
 
-            attach_imported(catalog, None)
-            if not any(s.origin == "imported" for s in catalog.armies()):
-                from armybuilder.data.cache import import_folder  # type: ignore[attr-defined]
-
-                import_folder(OFFICIAL_DATA)
-                attach_imported(catalog, None)
-        except (ImportError, AttributeError):
-            pass
+        cache = Path(tempfile.mkdtemp(prefix="bench-rules-"))
+        import_folder(OFFICIAL_DATA, cache)
+        attach_imported(catalog, cache)
+    else:
+        print("../shared is absent: only the bundled armies are measured")
     return catalog
 
 

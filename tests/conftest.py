@@ -48,3 +48,26 @@ def bundled_catalog():  # type: ignore[no-untyped-def]
     from armybuilder.paths import bundled_profiles_dir
 
     return Catalog.from_paths([bundled_profiles_dir()])
+
+
+@pytest.fixture(scope="session")
+def imported_data(official_data: Path, tmp_path_factory: pytest.TempPathFactory):  # type: ignore[no-untyped-def]
+    """The 56 official armies imported once per session into their own cache folder.
+
+    Returns the import report; `report.data_dir` is the cache (open it with
+    `armybuilder.data.cache.ImportedSource.open(report.data_dir)` or pass it as `--data`).
+    Treat the folder as read-only: copy it to change it.
+    """
+    from armybuilder.data.importer import import_folder
+
+    return import_folder(official_data, tmp_path_factory.mktemp("imported-official"))
+
+
+@pytest.fixture(scope="session")
+def imported_source(imported_data):  # type: ignore[no-untyped-def]
+    """An ImportedSource over the session's imported official data (armies load lazily)."""
+    from armybuilder.data.cache import ImportedSource
+
+    source = ImportedSource.open(imported_data.data_dir)
+    assert source is not None
+    return source

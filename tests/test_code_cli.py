@@ -7,7 +7,7 @@ import json
 from pathlib import Path
 
 import pytest
-from armycode_support import MORAT_REINFORCEMENTS_CODE, REAL, OfficialIdsSource, write_synthetic
+from armycode_support import MORAT_REINFORCEMENTS_CODE, REAL, write_synthetic
 
 from armybuilder.cli import main
 from armybuilder.data.armycode import decode
@@ -118,13 +118,10 @@ def test_encode_an_unreadable_list_exits_2(tmp_path: Path, capsys: pytest.Captur
     assert "broken.yaml" in err and "missing.yaml" in err and "Traceback" not in err
 
 
-def test_decode_with_the_official_data(official_data: Path, monkeypatch: pytest.MonkeyPatch,
-                                       capsys: pytest.CaptureFixture[str]) -> None:
-    """Real names and costs when the official ids are available (until the importer lands, a bare source)."""
-    monkeypatch.setattr("armybuilder.commands.common._attach_imported",
-                        lambda catalog, data_dir: catalog.add_source(OfficialIdsSource(official_data)))
+def test_decode_with_the_official_data(imported_data, capsys: pytest.CaptureFixture[str]) -> None:  # type: ignore[no-untyped-def]
+    """Real names and costs from the imported official data (the session's import, via --data)."""
     code = next(c["code"] for c in REAL if c["name"] == "Benchmark PanO")
-    assert main(["code", "decode", code, "--json"]) == 0
+    assert main(["code", "decode", code, "--json", "--data", str(imported_data.data_dir)]) == 0
     data = json.loads(capsys.readouterr().out)
     assert data["army"]["name"] == "PanOceania" and data["army"]["origin"] == "imported"
     names = [t["unit_name"] for t in data["groups"][0]["troopers"]]

@@ -8,6 +8,7 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import TextIO
 
+from armybuilder.data.cache import attach_imported
 from armybuilder.data.catalog import Catalog
 from armybuilder.data.problems import DataProblem
 from armybuilder.paths import bundled_profiles_dir
@@ -24,16 +25,8 @@ def open_catalog(args: argparse.Namespace) -> Catalog:
     """The bundled profiles plus --profiles folders plus imported data (when available)."""
     paths = [bundled_profiles_dir(), *(getattr(args, "profiles", None) or [])]
     catalog = Catalog.from_paths(paths)
-    _attach_imported(catalog, getattr(args, "data", None))
+    attach_imported(catalog, getattr(args, "data", None))
     return catalog
-
-
-def _attach_imported(catalog: Catalog, data_dir: Path | None) -> None:
-    try:
-        from armybuilder.data.cache import attach_imported
-    except ImportError:
-        return
-    attach_imported(catalog, data_dir)
 
 
 def print_problems(problems: Iterable[DataProblem], stream: TextIO | None = None) -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+import unicodedata
 from functools import cached_property
 
 from pydantic import Field
@@ -13,27 +14,33 @@ UNLIMITED_TEAMS = 256
 """A per-type limit of 256 in the chart header means no limit."""
 
 _BRACKETS = re.compile(r"\(([^()]*)\)")
+_TERM_SEPARATORS = re.compile(r"[,;&/]")
 _FTO = re.compile(r"\bFTO(?:-\d+)?\b", re.IGNORECASE)
 
 
 def normalize_term(term: str) -> str:
-    """Fold a bracket term so that spellings of one unit compare equal.
+    """Fold a bracket term or unit name so that spellings of one unit compare equal.
 
-    "(Fusilier)" and "(Fusiliers)", "Nisse" and "NISSES", "Bolt Reinf" and "BOLT REINF" all fold
-    to the same key: case and spacing are ignored and a trailing plural "s"/"es" is dropped.
+    "(Fusilier)" and "(Fusiliers)", "Nisse" and "NISSES", "Knight Hospitaller" and "Knights
+    Hospitaller", "Métro" and "Métros", "Bolt Reinf" and "BOLT REINF" all fold to the same key:
+    case, accents, punctuation and spacing are ignored, and each word loses a plural ending
+    ("ies" → "y", a trailing "s", then a trailing "e", so "Alguacil"/"Alguaciles" match too).
     """
-    text = re.sub(r"[^0-9a-z]+", " ", term.lower()).strip()
-    words = text.split()
-    if words:
-        last = words[-1]
-        if last.endswith("ies") and len(last) > 4:
-            last = last[:-3] + "y"
-        elif last.endswith("es") and len(last) > 3 and last[-3] in "sxz":
-            last = last[:-2]
-        elif last.endswith("s") and not last.endswith("ss") and len(last) > 2:
-            last = last[:-1]
-        words[-1] = last
-    return " ".join(words)
+    text = unicodedata.normalize("NFKD", term.casefold())
+    text = "".join(c if c.isalnum() else " " for c in text if not unicodedata.combining(c))
+    return " ".join(_singular(word) for word in text.split())
+
+
+def _singular(word: str) -> str:
+    if len(word) <= 3:
+        return word
+    if word.endswith("ies") and len(word) > 4:
+        word = word[:-3] + "y"
+    elif word.endswith("s") and not word.endswith("ss"):
+        word = word[:-1]
+    if word.endswith("e") and len(word) > 3:
+        word = word[:-1]
+    return word
 
 
 class ChartMember(Frozen):
@@ -51,7 +58,7 @@ class ChartMember(Frozen):
         """Bracket terms this member counts as for the level, e.g. ('WinterFor Alpha', 'Nisses')."""
         found: list[str] = []
         for group in _BRACKETS.findall(self.comment):
-            for part in group.split(","):
+            for part in _TERM_SEPARATORS.split(group):
                 part = part.strip()
                 if part and not _FTO.fullmatch(part):
                     found.append(part)

@@ -43,6 +43,11 @@ class IncludedOption(Frozen):
     group: int
     option: int
     quantity: int = Field(default=1, ge=1)
+    priced_in: bool = Field(
+        default=False,
+        description="the including option's points and SWC already count this model (the official "
+                    "data prices a controller with its peripherals); otherwise they are added to it",
+    )
 
 
 class Profile(Frozen):
@@ -264,7 +269,14 @@ class WeaponProfile(Frozen):
     ammunition: str = "-"
     properties: tuple[str, ...] = ()
     ranges: tuple[WeaponRange, ...] = ()
+    mode: str | None = Field(default=None, description="firing mode of a multi-mode weapon, e.g. 'AP Mode'")
+    profile: str | None = Field(default=None, description="stats of a deployable, e.g. 'ARM=0, BTS=0, STR=1, S=0'")
     source: str | None = None
+
+    @property
+    def label(self) -> str:
+        """Name and mode as printed on the weapons reference page: 'MULTI Rifle (AP Mode)'."""
+        return f"{self.name} ({self.mode})" if self.mode else self.name
 
 
 ArmyKind = Literal["vanilla", "sectorial", "reinforcements"]

@@ -23,6 +23,8 @@ class IncludedTrooper:
     group: ProfileGroup
     option: Option
     quantity: int
+    priced_in: bool = False
+    """The including option's points and SWC already count this model (official data)."""
 
     @property
     def profile(self) -> Profile | None:
@@ -68,16 +70,18 @@ class ResolvedTrooper:
 
     @cached_property
     def points(self) -> int:
-        return self.option.points + sum(inc.option.points * inc.quantity for inc in self.included)
+        return self.option.points + sum(
+            inc.option.points * inc.quantity for inc in self.included if not inc.priced_in)
 
     @cached_property
     def swc_halves(self) -> int:
-        return self.option.swc.halves + sum(inc.option.swc.halves * inc.quantity for inc in self.included)
+        return self.option.swc.halves + sum(
+            inc.option.swc.halves * inc.quantity for inc in self.included if not inc.priced_in)
 
     @cached_property
     def swc_bonus_halves(self) -> int:
         return self.option.swc.budget_bonus_halves + sum(
-            inc.option.swc.budget_bonus_halves * inc.quantity for inc in self.included)
+            inc.option.swc.budget_bonus_halves * inc.quantity for inc in self.included if not inc.priced_in)
 
     @property
     def is_lieutenant(self) -> bool:
@@ -185,7 +189,7 @@ def resolve_trooper(army: Army, group: CombatGroup, trooper: Trooper) -> Resolve
             reason = tr("{unit} option {option!r} includes a missing option (group {group}, option {included})",
                         unit=unit.name, option=option.name, group=inc.group, included=inc.option)
             return UnresolvedTrooper(trooper, group.number, group.reinforcement, reason)
-        included.append(IncludedTrooper(inc_group, inc_option, inc.quantity))
+        included.append(IncludedTrooper(inc_group, inc_option, inc.quantity, inc.priced_in))
     return ResolvedTrooper(trooper, group.number, group.reinforcement, army, unit, profile_group,
                            option, tuple(included))
 

@@ -75,11 +75,17 @@ def _matches(trooper: ResolvedTrooper, unit: int, group: int | None) -> bool:
     return trooper.unit.id == unit and (group is None or trooper.trooper.group == group)
 
 
-def _unit_label(ctx: RuleContext, unit_id: int) -> str:
+def _unit_label(ctx: RuleContext, unit_id: int, group_id: int | None = None) -> str:
+    """A unit's name, or its profile group's name when a relation names one group of it."""
     for army in (ctx.roster.army, ctx.roster.reinforcement_army):
         unit = army.unit(unit_id) if army else None
-        if unit is not None:
-            return unit.name
+        if unit is None:
+            continue
+        group = unit.group(group_id) if group_id is not None else None
+        if group is not None and len(unit.profile_groups) > 1:
+            profile = group.main_profile
+            return group.name or (profile.name if profile else unit.name)
+        return unit.name
     return tr("unit {id}", id=unit_id)
 
 
@@ -90,7 +96,7 @@ def _relations(ctx: RuleContext) -> Iterator[Violation]:
         # Several copies of one unit are the AVA/character rules' business, not the relation's.
         spans_units = len({(t.unit.id, t.trooper.group) for t in involved}) > 1
         if relation.max is not None and len(involved) > relation.max and spans_units:
-            names = ", ".join(dict.fromkeys(_unit_label(ctx, m.unit) for m in relation.members))
+            names = ", ".join(dict.fromkeys(_unit_label(ctx, m.unit, m.group) for m in relation.members))
             yield error("relations.exceeded",
                         tr("At most {limit} of {names} may be fielded together; the list has {count}. Remove "
                            "{over}.", limit=relation.max, names=names, count=len(involved),
@@ -108,14 +114,15 @@ def _relations(ctx: RuleContext) -> Iterator[Violation]:
                 have = sum(1 for t in troopers if _matches(t, dependency.unit, dependency.group)
                            and t.uid not in dependant_uids)
                 if have < dependency.min:
-                    needed = _unit_label(ctx, dependency.unit)
+                    needed = _unit_label(ctx, dependency.unit, dependency.group)
                     if dependency.per is not None:
                         message = tr("{count} × {unit} need at least {min} × {needed} in the list; it has "
-                                     "{have}.", count=len(dependants), unit=dependants[0].name,
+                                     "{have}.", count=len(dependants), unit=_unit_label(ctx, member.unit, member.group),
                                      min=dependency.min, needed=needed, have=have)
                     else:
                         message = tr("{unit} needs at least {min} × {needed} in the list; it has {have}. Add "
-                                     "one or remove {unit}.", unit=dependants[0].name, min=dependency.min,
+                                     "one or remove {unit}.", unit=_unit_label(ctx, member.unit, member.group),
+                                     min=dependency.min,
                                      needed=needed, have=have)
                     yield error("relations.missing_dependency", message, "RULES.md §2.6",
                                 tuple(t.uid for t in dependants), have=have, min=dependency.min)

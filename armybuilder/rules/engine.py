@@ -14,7 +14,17 @@ from armybuilder.domain.profiles import Army
 from armybuilder.domain.roster import Roster, resolve
 from armybuilder.domain.values import format_halves
 from armybuilder.i18n import tr
-from armybuilder.rules import availability, cbl, groups, lieutenant, mercenaries, points, reinforcements, settings
+from armybuilder.rules import (
+    availability,
+    cbl,
+    fireteams,
+    groups,
+    lieutenant,
+    mercenaries,
+    points,
+    reinforcements,
+    settings,
+)
 from armybuilder.rules.context import RuleContext
 from armybuilder.rules.violations import Violation, error
 
@@ -29,6 +39,7 @@ RULE_FAMILIES: list[Rule] = [
     mercenaries.check,
     reinforcements.check,
     cbl.check,
+    fireteams.check,
 ]
 """Every rule family, in the order their violations are listed."""
 
@@ -146,8 +157,8 @@ def validate(
     return run_rules(RuleContext(army_list, roster, edition, season))
 
 
-def validate_in_catalog(army_list: ArmyList, catalog: Catalog) -> Report:
-    """Validate a list, loading its army, Reinforcements army and packs from the catalog."""
+def context_in_catalog(army_list: ArmyList, catalog: Catalog) -> RuleContext:
+    """A list resolved for the rules: its army, Reinforcements army and packs from the catalog."""
     army = catalog.army(army_list.army)
     edition, season = catalog.rules_for(army_list, army)
     reinforcement_army = None
@@ -156,7 +167,12 @@ def validate_in_catalog(army_list: ArmyList, catalog: Catalog) -> Report:
                         if s.origin == army.origin and s.id == army.reinforcements), None)
         if summary is not None:
             reinforcement_army = catalog.army(summary.ref)
-    return validate(army_list, army, edition, season, reinforcement_army)
+    return RuleContext(army_list, resolve(army_list, army, reinforcement_army), edition, season)
+
+
+def validate_in_catalog(army_list: ArmyList, catalog: Catalog) -> Report:
+    """Validate a list, loading its army, Reinforcements army and packs from the catalog."""
+    return run_rules(context_in_catalog(army_list, catalog))
 
 
 def validate_entry(lists: Iterable[ArmyList], season: SeasonPack | None) -> list[Violation]:
@@ -185,5 +201,5 @@ def validate_entry(lists: Iterable[ArmyList], season: SeasonPack | None) -> list
     return found
 
 
-__all__ = ["RULE_FAMILIES", "DataError", "Report", "Rule", "Totals", "run_rules", "validate", "validate_entry",
-           "validate_in_catalog"]
+__all__ = ["RULE_FAMILIES", "DataError", "Report", "Rule", "Totals", "context_in_catalog", "run_rules", "validate",
+           "validate_entry", "validate_in_catalog"]

@@ -1,0 +1,198 @@
+"""`armybuilder data import|list`: the official Infinity Army data, imported for offline use."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+from typing import Any, TextIO
+
+from armybuilder.commands.common import add_data_option, open_catalog, print_problems
+from armybuilder.data.cache import ImportedSource
+from armybuilder.data.download import DEFAULT_RETRIES, DEFAULT_TIMEOUT, OFFICIAL_API, import_from_url
+from armybuilder.data.importer import ArmyImport, ImportReport, import_folder
+from armybuilder.i18n import tr
+from armybuilder.paths import imported_data_dir
+
+
+def register(commands: Any) -> None:
+    parser = commands.add_parser("data", help=tr("import the official Infinity Army data and list what is available"))
+    sub = parser.add_subparsers(dest="data_command", metavar="ACTION", required=True)
+
+    importing = sub.add_parser(
+        "import", help=tr("import the official data from a folder or over HTTP"),
+        description=tr("Convert the official Infinity Army data (army.json and one file per army) for offline use. "
+                       "Files whose content did not change since the last import are skipped."))
+    importing.add_argument("path", nargs="?", type=Path, metavar="PATH",
+                           help=tr("folder holding army.json and the army files"))
+    importing.add_argument("--url", nargs="?", const=OFFICIAL_API, metavar="BASE",
+                           help=tr("download instead: from the official API (no BASE) or from a mirror laid out "
+                                   "like the data folder"))
+    importing.add_argument("--data", metavar="DIR", type=Path,
+                           help=tr("cache folder to write (default: your user data folder)"))
+    importing.add_argument("--timeout", type=float, default=DEFAULT_TIMEOUT, metavar="SECONDS",
+                           help=tr("give up on a silent server after this long (default {seconds})",
+                                   seconds=f"{DEFAULT_TIMEOUT:g}"))
+    importing.add_argument("--retries", type=int, default=DEFAULT_RETRIES, metavar="N",
+                           help=tr("retries per file after a network error (default {count})",
+                                   count=DEFAULT_RETRIES))
+    importing.add_argument("-v", "--verbose", action="store_true",
+                           help=tr("also show notes and every army's line"))
+    importing.set_defaults(handler=_import)
+
+    listing = sub.add_parser("list", help=tr("list bundled and imported armies with versions and counts"))
+    add_data_option(listing)
+    listing.set_defaults(handler=_list)
+
+
+class _ProgressPrinter:
+    """Per-file progress on the terminal: one line per file (rewritten in place on a terminal)."""
+
+    def __init__(self, verb: str, stream: TextIO) -> None:
+        self.verb = verb
+        self.stream = stream
+        self.live = stream.isatty()
+        self.last: tuple[str, int, int, int] | None = None
+
+    def __call__(self, file: str, index: int, total: int, size: int) -> None:
+        if self.last is not None and self.last[:3] != (file, index, total):
+            self._line(*self.last, final=True)
+        self.last = (file, index, total, size)
+        if self.live:
+            self._line(file, index, total, size, final=False)
+
+    def finish(self) -> None:
+        if self.last is not None:
+            self._line(*self.last, final=True)
+            self.last = None
+
+    def _line(self, file: str, index: int, total: int, size: int, *, final: bool) -> None:
+        width = len(str(total))
+        text = f"{self.verb} [{index:>{width}}/{total}] {file} ({_size(size)})"
+        if self.live:
+            self.stream.write("\r" + text.ljust(78) + ("\n" if final else ""))
+        elif final:
+            self.stream.write(text + "\n")
+        self.stream.flush()
+
+
+def _size(size: int) -> str:
+    return f"{size / 1024:.0f} KB" if size >= 1024 else f"{size} B"
+
+
+def _import(args: argparse.Namespace) -> int:
+    data_dir = args.data or imported_data_dir()
+    out = sys.stdout
+    if args.url is not None and args.path is not None:
+        print(tr("give either a folder or --url, not both"), file=sys.stderr)
+        return 2
+    if args.url is None and args.path is None:
+        print(tr("give the folder holding army.json, or --url to download the data"), file=sys.stderr)
+        return 2
+    converting = _ProgressPrinter(tr("reading"), sys.stderr)
+    if args.url is not None:
+        downloading = _ProgressPrinter(tr("downloading"), sys.stderr)
+        print(tr("downloading from {url}", url=args.url), file=sys.stderr)
+        report = import_from_url(args.url, data_dir, timeout=args.timeout, retries=args.retries,
+                                 download_progress=downloading, progress=converting if args.verbose else None)
+        downloading.finish()
+    else:
+        report = import_folder(args.path, data_dir, progress=converting if args.verbose else None)
+    converting.finish()
+    _print_report(report, args.verbose, out)
+    if report.fatal is not None or report.cancelled:
+        return 1
+    return 1 if report.all_errors else 0
+
+
+def _print_report(report: ImportReport, verbose: bool, out: TextIO) -> None:
+    shown = ("error", "warning", "info") if verbose else ("error", "warning")
+    for issue in report.issues:
+        if issue.severity in shown:
+            print(str(issue), file=out)
+    for army in sorted(report.armies, key=lambda a: (a.status == "unchanged", a.army_id or 0)):
+        flagged = [issue for issue in army.issues if issue.severity in shown]
+        if verbose or flagged or army.status not in ("unchanged", "skipped"):
+            print(_army_line(army), file=out)
+        for issue in flagged:
+            print("    " + str(issue), file=out)
+    if report.fatal is not None:
+        print(str(report.fatal), file=out)
+        print(tr("nothing was imported; the data imported before is unchanged"), file=out)
+        return
+    if report.cancelled:
+        print(tr("cancelled; the data imported before is unchanged"), file=out)
+        return
+    issues = report.all_issues
+    counts = {s: sum(1 for i in issues if i.severity == s) for s in ("error", "warning", "info")}
+    print(tr("{armies} armies: {imported} new, {updated} updated, {unchanged} unchanged, {failed} failed; "
+             "{errors} errors, {warnings} warnings, {notes} notes ({seconds} s)",
+             armies=sum(1 for a in report.armies if a.status not in ("skipped", "removed")),
+             imported=report.count("imported"), updated=report.count("updated"),
+             unchanged=report.count("unchanged"), failed=report.count("failed") + report.count("kept"),
+             errors=counts["error"], warnings=counts["warning"], notes=counts["info"],
+             seconds=f"{report.seconds:.2f}"), file=out)
+    if report.written:
+        print(tr("saved in {folder}", folder=str(report.data_dir)), file=out)
+    elif not report.all_errors:
+        print(tr("nothing changed since the last import"), file=out)
+    if counts["info"] and not verbose:
+        print(tr("(run with --verbose to see the notes)"), file=out)
+
+
+def _army_line(army: ArmyImport) -> str:
+    status = {
+        "imported": tr("new", context="import status"), "updated": tr("updated", context="import status"),
+        "unchanged": tr("unchanged", context="import status"), "kept": tr("kept", context="import status"),
+        "failed": tr("failed", context="import status"), "skipped": tr("skipped", context="import status"),
+        "removed": tr("removed", context="import status"),
+    }[army.status]
+    version = army.version
+    if army.status == "updated" and army.previous_version and army.previous_version != army.version:
+        version = f"{army.previous_version} → {army.version}"
+    counts = ""
+    if army.counts:
+        counts = "  " + tr("{units} units, {options} options, {teams} fireteams", units=army.counts.get("units", 0),
+                           options=army.counts.get("options", 0), teams=army.counts.get("teams", 0))
+    name = army.name or army.file
+    ident = f"{army.army_id:>5}" if army.army_id is not None else "    ?"
+    return f"{ident}  {name}  {version}  [{status}]{counts}"
+
+
+def _list(args: argparse.Namespace) -> int:
+    catalog = open_catalog(args)
+    data_dir = args.data or imported_data_dir()
+    print_problems(catalog.problems)
+    bundled = [s for s in catalog.armies() if s.origin == "bundled"]
+    imported = [s for s in catalog.armies() if s.origin == "imported"]
+    kinds = {"vanilla": tr("vanilla", context="army kind"), "sectorial": tr("sectorial", context="army kind"),
+             "reinforcements": tr("reinforcements", context="army kind")}
+    print(tr("Bundled armies ({count})", count=len(bundled)))
+    for summary in sorted(bundled, key=lambda s: s.id):
+        print(f"  {summary.id:>5}  {summary.label}  [{kinds.get(summary.kind, summary.kind)}, {summary.edition}]  "
+              + tr("{units} units, {options} options", units=summary.units, options=summary.options))
+    source = next((s for s in catalog.sources if isinstance(s, ImportedSource)), None)
+    if source is None:
+        print(tr("No imported armies in {folder} (run `armybuilder data import`)", folder=str(data_dir)))
+        return 1 if any(p.severity == "error" for p in catalog.problems) else 0
+    index = source.index
+    print(tr("Imported armies ({count}) from {source}, {date}", count=len(imported), source=index.source,
+             date=index.imported_at))
+    for entry in sorted(index.armies, key=lambda a: a.id):
+        counts = entry.counts
+        extras = []
+        if entry.discontinued:
+            extras.append(tr("discontinued"))
+        if entry.aliases:
+            extras.append(tr("also id {ids}", ids=", ".join(map(str, entry.aliases))))
+        flagged = sum(1 for i in entry.issues if i.severity != "info")
+        if flagged:
+            extras.append(tr("{count} import problems", count=flagged))
+        print(f"  {entry.id:>5}  {entry.summary().label}  [{kinds.get(entry.kind, entry.kind)}]  "
+              + tr("{units} units ({mercenaries} mercenaries), {options} options, {team_options} team options, "
+                   "{teams} fireteams", units=counts.get("units", 0), mercenaries=counts.get("mercenaries", 0),
+                   options=counts.get("options", 0), team_options=counts.get("team_options", 0),
+                   teams=counts.get("teams", 0))
+              + (f"  ({'; '.join(extras)})" if extras else ""))
+    return 0
+

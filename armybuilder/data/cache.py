@@ -1,0 +1,442 @@
+"""The imported official data on disk, and the catalog source that reads it lazily.
+
+Layout of the cache folder (`armybuilder.paths.imported_data_dir()`):
+
+- `index.json` — what is cached: per army its summary, data version, the SHA-256 of the file it
+  came from, where its blob lies in the pack, and the issues found when importing it;
+- `pack-<generation>.bin` — every army (and the weapon profiles) pickled one after the other.
+
+An import writes a new pack under a new name, then replaces `index.json` atomically, then
+removes the old pack: a crash or an error at any point leaves the previous index and pack in
+place. Reading one army reads one slice of the pack. See docs/official-data.md.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import copyreg
+import functools
+import gc
+import hashlib
+import io
+import json
+import os
+import pickle
+import time
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from pydantic import BaseModel
+
+from armybuilder.data.catalog import ArmySummary, Catalog
+from armybuilder.data.construct import restore
+from armybuilder.data.official_json import ImportIssue
+from armybuilder.data.problems import DataError, DataProblem
+from armybuilder.data.yamlio import atomic_write_bytes, atomic_write_text
+from armybuilder.domain.lists import Origin
+from armybuilder.domain.profiles import Army, WeaponProfile
+from armybuilder.i18n import tr
+from armybuilder.paths import imported_data_dir
+
+FORMAT = "armybuilder-imported/1"
+INDEX = "index.json"
+LOCK = "import.lock"
+LOCK_STALE_SECONDS = 600
+
+
+class CacheError(Exception):
+    """The cache cannot be read (corrupt index or pack, or made by another version)."""
+
+
+# ----- pickling domain models compactly and reading them back safely ----------------------------
+
+def _reduce(model: BaseModel) -> tuple[Any, ...]:
+    return restore, (type(model), model.__dict__, model.__pydantic_fields_set__)
+
+
+@functools.cache
+def _dispatch_table() -> dict[type, Any]:
+    """Pickle every domain model as (class, field dict, fields set): smaller and faster than the default."""
+    from armybuilder.domain import fireteams, profiles, values
+
+    table: dict[type, Any] = dict(copyreg.dispatch_table)
+    for module in (values, fireteams, profiles):
+        for cls in vars(module).values():
+            if isinstance(cls, type) and issubclass(cls, BaseModel) and cls.__module__ == module.__name__:
+                table[cls] = _reduce
+    return table
+
+
+def dumps(value: Any) -> bytes:
+    """Pickle domain models (armies, weapon profiles) for the cache."""
+    buffer = io.BytesIO()
+    pickler = pickle.Pickler(buffer, protocol=pickle.HIGHEST_PROTOCOL)
+    pickler.dispatch_table = _dispatch_table()
+    with gc_paused():
+        pickler.dump(value)
+    return buffer.getvalue()
+
+
+_ALLOWED_GLOBALS = {
+    ("armybuilder.data.construct", "restore"),
+    ("armybuilder.domain.values", "_restore_swc"),
+    ("builtins", "set"),
+    ("builtins", "frozenset"),
+}
+
+
+class _Unpickler(pickle.Unpickler):
+    """Reads only what `dumps` writes: domain classes and the functions that rebuild them."""
+
+    def find_class(self, module: str, name: str) -> Any:
+        if (module, name) in _ALLOWED_GLOBALS or (module.startswith("armybuilder.domain.") and name[:1].isupper()):
+            return super().find_class(module, name)
+        raise pickle.UnpicklingError(f"unexpected object {module}.{name} in the cache")
+
+
+def loads(data: bytes) -> Any:
+    """Read what `dumps` wrote; raises CacheError on anything else."""
+    try:
+        with gc_paused():
+            return _Unpickler(io.BytesIO(data)).load()
+    except Exception as exc:  # a damaged blob can raise almost anything while unpickling
+        raise CacheError(f"damaged cache entry ({type(exc).__name__}: {exc})") from exc
+
+
+@contextlib.contextmanager
+def gc_paused() -> Iterator[None]:
+    """Pause the cyclic garbage collector while building many objects that all stay alive.
+
+    Building ~100,000 long-lived objects with the collector on costs 5-10× more: it keeps
+    scanning objects that can never be garbage.
+    """
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if enabled:
+            gc.enable()
+
+
+def schema_fingerprint() -> str:
+    """Changes whenever a cached model class gains, loses or renames a field."""
+    from armybuilder.domain import fireteams, profiles, values
+
+    parts = []
+    for module in (values, fireteams, profiles):
+        for name in sorted(vars(module)):
+            cls = getattr(module, name)
+            if isinstance(cls, type) and issubclass(cls, BaseModel) and cls.__module__ == module.__name__:
+                parts.append(f"{module.__name__}.{name}:{','.join(cls.model_fields)}")
+    return hashlib.sha256("\n".join(parts).encode()).hexdigest()[:16]
+
+
+# ----- the index -------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class CachedArmy:
+    """One army in the index: enough to list it (summary) and to find its blob in the pack."""
+
+    id: int
+    slug: str
+    name: str
+    kind: str
+    parent: int | None
+    version: str
+    edition: str
+    discontinued: bool
+    counts: dict[str, int]
+    reinforcements: int | None
+    aliases: tuple[int, ...]
+    file: str
+    sha256: str
+    offset: int
+    length: int
+    faction: tuple[Any, ...] = ()
+    issues: tuple[ImportIssue, ...] = ()
+
+    def summary(self) -> ArmySummary:
+        return ArmySummary(
+            origin="imported", id=self.id, slug=self.slug, name=self.name, kind=self.kind,  # type: ignore[arg-type]
+            parent=self.parent, version=self.version, edition=self.edition, units=self.counts.get("units", 0),
+            options=self.counts.get("options", 0), discontinued=self.discontinued)
+
+    def to_json(self) -> dict[str, Any]:
+        data = {k: v for k, v in self.__dict__.items() if k not in ("issues", "aliases", "faction")}
+        data["aliases"] = list(self.aliases)
+        data["faction"] = list(self.faction)
+        data["issues"] = [issue_to_json(i) for i in self.issues]
+        return data
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> CachedArmy:
+        values = dict(data)
+        values["aliases"] = tuple(values.get("aliases", ()))
+        values["faction"] = tuple(values.get("faction", ()))
+        values["issues"] = tuple(issue_from_json(i) for i in values.get("issues", ()))
+        return cls(**values)
+
+
+def issue_to_json(issue: ImportIssue) -> dict[str, str]:
+    return {"file": issue.file, "message": issue.message, "unit": issue.unit, "path": issue.path,
+            "severity": issue.severity}
+
+
+def issue_from_json(data: dict[str, str]) -> ImportIssue:
+    return ImportIssue(data["file"], data["message"], data.get("unit", ""), data.get("path", ""),
+                       data.get("severity", "error"))  # type: ignore[arg-type]
+
+
+@dataclass
+class CacheIndex:
+    """Everything `index.json` says about the cached data."""
+
+    pack: str
+    source: str
+    imported_at: str
+    schema: str
+    metadata_sha256: str
+    weapons: tuple[int, int]
+    armies: list[CachedArmy]
+    names: dict[str, dict[int, str]] = field(default_factory=dict)
+    not_imported: dict[str, int] = field(default_factory=dict)
+    issues: list[ImportIssue] = field(default_factory=list)
+
+    def to_json(self) -> str:
+        data = {
+            "format": FORMAT, "pack": self.pack, "source": self.source, "imported_at": self.imported_at,
+            "schema": self.schema, "metadata_sha256": self.metadata_sha256, "weapons": list(self.weapons),
+            "not_imported": self.not_imported, "issues": [issue_to_json(i) for i in self.issues],
+            "armies": [a.to_json() for a in self.armies],
+            "names": {kind: {str(k): v for k, v in table.items()} for kind, table in self.names.items()},
+        }
+        return json.dumps(data, ensure_ascii=False, separators=(",", ":")) + "\n"
+
+    @classmethod
+    def from_json(cls, text: str) -> CacheIndex:
+        data = json.loads(text)
+        if not isinstance(data, dict) or data.get("format") != FORMAT:
+            raise CacheError(f"not an index of format {FORMAT}")
+        return cls(
+            pack=str(data["pack"]), source=str(data.get("source", "")), imported_at=str(data.get("imported_at", "")),
+            schema=str(data.get("schema", "")), metadata_sha256=str(data.get("metadata_sha256", "")),
+            weapons=(int(data["weapons"][0]), int(data["weapons"][1])),
+            armies=[CachedArmy.from_json(a) for a in data["armies"]],
+            names={kind: {int(k): str(v) for k, v in table.items()} for kind, table in data.get("names", {}).items()},
+            not_imported={str(k): int(v) for k, v in data.get("not_imported", {}).items()},
+            issues=[issue_from_json(i) for i in data.get("issues", ())],
+        )
+
+    def army(self, army_id: int) -> CachedArmy | None:
+        for army in self.armies:
+            if army.id == army_id or army_id in army.aliases:
+                return army
+        return None
+
+    @property
+    def is_current(self) -> bool:
+        """Made by this version of the domain model (else the armies must be imported again)."""
+        return self.schema == schema_fingerprint()
+
+
+def read_index(data_dir: Path) -> CacheIndex | None:
+    """The cache's index, or None when nothing was imported yet; CacheError when it is damaged."""
+    path = data_dir / INDEX
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        return None
+    except (OSError, UnicodeDecodeError) as exc:
+        raise CacheError(f"{path}: cannot be read ({exc})") from exc
+    try:
+        return CacheIndex.from_json(text)
+    except (ValueError, KeyError, TypeError, IndexError) as exc:
+        raise CacheError(f"{path}: damaged index ({type(exc).__name__}: {exc})") from exc
+
+
+def read_blob(data_dir: Path, pack: str, offset: int, length: int) -> bytes:
+    """One army's bytes from the pack."""
+    path = data_dir / pack
+    with path.open("rb") as handle:
+        handle.seek(offset)
+        data = handle.read(length)
+    if len(data) != length:
+        raise CacheError(f"{path}: shorter than the index says (damaged or replaced)")
+    return data
+
+
+def write_cache(data_dir: Path, index: CacheIndex, blobs: Sequence[bytes]) -> CacheIndex:
+    """Write a new pack of `blobs` (offsets are assigned in order: weapons first, then each army of
+    `index.armies`), then the index, atomically; finally remove packs the index no longer names."""
+    data_dir.mkdir(parents=True, exist_ok=True)
+    if len(blobs) != len(index.armies) + 1:
+        raise ValueError("one blob for the weapons and one per army")
+    pack = f"pack-{time.strftime('%Y%m%d%H%M%S')}-{os.getpid()}-{os.urandom(3).hex()}.bin"
+    offsets = []
+    position = 0
+    for blob in blobs:
+        offsets.append((position, len(blob)))
+        position += len(blob)
+    atomic_write_bytes(data_dir / pack, b"".join(blobs))
+    index.pack = pack
+    index.weapons = offsets[0]
+    index.armies = [_with_offset(army, *where) for army, where in zip(index.armies, offsets[1:], strict=True)]
+    try:
+        atomic_write_text(data_dir / INDEX, index.to_json())
+    except BaseException:
+        with contextlib.suppress(OSError):
+            (data_dir / pack).unlink()
+        raise
+    for old in data_dir.glob("pack-*.bin"):
+        if old.name != pack:
+            with contextlib.suppress(OSError):  # another process may still read it (Windows keeps it)
+                old.unlink()
+    return index
+
+
+def _with_offset(army: CachedArmy, offset: int, length: int) -> CachedArmy:
+    values = dict(army.__dict__)
+    values.update(offset=offset, length=length)
+    return CachedArmy(**values)
+
+
+@contextlib.contextmanager
+def import_lock(data_dir: Path) -> Iterator[None]:
+    """Only one import writes the cache at a time; a lock whose process is gone (or older than 10 minutes) is stale."""
+    data_dir.mkdir(parents=True, exist_ok=True)
+    path = data_dir / LOCK
+    for _ in range(2):
+        try:
+            fd = os.open(path, os.O_CREAT | os.O_EXCL | os.O_WRONLY)
+        except FileExistsError:
+            try:
+                age = time.time() - path.stat().st_mtime
+            except FileNotFoundError:
+                continue
+            if age > LOCK_STALE_SECONDS or not _holder_alive(path):
+                with contextlib.suppress(FileNotFoundError):
+                    path.unlink()
+                continue
+            raise CacheError(tr("another import is writing {folder} right now; try again when it has finished",
+                                folder=str(data_dir))) from None
+        os.write(fd, str(os.getpid()).encode())
+        os.close(fd)
+        try:
+            yield
+        finally:
+            with contextlib.suppress(FileNotFoundError):
+                path.unlink()
+        return
+    raise CacheError(tr("cannot lock {folder} for importing", folder=str(data_dir)))
+
+
+def _holder_alive(lock: Path) -> bool:
+    """Whether the process that wrote the lock still runs (POSIX; elsewhere assume it does)."""
+    if os.name != "posix":
+        return True
+    try:
+        pid = int(lock.read_text(encoding="ascii").strip() or "0")
+    except (OSError, ValueError):
+        return True  # being written right now, or unreadable: trust the age check
+    if pid <= 0 or pid == os.getpid():
+        return pid == os.getpid()
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except OSError:
+        return True  # exists, owned by someone else
+    return True
+
+
+# ----- the catalog source ----------------------------------------------------------------------
+
+class ImportedSource:
+    """Imported armies for the catalog: summaries from the index, each army read when asked for."""
+
+    origin: Origin = "imported"
+
+    def __init__(self, data_dir: Path, index: CacheIndex) -> None:
+        self.data_dir = data_dir
+        self.index = index
+        self._summaries = [a.summary() for a in index.armies]
+        self._weapons: dict[str, WeaponProfile] | None = None
+
+    @classmethod
+    def open(cls, data_dir: Path | None = None) -> ImportedSource | None:
+        """The cache in `data_dir` (default: the user's), or None when nothing was imported.
+
+        Raises CacheError when the index is damaged or was written by an incompatible version.
+        """
+        folder = data_dir if data_dir is not None else imported_data_dir()
+        index = read_index(folder)
+        if index is None:
+            return None
+        if not index.is_current:
+            raise CacheError(tr("the imported data in {folder} was converted by another version of armybuilder; "
+                                "import it again with `armybuilder data import`", folder=str(folder)))
+        return cls(folder, index)
+
+    def summaries(self) -> Sequence[ArmySummary]:
+        return self._summaries
+
+    def entry(self, army_id: int) -> CachedArmy | None:
+        """The index entry of an army (its id or an alias such as 998 for 999)."""
+        return self.index.army(army_id)
+
+    def load(self, army_id: int) -> Army:
+        entry = self.entry(army_id)
+        if entry is None:
+            raise DataError(DataProblem(str(self.data_dir / INDEX), tr("no imported army with id {id}", id=army_id)))
+        try:
+            army = self._read(entry)
+        except FileNotFoundError:
+            # another import replaced the cache since this source was opened: read the new index once
+            fresh = read_index(self.data_dir)
+            entry = fresh.army(army_id) if fresh is not None and fresh.is_current else None
+            if fresh is None or entry is None:
+                raise DataError(DataProblem(str(self.data_dir), tr("the imported data changed while in use; "
+                                                                   "open it again"))) from None
+            self.index = fresh
+            self._summaries = [a.summary() for a in fresh.armies]
+            army = self._read(entry)
+        if not isinstance(army, Army):
+            raise DataError(DataProblem(str(self.data_dir / self.index.pack), tr("damaged cache entry for army {id}",
+                                                                                id=army_id)))
+        return army
+
+    def _read(self, entry: CachedArmy) -> Any:
+        try:
+            return loads(read_blob(self.data_dir, self.index.pack, entry.offset, entry.length))
+        except CacheError as exc:
+            raise DataError(DataProblem(str(self.data_dir / self.index.pack), str(exc))) from None
+
+    def weapons(self) -> dict[str, WeaponProfile]:
+        if self._weapons is None:
+            offset, length = self.index.weapons
+            try:
+                weapons = loads(read_blob(self.data_dir, self.index.pack, offset, length))
+            except (OSError, CacheError):
+                weapons = {}
+            self._weapons = weapons if isinstance(weapons, dict) else {}
+        return self._weapons
+
+
+def attach_imported(catalog: Catalog, data_dir: Path | None = None) -> ImportedSource | None:
+    """Add the imported armies to `catalog` (replacing earlier imported ones); problems go to
+    `catalog.problems`, never raised: the bundled armies stay usable whatever the cache holds."""
+    folder = data_dir if data_dir is not None else imported_data_dir()
+    try:
+        source = ImportedSource.open(folder)
+    except CacheError as exc:
+        catalog.problems.append(DataProblem(str(folder / INDEX), str(exc)))
+        return None
+    if source is not None:
+        catalog.add_source(source)
+    elif data_dir is not None:
+        catalog.problems.append(DataProblem(str(folder), tr("no imported data here (run `armybuilder data import`)"),
+                                            severity="warning"))
+    return source

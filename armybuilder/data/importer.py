@@ -1,0 +1,500 @@
+"""Import the official Infinity Army data into the cache: a folder, or files fetched by `download`.
+
+Designed to run on a worker thread: progress goes to a callback `(file, index, total, bytes)`,
+a `threading.Event` cancels between files, nothing is printed, and every problem ends up in the
+returned `ImportReport`. The cache is only replaced once everything is converted; an error,
+a cancellation or a crash leaves the previous cache as it was.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import itertools
+import threading
+import time
+from collections import deque
+from collections.abc import Callable, Mapping
+from concurrent.futures import Future, ThreadPoolExecutor
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Literal, Protocol
+
+from armybuilder.data.cache import (
+    CachedArmy,
+    CacheError,
+    CacheIndex,
+    dumps,
+    gc_paused,
+    import_lock,
+    loads,
+    read_blob,
+    read_index,
+    schema_fingerprint,
+    write_cache,
+)
+from armybuilder.data.infinity_army import (
+    METADATA_FILE,
+    ConvertedArmy,
+    Faction,
+    ImportSession,
+    Metadata,
+    army_counts,
+    link_armies,
+    read_metadata,
+)
+from armybuilder.data.official_json import ImportFileError, ImportIssue, parse_json
+from armybuilder.domain.profiles import Army
+from armybuilder.i18n import tr
+from armybuilder.paths import imported_data_dir
+
+Progress = Callable[[str, int, int, int], None]
+"""Called as each file is read: (file name, index counting from 1, total files, bytes)."""
+
+ArmyStatus = Literal["imported", "updated", "unchanged", "kept", "failed", "skipped", "removed"]
+
+
+@dataclass
+class ArmyImport:
+    """What happened to one army file."""
+
+    file: str
+    status: ArmyStatus
+    army_id: int | None = None
+    slug: str = ""
+    name: str = ""
+    version: str = ""
+    previous_version: str = ""
+    counts: dict[str, int] = field(default_factory=dict)
+    issues: list[ImportIssue] = field(default_factory=list)
+
+    @property
+    def errors(self) -> list[ImportIssue]:
+        return [i for i in self.issues if i.severity == "error"]
+
+
+@dataclass
+class ImportReport:
+    """The outcome of an import: per army, plus problems of the data set as a whole."""
+
+    source: str
+    data_dir: Path
+    armies: list[ArmyImport] = field(default_factory=list)
+    issues: list[ImportIssue] = field(default_factory=list)
+    fatal: ImportIssue | None = None
+    cancelled: bool = False
+    written: bool = False
+    seconds: float = 0.0
+
+    @property
+    def ok(self) -> bool:
+        """Nothing failed: every listed army is in the cache, with no errors."""
+        return self.fatal is None and not self.cancelled and not self.all_errors
+
+    @property
+    def all_issues(self) -> list[ImportIssue]:
+        found = list(self.issues)
+        for army in self.armies:
+            found.extend(army.issues)
+        if self.fatal is not None:
+            found.append(self.fatal)
+        return found
+
+    @property
+    def all_errors(self) -> list[ImportIssue]:
+        return [i for i in self.all_issues if i.severity == "error"]
+
+    def count(self, status: ArmyStatus) -> int:
+        return sum(1 for a in self.armies if a.status == status)
+
+
+class FileReader(Protocol):
+    """Where the data files come from: a folder, or files already downloaded."""
+
+    label: str
+
+    def read(self, name: str) -> bytes:
+        """The bytes of `name`; FileNotFoundError when absent, OSError when unreadable."""
+
+    def names(self) -> set[str]:
+        """Every `*.json` file available (to spot files army.json does not list)."""
+
+
+class FolderReader:
+    """Files of a local folder laid out like the official data (`army.json` + `<slug>.json`)."""
+
+    def __init__(self, folder: Path) -> None:
+        self.folder = folder
+        self.label = str(folder)
+
+    def read(self, name: str) -> bytes:
+        return (self.folder / name).read_bytes()
+
+    def names(self) -> set[str]:
+        return {p.name for p in self.folder.glob("*.json")}
+
+
+class MemoryReader:
+    """Files held in memory (fetched over HTTP by `download`)."""
+
+    def __init__(self, files: Mapping[str, bytes], label: str) -> None:
+        self.files = dict(files)
+        self.label = label
+
+    def read(self, name: str) -> bytes:
+        try:
+            return self.files[name]
+        except KeyError:
+            raise FileNotFoundError(name) from None
+
+    def names(self) -> set[str]:
+        return set(self.files)
+
+
+def import_folder(folder: Path, data_dir: Path | None = None, *, progress: Progress | None = None,
+                  cancel: threading.Event | None = None) -> ImportReport:
+    """Import `army.json` and the army files of `folder` into the cache (default: the user's)."""
+    target = data_dir if data_dir is not None else imported_data_dir()
+    report = ImportReport(source=str(folder), data_dir=target)
+    if not folder.exists():
+        report.fatal = ImportIssue(str(folder), tr("no such folder"))
+        return report
+    if not folder.is_dir():
+        report.fatal = ImportIssue(str(folder), tr("is a file, not a folder: give the folder that holds army.json"))
+        return report
+    if not (folder / METADATA_FILE).is_file():
+        report.fatal = ImportIssue(str(folder / METADATA_FILE), tr(
+            "missing: the folder must hold army.json (the metadata) and one file per army"))
+        return report
+    return import_files(FolderReader(folder), target, progress=progress, cancel=cancel, report=report)
+
+
+def import_files(reader: FileReader, data_dir: Path | None = None, *, progress: Progress | None = None,
+                 cancel: threading.Event | None = None, report: ImportReport | None = None) -> ImportReport:
+    """Import from any reader; see `import_folder`. Never raises for bad data: read the report."""
+    target = data_dir if data_dir is not None else imported_data_dir()
+    report = report if report is not None else ImportReport(source=reader.label, data_dir=target)
+    started = time.perf_counter()
+    try:
+        with import_lock(target), gc_paused():
+            _Import(reader, target, report, progress, cancel).run()
+    except CacheError as exc:
+        report.fatal = ImportIssue(str(target), str(exc))
+    except OSError as exc:
+        report.fatal = ImportIssue(str(target), tr("cannot write the cache ({error}); the previous data is kept",
+                                                   error=exc.strerror or str(exc)))
+    report.seconds = time.perf_counter() - started
+    return report
+
+
+@dataclass
+class _Entry:
+    """One army file on its way into the cache."""
+
+    slug: str
+    file: str
+    factions: list[Faction]
+    sha256: str = ""
+    previous: CachedArmy | None = None
+    converted: ConvertedArmy | None = None
+    raw: Any = None
+    outcome: ArmyImport | None = None
+    army_id: int = 0
+    aliases: tuple[int, ...] = ()
+    grouping: bool = False
+    """A faction that only groups other armies (Non-Aligned Armies): no file of its own is expected."""
+
+
+class _Cancelled(Exception):
+    pass
+
+
+class _Import:
+    """One run of the importer (see `import_files`)."""
+
+    def __init__(self, reader: FileReader, data_dir: Path, report: ImportReport, progress: Progress | None,
+                 cancel: threading.Event | None) -> None:
+        self.reader = reader
+        self.data_dir = data_dir
+        self.report = report
+        self.progress = progress
+        self.cancel = cancel
+
+    def _check_cancel(self) -> None:
+        if self.cancel is not None and self.cancel.is_set():
+            raise _Cancelled
+
+    def run(self) -> None:
+        try:
+            self._run()
+        except _Cancelled:
+            self.report.cancelled = True
+        except ImportFileError as exc:
+            self.report.fatal = exc.issue
+
+    def _run(self) -> None:
+        report = self.report
+        self._check_cancel()
+        try:
+            meta_bytes = self.reader.read(METADATA_FILE)
+        except FileNotFoundError:
+            raise ImportFileError(ImportIssue(METADATA_FILE, tr(
+                "missing: the data must include army.json (the metadata) and one file per army"))) from None
+        except OSError as exc:
+            raise ImportFileError(ImportIssue(METADATA_FILE, tr("cannot be read ({error})",
+                                                                error=exc.strerror or str(exc)))) from None
+        metadata = read_metadata(parse_json(meta_bytes, METADATA_FILE))
+        meta_sha = hashlib.sha256(meta_bytes).hexdigest()
+        report.issues.extend(metadata.issues)
+        if metadata.not_imported:
+            report.issues.append(ImportIssue(METADATA_FILE, tr(
+                "not imported (the builder has no use for them yet): {sections}; nor the Spec-Ops sections of the "
+                "army files", sections=", ".join(f"{k} ({v})" for k, v in metadata.not_imported.items())),
+                severity="info"))
+        previous = self._previous_index()
+        usable = previous if previous is not None and previous.is_current else None
+        entries = self._plan(metadata, usable)
+        session = ImportSession(metadata, known_names=previous.names if previous is not None else None)
+        total = len(entries) + 1
+        self._progress(METADATA_FILE, 1, total, len(meta_bytes))
+        with ThreadPoolExecutor(max_workers=1, thread_name_prefix="armybuilder-import-read") as reader:
+            ahead: deque[Future[tuple[bytes, str] | OSError]] = deque()
+            upcoming = iter(entries)
+            for entry in itertools.islice(upcoming, 2):  # read (and hash) up to two files ahead
+                ahead.append(reader.submit(self._fetch, entry))
+            for number, entry in enumerate(entries, start=2):
+                fetched = ahead.popleft().result()
+                for following in itertools.islice(upcoming, 1):
+                    ahead.append(reader.submit(self._fetch, following))
+                self._check_cancel()
+                self._read_and_convert(entry, fetched, session, number, total)
+        self._retry_unresolved(entries, session)
+        self._choose_ids(entries)
+        links = link_armies(metadata.factions, {e.army_id: self._reinforcements(e) for e in entries
+                                                if e.converted is not None or e.previous is not None})
+        armies: list[CachedArmy] = []
+        blobs: list[bytes] = []
+        changed = usable is None or usable.metadata_sha256 != meta_sha
+        for entry in entries:
+            self._check_cancel()
+            result = self._finish(entry, links, usable)
+            if result is None:
+                continue
+            cached, blob, entry_changed = result
+            armies.append(cached)
+            blobs.append(blob)
+            changed = changed or entry_changed
+        if usable is not None:
+            kept_slugs = {e.slug for e in entries}
+            for old in usable.armies:
+                if old.slug not in kept_slugs:
+                    changed = True
+                    report.armies.append(ArmyImport(old.file, "removed", old.id, old.slug, old.name,
+                                                    previous_version=old.version, issues=[ImportIssue(
+                                                        old.file, tr("no longer listed in army.json; removed"),
+                                                        severity="info")]))
+        changed = changed or len(armies) != len(usable.armies if usable else ())
+        if not changed:
+            return  # re-importing unchanged files: nothing to write
+        self._check_cancel()
+        if usable is not None and usable.metadata_sha256 == meta_sha:
+            weapons_blob = read_blob(self.data_dir, usable.pack, *usable.weapons)
+        else:
+            weapons_blob = dumps(metadata.weapons)
+        index = CacheIndex(
+            pack="", source=self.reader.label, imported_at=time.strftime("%Y-%m-%d %H:%M:%S"),
+            schema=schema_fingerprint(), metadata_sha256=meta_sha, weapons=(0, 0), armies=armies,
+            names=session.learned_names, not_imported=metadata.not_imported, issues=list(metadata.issues))
+        write_cache(self.data_dir, index, [weapons_blob, *blobs])
+        report.written = True
+
+    def _progress(self, file: str, index: int, total: int, size: int) -> None:
+        if self.progress is not None:
+            self.progress(file, index, total, size)
+
+    def _previous_index(self) -> CacheIndex | None:
+        try:
+            previous = read_index(self.data_dir)
+        except CacheError as exc:
+            self.report.issues.append(ImportIssue(str(self.data_dir), tr(
+                "the previous cache cannot be read ({error}); it is rebuilt from this import", error=str(exc)),
+                severity="warning"))
+            return None
+        if previous is not None and not previous.is_current:
+            self.report.issues.append(ImportIssue(str(self.data_dir), tr(
+                "the previous cache was made by another version of armybuilder; every army is converted again"),
+                severity="info"))
+        return previous
+
+    def _plan(self, metadata: Metadata, previous: CacheIndex | None) -> list[_Entry]:
+        by_slug = metadata.factions_by_slug()
+        old = {a.slug: a for a in previous.armies} if previous is not None else {}
+        entries = [_Entry(slug, f"{slug}.json", factions, previous=old.get(slug)) for slug, factions in by_slug.items()]
+        ids = {f.id for f in metadata.factions}
+        parents = {f.parent for f in metadata.factions if f.parent != f.id}
+        for entry in entries:
+            entry.grouping = all(f.parent not in ids and f.id in parents for f in entry.factions)
+        listed = {e.file for e in entries} | {METADATA_FILE}
+        try:
+            present = self.reader.names()
+        except OSError:
+            present = set()
+        for name in sorted(present - listed):
+            self.report.issues.append(ImportIssue(name, tr("not listed in army.json; skipped"), severity="warning"))
+        return entries
+
+    def _fetch(self, entry: _Entry) -> tuple[bytes, str] | OSError:
+        """A file's bytes and SHA-256 (run on a helper thread: reading and hashing release the GIL)."""
+        try:
+            data = self.reader.read(entry.file)
+        except OSError as exc:
+            return exc
+        return data, hashlib.sha256(data).hexdigest()
+
+    def _read_and_convert(self, entry: _Entry, fetched: tuple[bytes, str] | OSError, session: ImportSession,
+                          number: int, total: int) -> None:
+        if isinstance(fetched, FileNotFoundError):
+            self._progress(entry.file, number, total, 0)
+            self._missing(entry)
+            return
+        if isinstance(fetched, OSError):
+            self._progress(entry.file, number, total, 0)
+            self._failed(entry, ImportIssue(entry.file, tr("cannot be read ({error})",
+                                                           error=fetched.strerror or str(fetched))))
+            return
+        data, entry.sha256 = fetched
+        self._progress(entry.file, number, total, len(data))
+        previous = entry.previous
+        if previous is not None and previous.sha256 == entry.sha256 and not any(
+                issue.severity == "error" for issue in previous.issues):
+            return  # unchanged: the cached army is reused as it is (one imported with errors is tried again)
+        faction = max(entry.factions, key=lambda f: f.id)
+        try:
+            raw = parse_json(data, entry.file)
+            del data
+            entry.converted = session.convert(raw, faction, entry.file)
+        except ImportFileError as exc:
+            self._failed(entry, exc.issue)
+            return
+        if entry.converted.unresolved:
+            entry.raw = raw  # another file may name the missing ids: keep it for one more try
+
+    def _missing(self, entry: _Entry) -> None:
+        if entry.previous is not None:
+            entry.outcome = ArmyImport(entry.file, "kept", entry.previous.id, entry.slug, entry.previous.name,
+                                       issues=[ImportIssue(entry.file, tr(
+                "file not found; the version imported before ({version}) is kept",
+                version=entry.previous.version), severity="warning")])
+        elif entry.grouping:  # e.g. Non-Aligned Armies (901): the NA2 armies are its sectorials
+            entry.outcome = ArmyImport(entry.file, "skipped", entry.factions[0].id, entry.slug, entry.factions[0].name,
+                                       issues=[ImportIssue(entry.file, tr(
+                                           "{name} groups other armies and has no army file; nothing to import",
+                                           name=entry.factions[0].name), severity="info")])
+        else:
+            entry.outcome = ArmyImport(entry.file, "failed", entry.factions[0].id, entry.slug, entry.factions[0].name,
+                                       issues=[ImportIssue(entry.file, tr(
+                                           "file not found: army.json lists {name} but its file is missing",
+                                           name=entry.factions[0].name))])
+
+    def _failed(self, entry: _Entry, issue: ImportIssue) -> None:
+        issues = [issue]
+        if entry.previous is not None:
+            issues.append(ImportIssue(entry.file, tr("the version imported before ({version}) is kept",
+                                                     version=entry.previous.version), severity="info"))
+        first = max(entry.factions, key=lambda f: f.id)
+        entry.outcome = ArmyImport(entry.file, "kept" if entry.previous is not None else "failed", first.id,
+                                   entry.slug, first.name, issues=issues)
+        entry.sha256 = ""
+
+    def _retry_unresolved(self, entries: list[_Entry], session: ImportSession) -> None:
+        """Convert again the armies with ids found nowhere, if a later file named them."""
+        learned = session.learned_names
+        for entry in entries:
+            if entry.raw is None or entry.converted is None:
+                continue
+            if any(key in learned.get(kind, {}) for kind, key in entry.converted.unresolved):
+                entry.converted = session.convert(entry.raw, max(entry.factions, key=lambda f: f.id), entry.file)
+            entry.raw = None
+
+    @staticmethod
+    def _reinforcements(entry: _Entry) -> int | None:
+        if entry.converted is not None:
+            return entry.converted.army.reinforcements
+        return entry.previous.reinforcements if entry.previous is not None else None
+
+    def _choose_ids(self, entries: list[_Entry]) -> None:
+        """Pick the id of a file that several factions share (998 and 999 for Contracted Back-Up):
+        the one other armies name as their Reinforcements, else the highest; the others are aliases."""
+        named = {self._reinforcements(e) for e in entries} - {None}
+        for entry in entries:
+            ids = sorted(f.id for f in entry.factions)
+            wanted = [i for i in ids if i in named]
+            entry.army_id = wanted[0] if len(wanted) == 1 else ids[-1]
+            entry.aliases = tuple(i for i in ids if i != entry.army_id)
+
+    def _finish(self, entry: _Entry, links: Mapping[int, Any], previous: CacheIndex | None
+                ) -> tuple[CachedArmy, bytes, bool] | None:
+        """The index entry and blob of one army, and whether it differs from the cache."""
+        faction = next(f for f in entry.factions if f.id == entry.army_id)
+        link = links.get(entry.army_id)
+        kind, parent = (link.kind, link.parent) if link is not None else ("vanilla", None)
+        faction_key = (faction.id, faction.parent, faction.name, faction.slug, faction.discontinued)
+        if entry.converted is not None:
+            army = entry.converted.army
+            army = _relinked(army, entry.army_id, kind, parent)
+            issues = list(entry.converted.issues)
+            if entry.aliases:
+                issues.append(ImportIssue(entry.file, tr(
+                    "army.json gives this file the ids {ids}; imported as {id}, the one other armies name as "
+                    "Reinforcements (army codes with the others still resolve)",
+                    ids=", ".join(str(i) for i in sorted((*entry.aliases, entry.army_id))), id=entry.army_id),
+                    severity="info"))
+            status: ArmyStatus = "updated" if entry.previous is not None else "imported"
+            if entry.previous is not None and entry.previous.version == army.version \
+                    and entry.previous.sha256 != entry.sha256:
+                issues.append(ImportIssue(entry.file, tr(
+                    "the content changed but the data version did not (still {version})", version=army.version),
+                    severity="info"))
+            outcome = ArmyImport(entry.file, status, army.id, army.slug, army.name, army.version,
+                                 entry.previous.version if entry.previous is not None else "",
+                                 army_counts(army), issues)
+            self.report.armies.append(outcome)
+            cached = CachedArmy(
+                id=army.id, slug=army.slug, name=army.name, kind=army.kind, parent=army.parent, version=army.version,
+                edition=army.edition, discontinued=army.discontinued, counts=outcome.counts,
+                reinforcements=army.reinforcements, aliases=entry.aliases, file=entry.file, sha256=entry.sha256,
+                offset=0, length=0, faction=faction_key, issues=tuple(issues))
+            return cached, dumps(army), True
+        old = entry.previous
+        if old is None or previous is None:
+            if entry.outcome is not None:
+                self.report.armies.append(entry.outcome)
+            return None
+        blob = read_blob(self.data_dir, previous.pack, old.offset, old.length)
+        changed = False
+        if (old.id, old.kind, old.parent, old.aliases, old.faction) != (entry.army_id, kind, parent, entry.aliases,
+                                                                         faction_key) and entry.outcome is None:
+            # the file is unchanged but army.json or another file changed what it is: update the summary
+            army = loads(blob)
+            if isinstance(army, Army):
+                army = _relinked(army, entry.army_id, kind, parent).model_copy(
+                    update={"name": faction.name, "discontinued": faction.discontinued})
+                blob = dumps(army)
+                old = CachedArmy(**{**old.__dict__, "id": army.id, "name": army.name, "kind": army.kind,
+                                    "parent": army.parent, "discontinued": army.discontinued,
+                                    "aliases": entry.aliases, "faction": faction_key})
+                changed = True
+        if entry.outcome is not None:  # read or converted badly: the previous version is kept
+            entry.outcome.army_id, entry.outcome.slug, entry.outcome.name = old.id, old.slug, old.name
+            entry.outcome.version = entry.outcome.previous_version = old.version
+            entry.outcome.counts = dict(old.counts)
+            self.report.armies.append(entry.outcome)
+        else:
+            self.report.armies.append(ArmyImport(old.file, "unchanged", old.id, old.slug, old.name, old.version,
+                                                 old.version, dict(old.counts), list(old.issues)))
+        return old, blob, changed
+
+
+def _relinked(army: Army, army_id: int, kind: str, parent: int | None) -> Army:
+    if (army.id, army.kind, army.parent) == (army_id, kind, parent):
+        return army
+    return army.model_copy(update={"id": army_id, "kind": kind, "parent": parent})

@@ -1,0 +1,627 @@
+"""Units of one official army file → `Unit` models: profiles, options and items resolved to names.
+
+Names come from the army file's `filters` (id → name per kind). Ids of skills, equipment,
+weapons, characteristics and extras are shared by every file; when an army's filters lack one, the
+name is taken from army.json or from another army's filters and the fallback is noted. Peripheral
+ids are per army and never borrowed. A unit converted without issues is kept in a `UnitCache` and
+reused by later armies whose file holds the same unit JSON with the same names (most mercenaries
+and many sectorial units), which more than halves the conversion time.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from operator import itemgetter
+from typing import Any
+
+from armybuilder.data.construct import builder
+from armybuilder.data.official_json import Cleaner, ImportIssue, Severity, clean, clean_note, describe, short
+from armybuilder.domain.profiles import IncludedOption, Option, OrderGrant, Profile, ProfileGroup, Unit
+from armybuilder.domain.values import AVA_TOTAL, Category, ItemRef, OrderType, Swc, UnitType
+from armybuilder.i18n import tr
+
+FILTER_KINDS = ("chars", "type", "category", "skills", "equip", "weapons", "extras", "peripheral")
+GLOBAL_KINDS = ("skills", "equip", "weapons", "chars", "extras")
+"""Kinds whose ids mean the same thing in every army file (peripheral ids do not)."""
+
+AVA_TOTAL_VALUE = 255
+AVA_NOT_APPLICABLE = -1
+
+# Categories and unit types by their English names in `filters` (normalized), with the ids seen in
+# the data as a fallback for files served in another language.
+_CATEGORY_NAMES = {
+    "garrison troops": Category.GARRISON, "line troops": Category.LINE,
+    "spec. trained troops": Category.SPECIALLY_TRAINED, "specially trained troops": Category.SPECIALLY_TRAINED,
+    "veteran troops": Category.VETERAN, "elite troops": Category.ELITE,
+    "headquarters troops": Category.HEADQUARTERS, "mechanized troops": Category.MECHANIZED,
+    "support troops": Category.SUPPORT, "character": Category.CHARACTER, "mercenary troops": Category.MERCENARY,
+    "headquarters troops / mechanized troops": Category.HEADQUARTERS_MECHANIZED,
+}
+_CATEGORY_IDS = {
+    1: Category.GARRISON, 2: Category.LINE, 3: Category.SPECIALLY_TRAINED, 4: Category.VETERAN,
+    5: Category.ELITE, 6: Category.HEADQUARTERS, 7: Category.MECHANIZED, 8: Category.SUPPORT,
+    10: Category.CHARACTER, 11: Category.MERCENARY, 12: Category.HEADQUARTERS_MECHANIZED,
+}
+_TYPE_IDS = {1: UnitType.LI, 2: UnitType.MI, 3: UnitType.HI, 4: UnitType.TAG, 5: UnitType.REM,
+             6: UnitType.SK, 7: UnitType.WB, 8: UnitType.VH}
+_STATS = ("id", "cc", "bs", "ph", "wip", "arm", "bts", "w", "s")
+
+_ItemRef = builder(ItemRef)
+_OrderGrant = builder(OrderGrant)
+_Included = builder(IncludedOption)
+_Profile = builder(Profile)
+_Option = builder(Option)
+_Group = builder(ProfileGroup)
+_Unit = builder(Unit)
+
+_FIRST = itemgetter(0)
+_SECOND = itemgetter(1)
+
+Dep = tuple[tuple[str, Any], Any]
+"""A name a converted unit depends on: ((kind, id), the name it resolved to)."""
+
+
+def kind_word(kind: str) -> str:
+    words = {"skills": tr("skill"), "equip": tr("equipment"), "weapons": tr("weapon"),
+             "peripheral": tr("peripheral"), "chars": tr("characteristic"), "extras": tr("extra")}
+    return words.get(kind, kind)
+
+
+class ArmyTables:
+    """An army file's `filters`: id → name per kind (names cleaned), read once per file."""
+
+    def __init__(self, raw: Any, report: Callable[[str, str, Severity], None],
+                 clean: Callable[[object], str] = clean) -> None:
+        self.clean = clean
+        self.names: dict[str, dict[int, str]] = {kind: {} for kind in FILTER_KINDS}
+        self.distance_extras: set[int] = set()
+        self.flat: dict[tuple[str, Any], str] = {}
+        """Every (kind, id) → name, to check in one step that a cached unit means the same here."""
+        if not isinstance(raw, dict):
+            report("filters", tr("no `filters` tables: ids cannot be turned into names"), "error")
+            return
+        self._read(raw, report)
+        # the data's distances are in cm; say so in the text, so that print-outs can convert them
+        extras = self.names["extras"]
+        for key in self.distance_extras:
+            extras[key] = f"{extras[key]} cm"
+        self.flat = {(kind, key): name for kind, table in self.names.items() for key, name in table.items()}
+
+    def _read(self, raw: dict[str, Any], report: Callable[[str, str, Severity], None]) -> None:
+        for kind in FILTER_KINDS:
+            entries = raw.get(kind)
+            if not isinstance(entries, list):
+                report(f"filters.{kind}", tr("missing table"), "warning")
+                continue
+            table = self.names[kind]
+            for index, entry in enumerate(entries):
+                if not (isinstance(entry, dict) and type(entry.get("id")) is int and entry.get("name") is not None):
+                    report(f"filters.{kind}[{index}]", tr("entry without an id and a name"), "warning")
+                    continue
+                name = self.clean(entry["name"])
+                previous = table.get(entry["id"])
+                if previous is not None and previous != name:
+                    report(f"filters.{kind}[{index}]", tr("id {id} names both {first} and {second}; the first "
+                                                          "is kept", id=entry["id"], first=repr(previous),
+                                                          second=repr(name)), "warning")
+                    continue
+                table[entry["id"]] = name
+                if kind == "extras" and entry.get("type") == "DISTANCE":
+                    self.distance_extras.add(entry["id"])
+
+    def lookup(self, kind: str, key: Any) -> str | None:
+        """The name of `key` in table `kind` (extras that are distances end in ' cm')."""
+        try:
+            return self.names[kind].get(key)
+        except TypeError:  # an unhashable id
+            return None
+
+
+@dataclass
+class SharedNames:
+    """Names to fall back on when an army's filters lack an id: army.json, then other armies' filters."""
+
+    metadata: dict[str, dict[int, str]] = field(default_factory=dict)
+    armies: dict[str, dict[int, str]] = field(default_factory=lambda: {k: {} for k in GLOBAL_KINDS})
+
+    def learn(self, tables: ArmyTables) -> None:
+        for kind in GLOBAL_KINDS:
+            known = self.armies.setdefault(kind, {})
+            for key, name in tables.names[kind].items():
+                known.setdefault(key, name)
+
+    def find(self, kind: str, key: Any) -> tuple[str | None, str]:
+        if kind not in GLOBAL_KINDS or type(key) is not int:
+            return None, ""
+        name = self.metadata.get(kind, {}).get(key)
+        if name is not None:
+            return name, "army.json"
+        return self.armies.get(kind, {}).get(key), tr("another army's filters")
+
+
+@dataclass
+class _Cached:
+    raw: dict[str, Any]
+    value: Any
+    deps: dict[tuple[str, Any], Any]  # the names it was built from
+    empty_entries: int
+
+
+class UnitCache:
+    """Units (and options) converted without any issue, reused when a later file holds the same
+    JSON and its filters give the same names to the ids they use."""
+
+    def __init__(self) -> None:
+        self._entries: dict[Any, list[_Cached]] = {}
+        self.hits = 0
+
+    def find(self, key: Any, raw: dict[str, Any], tables: ArmyTables) -> _Cached | None:
+        for candidate in self._entries.get(key, ()):
+            if candidate.deps.items() <= tables.flat.items() and candidate.raw == raw:
+                self.hits += 1
+                return candidate
+        return None
+
+    def add(self, key: Any, raw: dict[str, Any], value: Any, deps: dict[tuple[str, Any], Any],
+            empty_entries: int) -> None:
+        self._entries.setdefault(key, []).append(_Cached(raw, value, deps, empty_entries))
+
+
+class ValueCache:
+    """Small values shared by every army of an import: SWC, order grants, includes."""
+
+    def __init__(self) -> None:
+        self.clean = Cleaner()
+        self.swc: dict[str, Swc] = {}
+        self.orders: dict[tuple[Any, ...], tuple[OrderGrant, ...]] = {}
+        self.includes: dict[tuple[int, int, int], IncludedOption] = {}
+
+
+class _Skip(Exception):
+    """Skip the current unit with a located message."""
+
+    def __init__(self, path: str, message: str) -> None:
+        self.path = path
+        self.message = message
+        super().__init__(message)
+
+
+class UnitConverter:
+    """Converts the units of one army file, collecting issues located by unit and JSON path."""
+
+    def __init__(self, file: str, army_id: int, tables: ArmyTables, shared: SharedNames, units: UnitCache,
+                 values: ValueCache, issues: list[ImportIssue]) -> None:
+        self.file = file
+        self.army_id = army_id
+        self.tables = tables
+        self.shared = shared
+        self.cache = units
+        self.values = values
+        self.clean = values.clean
+        self.issues = issues
+        self.unresolved: set[tuple[str, int]] = set()
+        self.empty_entries = 0
+        self._raw_unit: dict[str, Any] = {}
+        self._deps: dict[tuple[str, Any], Any] = {}
+        self._unit_id: Any = None
+        self._group_id: Any = 0
+        self._items_cache: dict[str, dict[tuple[Any, ...], tuple[ItemRef, tuple[Dep, ...]]]] = {
+            kind: {} for kind in FILTER_KINDS}
+        self._chars_cache: dict[tuple[Any, ...], tuple[tuple[str, ...], tuple[Dep, ...]]] = {}
+        self._option_ids: dict[Any, set[Any]] = {}
+
+    # -- reporting
+    @property
+    def unit_label(self) -> str:
+        raw = self._raw_unit
+        if not raw:
+            return ""
+        return tr("unit {name} (id {id})", name=clean(raw.get("name") or raw.get("isc") or "?"), id=raw.get("id", "?"))
+
+    def issue(self, path: str, message: str, severity: Severity = "error") -> None:
+        self.issues.append(ImportIssue(self.file, message, self.unit_label, path, severity))
+
+    # -- units
+    def unit(self, index: int, raw: Any) -> Unit | None:
+        """The unit at `units[index]`, or None (reported) when it cannot be used at all."""
+        here = f"units[{index}]"
+        if not isinstance(raw, dict):
+            self._raw_unit = {}
+            self.issue(here, tr("expected a unit object, got {value}", value=short(raw)))
+            return None
+        self._raw_unit = raw
+        factions = raw.get("factions")
+        if isinstance(factions, list) and factions and self.army_id not in factions:
+            self.issue(f"{here}.factions", tr("lists factions {factions} but not this army ({id})",
+                                              factions=factions, id=self.army_id), "warning")
+        cached = self.cache.find(("unit", raw["id"]), raw, self.tables) if type(raw.get("id")) is int else None
+        if cached is not None:
+            self.empty_entries += cached.empty_entries
+            return cached.value  # type: ignore[no-any-return]
+        issues_before = len(self.issues)
+        empty_before = self.empty_entries
+        self._deps = {}
+        self._unit_id = raw.get("id")
+        try:
+            unit = self._unit(here, raw)
+        except _Skip as skip:
+            self.issue(skip.path, skip.message + " " + tr("(unit skipped)"))
+            return None
+        except (KeyError, TypeError, ValueError, AttributeError) as exc:
+            self.issue(here, tr("unexpected structure ({error}); unit skipped", error=describe(exc)))
+            return None
+        if len(self.issues) == issues_before:
+            self.cache.add(("unit", unit.id), raw, unit, self._deps, self.empty_entries - empty_before)
+        return unit
+
+    def _unit(self, here: str, raw: dict[str, Any]) -> Unit:
+        unit_id = raw.get("id")
+        if type(unit_id) is not int:
+            raise _Skip(f"{here}.id", tr("unit without a numeric id"))
+        slug = raw.get("slug")
+        if not isinstance(slug, str) or not slug:
+            raise _Skip(f"{here}.slug", tr("unit without a slug"))
+        name = self.clean(raw.get("name"))
+        isc = self.clean(raw.get("isc"))
+        if not name:
+            name = isc or slug
+            self.issue(f"{here}.name", tr("no name; shown as {name} (its ISC)", name=repr(name)), "warning")
+        factions = raw.get("factions") or ()
+        if not all(type(f) is int for f in factions):
+            raise _Skip(f"{here}.factions", tr("expected a list of army ids"))
+        groups_raw = raw.get("profileGroups") or ()
+        if not isinstance(groups_raw, list):
+            raise _Skip(f"{here}.profileGroups", tr("expected a list of profile groups, got {value}",
+                                                    value=short(groups_raw)))
+        self._option_ids = {
+            g.get("id"): {o.get("id") for o in g.get("options") or () if isinstance(o, dict)}
+            for g in groups_raw if isinstance(g, dict)}
+        groups = []
+        seen: set[int] = set()
+        for gi, group_raw in enumerate(groups_raw):
+            gpath = f"{here}.profileGroups[{gi}]"
+            group = self._group(gpath, group_raw)
+            if group is None:
+                continue
+            if group.id in seen:
+                self.issue(gpath, tr("duplicate profile group id {id}; skipped", id=group.id))
+                continue
+            seen.add(group.id)
+            groups.append(group)
+        team = []
+        seen_team: set[int] = set()
+        self._group_id = 0
+        for oi, option_raw in enumerate(self._list(f"{here}.options", raw.get("options"))):
+            opath = f"{here}.options[{oi}]"
+            option = self._option(opath, option_raw)
+            if option is None:
+                continue
+            if option.id in seen_team:
+                self.issue(opath, tr("duplicate option id {id}; skipped", id=option.id))
+                continue
+            seen_team.add(option.id)
+            for key in ("habilities", "compatible"):
+                if option_raw.get(key):
+                    self.issue(f"{opath}.{key}", tr("not imported: {value}", value=short(option_raw[key])), "warning")
+            team.append(option)
+        canonical = raw.get("canonical")
+        return _Unit(
+            id=unit_id, slug=slug, name=name, isc=isc, isc_abbr=self.clean(raw.get("iscAbbr")) or None,
+            canonical=canonical if type(canonical) is int else None, factions=tuple(factions),
+            mercenary=not factions, profile_groups=tuple(groups), options=tuple(team),
+            notes=clean_note(raw.get("notes")),
+        )
+
+    def _group(self, path: str, raw: Any) -> ProfileGroup | None:
+        if not isinstance(raw, dict) or type(raw.get("id")) is not int:
+            self.issue(path, tr("profile group without a numeric id; skipped"))
+            return None
+        category = None
+        cat_id = raw.get("category")
+        if cat_id is not None and cat_id != 0:  # 0, like null, marks a group without a category
+            category = self._category(cat_id)
+            if category is None:
+                self.issue(f"{path}.category", tr("unknown category id {id} ({name}); left empty", id=cat_id,
+                                                  name=self.tables.lookup("category", cat_id) or "?"))
+        profiles = []
+        seen: set[int] = set()
+        for pi, profile_raw in enumerate(self._list(f"{path}.profiles", raw.get("profiles"))):
+            profile = self._profile(f"{path}.profiles[{pi}]", profile_raw)
+            if profile is None:
+                continue
+            if profile.id in seen:
+                self.issue(f"{path}.profiles[{pi}]", tr("duplicate profile id {id}; skipped", id=profile.id))
+                continue
+            seen.add(profile.id)
+            profiles.append(profile)
+        options = []
+        seen = set()
+        self._group_id = raw["id"]
+        for oi, option_raw in enumerate(self._list(f"{path}.options", raw.get("options"))):
+            option = self._option(f"{path}.options[{oi}]", option_raw)
+            if option is None:
+                continue
+            if option.id in seen:
+                self.issue(f"{path}.options[{oi}]", tr("duplicate option id {id}; skipped", id=option.id))
+                continue
+            seen.add(option.id)
+            options.append(option)
+        return _Group(id=raw["id"], name=self.clean(raw.get("isc")), category=category, profiles=tuple(profiles),
+                      options=tuple(options), notes=clean_note(raw.get("notes")))
+
+    def _list(self, path: str, value: Any) -> list[Any]:
+        if value is None:
+            return []
+        if not isinstance(value, list):
+            self.issue(path, tr("expected a list, got {value}; left out", value=short(value)))
+            return []
+        return value
+
+    def _category(self, cat_id: Any) -> Category | None:
+        name = self.tables.lookup("category", cat_id)
+        self._deps[("category", cat_id)] = name
+        if name is not None:
+            found = _CATEGORY_NAMES.get(name.casefold())
+            if found is not None:
+                return found
+        return _CATEGORY_IDS.get(cat_id) if type(cat_id) is int else None
+
+    def _unit_type(self, type_id: Any) -> UnitType | None:
+        name = self.tables.lookup("type", type_id)
+        self._deps[("type", type_id)] = name
+        if name is not None and name.upper() in UnitType.__members__:
+            return UnitType(name.upper())
+        return _TYPE_IDS.get(type_id) if type(type_id) is int else None
+
+    def _profile(self, path: str, raw: Any) -> Profile | None:
+        if not isinstance(raw, dict):
+            self.issue(path, tr("expected a profile object; skipped"))
+            return None
+        type_id = raw.get("type")
+        unit_type = self._unit_type(type_id)
+        if unit_type is None:
+            self.issue(f"{path}.type", tr("unknown unit type id {id} ({name}); profile skipped", id=short(type_id),
+                                          name=self.tables.lookup("type", type_id) or "?"))
+            return None
+        stats = [raw.get(k) for k in _STATS]
+        move = raw.get("move")
+        if not all(type(v) is int for v in stats) or not (
+                isinstance(move, list) and len(move) == 2 and type(move[0]) is int and type(move[1]) is int):
+            self.issue(path, tr("incomplete stat line (MOV, CC, BS, PH, WIP, ARM, BTS, W and S must be whole "
+                                "numbers); profile skipped"))
+            return None
+        ava_raw = raw.get("ava")
+        ava: int | str | None
+        if ava_raw == AVA_TOTAL_VALUE:
+            ava = AVA_TOTAL
+        elif ava_raw is None or ava_raw == AVA_NOT_APPLICABLE:
+            ava = None
+        elif type(ava_raw) is int and ava_raw >= 0:
+            ava = ava_raw
+        else:
+            self.issue(f"{path}.ava", tr("AVA {value} is not a number; left empty", value=short(ava_raw)))
+            ava = None
+        return _Profile(
+            id=stats[0], name=self.clean(raw.get("name")), type=unit_type, move=(move[0], move[1]),
+            cc=stats[1], bs=stats[2], ph=stats[3], wip=stats[4], arm=stats[5], bts=stats[6], w=stats[7],
+            structure=bool(raw.get("str")), s=stats[8], ava=ava,
+            characteristics=self._chars(path, raw.get("chars")),
+            skills=self._items(path, "skills", raw.get("skills")),
+            equipment=self._items(path, "equip", raw.get("equip")),
+            weapons=self._items(path, "weapons", raw.get("weapons")),
+            peripherals=self._items(path, "peripheral", raw.get("peripheral")),
+            includes=self._includes(path, raw.get("includes")),
+            notes=clean_note(raw.get("notes")),
+        )
+
+    def _option(self, path: str, raw: Any) -> Option | None:
+        if not isinstance(raw, dict) or type(raw.get("id")) is not int:
+            self.issue(path, tr("option without a numeric id; skipped"))
+            return None
+        # options of sectorial variants of a unit (other AVA, same loadouts) are often identical
+        key = ("option", self._unit_id, self._group_id, raw["id"])
+        cached = self.cache.find(key, raw, self.tables)
+        if cached is not None and all(inc.option in self._option_ids.get(inc.group, ())
+                                      for inc in cached.value.includes):
+            self._deps.update(cached.deps)
+            self.empty_entries += cached.empty_entries
+            return cached.value  # type: ignore[no-any-return]
+        outer, self._deps = self._deps, {}
+        issues_before, empty_before = len(self.issues), self.empty_entries
+        try:
+            option = self._new_option(path, raw)
+        finally:
+            deps, self._deps = self._deps, outer
+            outer.update(deps)
+        if option is not None and len(self.issues) == issues_before:
+            self.cache.add(key, raw, option, deps, self.empty_entries - empty_before)
+        return option
+
+    def _new_option(self, path: str, raw: dict[str, Any]) -> Option | None:
+        points = raw.get("points")
+        if type(points) is not int or points < 0:
+            self.issue(f"{path}.points", tr("points {value} are not a whole number; option skipped",
+                                            value=short(points)))
+            return None
+        swc_text = raw.get("swc", "0")
+        swc = self.values.swc.get(swc_text) if isinstance(swc_text, str) else None
+        if swc is None:
+            try:
+                swc = Swc.parse(swc_text)
+            except ValueError:
+                self.issue(f"{path}.swc", tr("SWC {value} is not understood; option skipped", value=short(swc_text)))
+                return None
+            if isinstance(swc_text, str):
+                self.values.swc[swc_text] = swc
+        minis = raw.get("minis", 1)
+        if type(minis) is not int or minis < 0:
+            self.issue(f"{path}.minis", tr("miniature count {value} is not a whole number; 1 is used",
+                                           value=short(minis)), "warning")
+            minis = 1
+        return _Option(
+            id=raw["id"], name=self.clean(raw.get("name")), points=points, swc=swc,
+            orders=self._orders(path, raw.get("orders")),
+            weapons=self._items(path, "weapons", raw.get("weapons")),
+            skills=self._items(path, "skills", raw.get("skills")),
+            equipment=self._items(path, "equip", raw.get("equip")),
+            characteristics=self._chars(path, raw.get("chars")),
+            peripherals=self._items(path, "peripheral", raw.get("peripheral")),
+            includes=self._includes(path, raw.get("includes")),
+            disabled=bool(raw.get("disabled", False)), minis=minis,
+        )
+
+    def _orders(self, path: str, raw: Any) -> tuple[OrderGrant, ...]:
+        if not raw:
+            return ()
+        try:
+            key: tuple[Any, ...] | None = tuple((o["type"], o["total"], o.get("list", 1)) for o in raw)
+            cached = self.values.orders.get(key)  # type: ignore[arg-type]
+        except (KeyError, TypeError, AttributeError):
+            key, cached = None, None
+        if cached is not None:
+            return cached
+        grants = []
+        for index, entry in enumerate(raw):
+            kind = entry.get("type") if isinstance(entry, dict) else None
+            total = entry.get("total", 1) if isinstance(entry, dict) else None
+            if not isinstance(kind, str) or kind not in OrderType.__members__ or type(total) is not int or total < 0:
+                self.issue(f"{path}.orders[{index}]", tr("order {value} is not understood; left out",
+                                                          value=short(entry)))
+                continue
+            pooled = entry.get("list", 1)
+            # `list` is how many of these Orders go to the Order Pool (0 for the Lieutenant Order)
+            grants.append(_OrderGrant(type=OrderType(kind), total=total,
+                                      pooled=pooled > 0 if type(pooled) is int else True))
+        result = tuple(grants)
+        if key is not None and len(grants) == len(raw):
+            self.values.orders[key] = result
+        return result
+
+    def _chars(self, path: str, raw: Any) -> tuple[str, ...]:
+        if not raw:
+            return ()
+        try:
+            key = tuple(raw)
+            hit = self._chars_cache.get(key)
+        except TypeError:
+            self.issue(f"{path}.chars", tr("expected a list of characteristic ids; left out"))
+            return ()
+        if hit is None:
+            names = []
+            deps = []
+            for index, char_id in enumerate(raw):
+                name = self.tables.lookup("chars", char_id)
+                deps.append((("chars", char_id), name))
+                if name is None:
+                    name = self._fallback(f"{path}.chars[{index}]", "chars", char_id)
+                    if name is None:
+                        continue
+                names.append(name)
+            hit = (tuple(names), tuple(deps))
+            if all(d[1] is not None for d in deps):
+                self._chars_cache[key] = hit
+        self._deps.update(hit[1])
+        return hit[0]
+
+    def _fallback(self, path: str, kind: str, key: Any) -> str | None:
+        """A name missing from this army's filters, from army.json or another army; None if nowhere."""
+        name, where = self.shared.find(kind, key)
+        if name is None:
+            if type(key) is int:
+                self.unresolved.add((kind, key))
+            self.issue(path, tr("unknown {what} id {id} (not in filters.{kind}); left out", what=kind_word(kind),
+                                id=short(key), kind=kind))
+            return None
+        self.issue(path, tr("{what} id {id} is missing from filters.{kind}; named {name} from {where}",
+                            what=kind_word(kind), id=key, kind=kind, name=repr(name), where=where), "info")
+        return name
+
+    def _items(self, path: str, kind: str, raw: Any) -> tuple[ItemRef, ...]:
+        if not raw:
+            return ()
+        if not isinstance(raw, list):
+            self.issue(f"{path}.{kind}", tr("expected a list of objects with an `id`; left out"))
+            return ()
+        cache = self._items_cache[kind]
+        deps = self._deps
+        found: list[tuple[int, ItemRef]] = []
+        for index, entry in enumerate(raw):
+            try:
+                extra = entry.get("extra")
+                key = (entry["id"], tuple(extra) if extra else (), entry.get("q"))
+                hit = cache.get(key)
+            except (KeyError, TypeError, AttributeError):
+                if entry == {}:  # the data holds a few empty entries: nothing to import
+                    self.empty_entries += 1
+                else:
+                    self.issue(f"{path}.{kind}[{index}]", tr("expected an object with an `id`, got {value}; "
+                                                             "left out", value=short(entry)))
+                continue
+            if hit is None:
+                hit = self._item(f"{path}.{kind}[{index}]", kind, key)
+                if hit is None:
+                    continue
+            deps.update(hit[1])
+            order = entry.get("order", index)
+            found.append((order if type(order) is int else index, hit[0]))
+        if len(found) > 1:
+            found.sort(key=_FIRST)  # the data's `order`, which the list does not always follow
+        return tuple(map(_SECOND, found))
+
+    def _item(self, path: str, kind: str, key: tuple[Any, ...]) -> tuple[ItemRef, tuple[Dep, ...]] | None:
+        item_id, extras_raw, quantity = key
+        name = self.tables.lookup(kind, item_id)
+        deps: list[Dep] = [((kind, item_id), name)]
+        clean_item = True
+        if name is None:
+            clean_item = False
+            name = self._fallback(path, kind, item_id)
+            if name is None:
+                return None
+        extras = []
+        for extra_id in extras_raw:
+            text = self.tables.lookup("extras", extra_id)
+            deps.append((("extras", extra_id), text))
+            if text is None:
+                clean_item = False
+                text = self._fallback(f"{path}.extra", "extras", extra_id)
+                if text is None:
+                    continue
+            extras.append(text)
+        if quantity is not None and (type(quantity) is not int or quantity < 0):
+            self.issue(f"{path}.q", tr("quantity {value} is not a whole number; left out", value=short(quantity)),
+                       "warning")
+            quantity, clean_item = None, False
+        item = _ItemRef(name=name, extras=tuple(extras), quantity=quantity,
+                        id=item_id if type(item_id) is int else None)
+        hit = (item, tuple(deps))
+        if clean_item:
+            self._items_cache[kind][key] = hit
+        return hit
+
+    def _includes(self, path: str, raw: Any) -> tuple[IncludedOption, ...]:
+        if not raw:
+            return ()
+        found = []
+        for index, entry in enumerate(raw):
+            try:
+                group, option, quantity = entry["group"], entry["option"], entry.get("q", 1)
+                if not (type(group) is int and type(option) is int and type(quantity) is int and quantity >= 1):
+                    raise ValueError
+            except (KeyError, TypeError, ValueError, AttributeError):
+                self.issue(f"{path}.includes[{index}]", tr("include {value} is not understood; left out",
+                                                            value=short(entry)))
+                continue
+            if option not in self._option_ids.get(group, ()):
+                self.issue(f"{path}.includes[{index}]", tr("includes group {group} option {option}, which does "
+                                                            "not exist in this unit; left out",
+                                                            group=group, option=option))
+                continue
+            key = (group, option, quantity)
+            inc = self.values.includes.get(key)
+            if inc is None:
+                inc = _Included(group=group, option=option, quantity=quantity, priced_in=True)
+                self.values.includes[key] = inc
+            found.append(inc)
+        return tuple(found)

@@ -1,0 +1,377 @@
+"""The fireteam finder: the fireteams a list's troopers could form, and one change that improves each team.
+
+`find_fireteams(ctx)` → for every combat group, chart team and type, the best legal fireteam its
+troopers could form (level first, then size), as `PossibleFireteam`s. `suggest_changes(ctx)` → for
+each declared fireteam, the single change (add, remove, swap, or move a trooper from another
+combat group) that makes it legal or raises its level, as `Suggestion`s whose `apply(army_list)`
+returns the edited list, so the GUI can push it as one undoable edit.
+
+Counting, not combinations: troopers that the chart cannot tell apart (same unit, same lines they
+may join) form one class, and the search chooses how many of each class join under each line,
+pruned by the chart's maxima and by the best level still reachable.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, replace
+from typing import Literal
+
+from armybuilder.domain.fireteams import ChartTeam
+from armybuilder.domain.lists import ArmyList, Fireteam
+from armybuilder.domain.packs import FireteamBonus
+from armybuilder.domain.values import FireteamType
+from armybuilder.i18n import tr
+from armybuilder.rules.context import RuleContext
+from armybuilder.rules.fireteam_chart import Candidate, ChartView, Slot, fitting_slots, size_range
+from armybuilder.rules.fireteams import (
+    FireteamAssessment,
+    FireteamSetting,
+    assess_declared,
+    bonus_text,
+    judge,
+    type_name,
+)
+
+
+@dataclass(frozen=True)
+class PossibleFireteam:
+    """The best fireteam of one chart team and type that a combat group's troopers could form."""
+
+    combat_group: int
+    reinforcement: bool
+    team: str
+    type: FireteamType
+    members: tuple[str, ...]
+    assessment: FireteamAssessment
+
+    @property
+    def level(self) -> int:
+        return self.assessment.level
+
+    @property
+    def bonuses(self) -> tuple[FireteamBonus, ...]:
+        return self.assessment.bonuses
+
+    @property
+    def explanation(self) -> str:
+        return self.assessment.explanation
+
+    @property
+    def description(self) -> str:
+        return tr("Combat Group {group}: {team} ({type}) with {names} — level {level}", group=self.combat_group,
+                  team=self.team.strip(), type=type_name(self.type),
+                  names=", ".join(m.name for m in self.assessment.members), level=self.level)
+
+    def declare(self, army_list: ArmyList) -> ArmyList:
+        """The list with this fireteam declared; its members leave any team they were in."""
+        uid = army_list.next_uid("f")
+        result = army_list
+        for team in army_list.fireteams:
+            kept = tuple(m for m in team.members if m not in self.members)
+            if kept != team.members:
+                result = (result.with_fireteam(team.model_copy(update={"members": kept})) if kept
+                          else result.without_fireteam(team.uid))
+        return result.with_fireteam(Fireteam(uid=uid, type=self.type, team=self.team, members=self.members))
+
+
+ChangeKind = Literal["add", "remove", "swap", "move"]
+_COST: dict[str, int] = {"add": 0, "remove": 1, "swap": 1, "move": 2}
+
+
+@dataclass(frozen=True)
+class Suggestion:
+    """One change to a declared fireteam, with what it achieves; `apply` makes it on a list."""
+
+    fireteam: str
+    kind: ChangeKind
+    description: str
+    troopers: tuple[str, ...]
+    members: tuple[str, ...]
+    legal_before: bool
+    level_before: int
+    legal_after: bool
+    level_after: int
+    moved: str | None = None
+    move_to: int | None = None
+
+    def apply(self, army_list: ArmyList) -> ArmyList:
+        """The list with this change made (raises KeyError if the team or trooper is gone)."""
+        team = next((f for f in army_list.fireteams if f.uid == self.fireteam), None)
+        if team is None:
+            raise KeyError(f"no fireteam {self.fireteam}")
+        result = army_list
+        if self.moved is not None and self.move_to is not None:
+            result = result.moved(self.moved, self.move_to)
+        return result.with_fireteam(team.model_copy(update={"members": self.members}))
+
+    def to_json(self) -> dict[str, object]:
+        return {"fireteam": self.fireteam, "kind": self.kind, "description": self.description,
+                "troopers": list(self.troopers), "members": list(self.members),
+                "before": {"legal": self.legal_before, "level": self.level_before},
+                "after": {"legal": self.legal_after, "level": self.level_after},
+                "moved": self.moved, "move_to": self.move_to}
+
+
+# ----- the finder ------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class _Class:
+    """Troopers the chart cannot tell apart: same unit, same lines, same keys."""
+
+    members: tuple[Candidate, ...]
+    slots: tuple[Slot, ...]
+
+
+@dataclass
+class _Best:
+    level: int = 0
+    size: int = 0
+    counts: tuple[tuple[int, int, int], ...] = ()
+
+
+def find_fireteams(ctx: RuleContext) -> list[PossibleFireteam]:
+    """For each combat group, chart team and type: the best legal fireteam its troopers could form."""
+    setting = FireteamSetting.of(ctx)
+    declared = {uid for f in ctx.army_list.fireteams for uid in f.members}
+    found: list[PossibleFireteam] = []
+    for group in ctx.army_list.groups:
+        troopers = [setting.candidates[t.uid] for t in group.troopers if t.uid in setting.candidates]
+        eligible = [c for c in troopers if not c.barred]
+        if len(eligible) < 2:
+            continue
+        view = setting.view(group.reinforcement)
+        for team in view.teams:
+            for team_type, counts in best_compositions(setting, view, team, eligible).items():
+                members = _pick(counts, declared)
+                fireteam = Fireteam(uid="", type=team_type, team=team.name, members=tuple(m.uid for m in members))
+                assessment = judge(setting, fireteam, members)
+                if assessment.legal:
+                    found.append(PossibleFireteam(group.number, group.reinforcement, team.name, team_type,
+                                                  fireteam.members, assessment))
+    return found
+
+
+def _allowed_types(setting: FireteamSetting, view: ChartView, team: ChartTeam,
+                   candidates: Sequence[Candidate], header: bool = True) -> list[FireteamType]:
+    types = list(team.types)
+    for team_type in FireteamType:
+        if team_type not in types and (setting.granted(team, team_type) or any(team_type in c.grants
+                                                                                for c in candidates)):
+            types.append(team_type)
+    limits_view = setting.limits_view(view is not setting.main)
+    allowed = []
+    for team_type in types:
+        limit = limits_view.chart.limit(team_type)
+        granted = setting.granted(team, team_type) or any(team_type in c.grants for c in candidates)
+        if header and limit == 0 and not granted:
+            continue
+        if size_range(team, team_type, setting.edition) is not None:
+            allowed.append(team_type)
+    return allowed
+
+
+def best_compositions(setting: FireteamSetting, view: ChartView, team: ChartTeam, eligible: Sequence[Candidate],
+                      only: FireteamType | None = None,
+                      ) -> dict[FireteamType, list[tuple[_Class, Slot, int]]]:
+    """Per type (or `only` that one, whatever the chart header says), the best composition.
+
+    A composition is a list of (class of troopers, chart line, how many): level first, then size.
+    """
+    slots = view.slots(team)
+    classes = _classes(slots, eligible)
+    if not classes:
+        return {}
+    types = _allowed_types(setting, view, team, [m for c in classes for m in c.members], only is None)
+    if only is not None:
+        types = [t for t in types if t is only]
+    ranges = {t: r for t in types if (r := size_range(team, t, setting.edition)) is not None}
+    if not ranges:
+        return {}
+    high = max(h for _, h in ranges.values())
+    pairs = [(ci, slot) for ci, cls in enumerate(classes) for slot in cls.slots]
+    pair_keys = [classes[ci].members[0].keys | slot.keys for ci, slot in pairs]
+    keys = sorted({k for ks in pair_keys for k in ks})
+    key_pairs = [[p for p, ks in enumerate(pair_keys) if k in ks] for k in keys]
+    required = [s.index for s in slots if s.entry.required and not s.wildcard]
+    minimums = [(s.index, s.entry.min) for s in slots if not s.wildcard and s.entry.min > 0]
+    holders = [cls.members[0].grants for cls in classes]
+    needs_skill = {t for t in ranges if not setting.granted(team, t)
+                   and (t not in team.types or t in view.skill_types(team))}
+
+    best: dict[FireteamType, _Best] = {t: _Best() for t in ranges}
+    taken = [0] * len(pairs)
+    per_class = [0] * len(classes)
+    per_slot = [0] * len(slots)
+
+    def level_now() -> int:
+        return max((sum(taken[p] for p in ps) for ps in key_pairs), default=0)
+
+    def evaluate(total: int) -> None:
+        if any(per_slot[i] < low for i, low in minimums):
+            return
+        if required and not any(per_slot[i] for i in required):
+            return
+        level = max(1, level_now())
+        chosen = tuple((pairs[p][0], pairs[p][1].index, taken[p]) for p in range(len(pairs)) if taken[p])
+        for team_type, (low, top) in ranges.items():
+            if not low <= total <= top:
+                continue
+            if team_type in needs_skill and not any(team_type in holders[ci] for ci, _, _ in chosen):
+                continue
+            current = best[team_type]
+            if (level, total) > (current.level, current.size):
+                best[team_type] = _Best(level, total, chosen)
+
+    def bound() -> int:
+        return min(b.level for b in best.values())
+
+    def search(position: int, total: int) -> None:
+        if total and level_now() + (high - total) < bound():
+            return
+        if position == len(pairs):
+            evaluate(total)
+            return
+        ci, slot = pairs[position]
+        room = min(len(classes[ci].members) - per_class[ci], slot.entry.max - per_slot[slot.index], high - total)
+        for count in range(room, -1, -1):
+            taken[position] = count
+            per_class[ci] += count
+            per_slot[slot.index] += count
+            search(position + 1, total + count)
+            per_class[ci] -= count
+            per_slot[slot.index] -= count
+        taken[position] = 0
+
+    search(0, 0)
+    result: dict[FireteamType, list[tuple[_Class, Slot, int]]] = {}
+    for team_type, found in best.items():
+        if found.counts:
+            result[team_type] = [(classes[ci], slots[si], n) for ci, si, n in found.counts]
+    return result
+
+
+def _classes(slots: Sequence[Slot], candidates: Iterable[Candidate]) -> list[_Class]:
+    grouped: dict[tuple[object, ...], list[Candidate]] = {}
+    fits: dict[tuple[object, ...], tuple[Slot, ...]] = {}
+    for candidate in candidates:
+        fit = fitting_slots(slots, candidate)
+        if not fit:
+            continue
+        key = (candidate.slug, tuple(s.index for s in fit), candidate.keys, candidate.grants)
+        grouped.setdefault(key, []).append(candidate)
+        fits[key] = fit
+    # classes with more troopers first: big same-unit groups are found (and bound the search) early
+    order = sorted(grouped, key=lambda k: -len(grouped[k]))
+    return [_Class(tuple(grouped[k]), fits[k]) for k in order]
+
+
+def _pick(counts: Sequence[tuple[_Class, Slot, int]], declared: set[str]) -> list[Candidate]:
+    """Real troopers for a counted composition: free ones first, in list order."""
+    used: set[str] = set()
+    chosen: list[Candidate] = []
+    for cls, _, count in counts:
+        pool = sorted((m for m in cls.members if m.uid not in used), key=lambda m: m.uid in declared)
+        for member in pool[:count]:
+            used.add(member.uid)
+            chosen.append(member)
+    return chosen
+
+
+# ----- suggestions -----------------------------------------------------------------------------
+
+def suggest_changes(ctx: RuleContext, per_team: int = 1) -> list[Suggestion]:
+    """For each declared fireteam, the best `per_team` single changes that make it legal or raise its level."""
+    setting = FireteamSetting.of(ctx)
+    assessments = assess_declared(setting, ctx.army_list.fireteams)
+    in_teams = {uid for f in ctx.army_list.fireteams for uid in f.members}
+    occupancy = {g.number: sum(ctx.places(t) for t in ctx.roster.in_group(g.number)) for g in ctx.army_list.groups}
+    found: list[Suggestion] = []
+    for assessment in assessments:
+        options = list(_changes(ctx, setting, assessment, in_teams, occupancy))
+        options.sort(key=lambda s: (not s.legal_after, -s.level_after, _COST[s.kind], len(s.troopers)))
+        found.extend(options[:per_team])
+    return found
+
+
+def _label(candidate: Candidate) -> str:
+    if candidate.option.casefold() in candidate.name.casefold():
+        return candidate.name
+    return f"{candidate.name} ({candidate.option})"
+
+
+def _changes(ctx: RuleContext, setting: FireteamSetting, assessment: FireteamAssessment, in_teams: set[str],
+             occupancy: dict[int, int]) -> Iterable[Suggestion]:
+    fireteam = assessment.fireteam
+    members = [setting.candidates[u] for u in dict.fromkeys(fireteam.members) if u in setting.candidates]
+    if not members or assessment.combat_group is None:
+        return
+    if any(v.code == "fireteam.type_limit" for v in assessment.violations):
+        return  # no change of members lifts the chart header's limit
+    others = {uid for f in ctx.army_list.fireteams if f.uid != fireteam.uid for uid in f.members}
+    if assessment.legal and assessment.level >= _top_level(setting, assessment):
+        return
+    group = assessment.combat_group
+    section = assessment.reinforcement
+    free = [c for c in setting.candidates.values()
+            if c.uid not in in_teams and not c.barred and c.reinforcement == section]
+    here = [c for c in free if c.combat_group == group]
+    elsewhere = [c for c in free if c.combat_group != group]
+    limit = ctx.edition.max_group_size
+    room = occupancy.get(group, 0) < limit
+
+    def option(kind: ChangeKind, new: list[Candidate], action: str, troopers: tuple[str, ...],
+               moved: str | None = None) -> Suggestion | None:
+        if any(m.uid in others for m in new):
+            return None  # a trooper of another fireteam
+        team = fireteam.model_copy(update={"members": tuple(m.uid for m in new)})
+        after = judge(setting, team, new)
+        if not after.legal or (assessment.legal and after.level <= assessment.level):
+            return None
+        if assessment.legal:
+            gained = next((b for b in after.level_bonuses if b.level == after.level), None)
+            effect = tr("{action}: {team} goes from level {before} to level {after} ({bonus}).", action=action,
+                        team=assessment.label, before=assessment.level, after=after.level,
+                        bonus=bonus_text(gained) if gained else "")
+        else:
+            effect = tr("{action}: {team} becomes legal, at level {level}.", action=action, team=assessment.label,
+                        level=after.level)
+        return Suggestion(fireteam.uid, kind, effect, troopers, team.members, assessment.legal, assessment.level,
+                          True, after.level, moved, group if moved else None)
+
+    candidates: list[Suggestion | None] = []
+    for extra in here:
+        candidates.append(option("add", [*members, extra], tr("Add {name}", name=_label(extra)), (extra.uid,)))
+    for index, old in enumerate(members):
+        rest = members[:index] + members[index + 1:]
+        if not assessment.legal:
+            candidates.append(option("remove", rest, tr("Remove {name}", name=_label(old)), (old.uid,)))
+        for new in here:
+            candidates.append(option("swap", [*rest[:index], new, *rest[index:]],
+                                     tr("Swap {old} for {new}", old=_label(old), new=_label(new)),
+                                     (old.uid, new.uid)))
+        if old.combat_group != group and (occupancy.get(group, 0) + 1 <= limit):
+            moved = replace(old, combat_group=group)
+            candidates.append(option("move", [*rest[:index], moved, *rest[index:]],
+                                     tr("Move {name} to Combat Group {group}", name=_label(old), group=group),
+                                     (old.uid,), old.uid))
+    if room:
+        for extra in elsewhere:
+            moved = replace(extra, combat_group=group)
+            action = tr("Move {name} from Combat Group {source} to {target} and add it", name=_label(extra),
+                        source=extra.combat_group, target=group)
+            candidates.append(option("move", [*members, moved], action, (extra.uid,), extra.uid))
+            for index, old in enumerate(members):
+                rest = members[:index] + members[index + 1:]
+                action = tr("Move {name} from Combat Group {source} to {target} in place of {old}",
+                            name=_label(extra), source=extra.combat_group, target=group, old=_label(old))
+                candidates.append(option("move", [*rest[:index], moved, *rest[index:]], action,
+                                         (extra.uid, old.uid), extra.uid))
+    yield from (c for c in candidates if c is not None)
+
+
+def _top_level(setting: FireteamSetting, assessment: FireteamAssessment) -> int:
+    if assessment.team is None:
+        return 5
+    sizes = size_range(assessment.team, assessment.fireteam.type, setting.edition)
+    return min(5, sizes[1]) if sizes else 5

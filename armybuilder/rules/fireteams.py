@@ -1,0 +1,523 @@
+"""Fireteams (RULES.md §4): each declared team judged, its level, bonuses and an explanation.
+
+`assess_fireteams(ctx)` is the public API for the exporters and the GUI: one
+`FireteamAssessment` per declared fireteam (members, legal or not, violations, level 1–5,
+cumulative bonuses, a sentence explaining the level). `check(ctx)` is the rule family.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from armybuilder.domain.fireteams import ChartTeam, normalize_term
+from armybuilder.domain.lists import Fireteam
+from armybuilder.domain.packs import EditionPack, FireteamBonus, GrantedFireteam
+from armybuilder.domain.values import FireteamType
+from armybuilder.i18n import language, tr
+from armybuilder.rules.context import RuleContext
+from armybuilder.rules.fireteam_chart import (
+    PERIPHERAL,
+    Candidate,
+    ChartView,
+    Level,
+    Placement,
+    Slot,
+    candidate_of,
+    chart_view,
+    fitting_slots,
+    level_of,
+    place,
+    size_range,
+)
+from armybuilder.rules.violations import Violation, error
+
+SOURCE = "RULES.md §4"
+
+
+def type_name(team_type: FireteamType) -> str:
+    names = {FireteamType.CORE: tr("Core", context="fireteam"), FireteamType.HARIS: tr("Haris", context="fireteam"),
+             FireteamType.DUO: tr("Duo", context="fireteam")}
+    return names[team_type]
+
+
+def bonus_text(bonus: FireteamBonus) -> str:
+    """A bonus in the current language (the packs carry `bonus_es`)."""
+    return bonus.bonus_es if language() == "es" and bonus.bonus_es else bonus.bonus
+
+
+def ordinal(number: int) -> str:
+    words = {2: tr("a second"), 3: tr("a third"), 4: tr("a fourth"), 5: tr("a fifth")}
+    return words.get(number, str(number))
+
+
+@dataclass(frozen=True)
+class MemberAssessment:
+    """A member as the chart sees it: the line it joined under and whether it counts for the level."""
+
+    uid: str
+    name: str
+    option: str
+    line: str | None
+    wildcard: bool
+    terms: tuple[str, ...]
+    counted: bool
+
+    def to_json(self) -> dict[str, Any]:
+        return {"uid": self.uid, "name": self.name, "option": self.option, "line": self.line,
+                "wildcard": self.wildcard, "terms": list(self.terms), "counted": self.counted}
+
+
+@dataclass(frozen=True)
+class FireteamAssessment:
+    """One declared fireteam judged: legal or not, why, its level, bonuses and an explanation.
+
+    `level` is computed even for an illegal team (what it would be once fixed); `bonuses` are the
+    cumulative bonuses of that level and are empty while the team is not legal.
+    """
+
+    fireteam: Fireteam
+    team: ChartTeam | None
+    members: tuple[MemberAssessment, ...]
+    violations: tuple[Violation, ...]
+    level: int
+    counts_as: str | None
+    level_bonuses: tuple[FireteamBonus, ...]
+    explanation: str
+    combat_group: int | None = None
+    reinforcement: bool = False
+
+    @property
+    def legal(self) -> bool:
+        return not any(v.is_error for v in self.violations)
+
+    @property
+    def bonuses(self) -> tuple[FireteamBonus, ...]:
+        return self.level_bonuses if self.legal else ()
+
+    @property
+    def label(self) -> str:
+        return tr("{team} ({type})", team=self.fireteam.team.strip(), type=type_name(self.fireteam.type))
+
+    def bonus_texts(self) -> list[str]:
+        return [bonus_text(b) for b in self.bonuses]
+
+    def to_json(self) -> dict[str, Any]:
+        return {"uid": self.fireteam.uid, "type": self.fireteam.type.value, "team": self.fireteam.team,
+                "legal": self.legal, "level": self.level, "counts_as": self.counts_as,
+                "bonuses": self.bonus_texts(), "explanation": self.explanation,
+                "combat_group": self.combat_group, "reinforcement": self.reinforcement,
+                "members": [m.to_json() for m in self.members],
+                "violations": [v.to_json() for v in self.violations]}
+
+
+@dataclass(frozen=True)
+class FireteamSetting:
+    """What fireteams are judged against: the charts, the edition, CBL grants and the troopers."""
+
+    edition: EditionPack
+    main: ChartView
+    reinforcement: ChartView | None = None
+    grants: tuple[GrantedFireteam, ...] = ()
+    candidates: Mapping[str, Candidate] = field(default_factory=dict)
+    unresolved: frozenset[str] = frozenset()
+    max_group_size: int = 10
+
+    @classmethod
+    def of(cls, ctx: RuleContext) -> FireteamSetting:
+        grants: tuple[GrantedFireteam, ...] = ()
+        if ctx.season is not None and ctx.army_list.cbl:
+            cbl = ctx.season.cbl(ctx.army_list.cbl)
+            grants = cbl.fireteams if cbl is not None else ()
+        reinforcement_army = ctx.roster.reinforcement_army
+        return cls(
+            edition=ctx.edition, main=chart_view(ctx.army),
+            reinforcement=chart_view(reinforcement_army) if reinforcement_army is not None else None,
+            grants=grants,
+            candidates={t.uid: candidate_of(t, ctx.edition) for t in ctx.roster.troopers},
+            unresolved=frozenset(u.trooper.uid for u in ctx.roster.unresolved),
+            max_group_size=ctx.edition.max_group_size,
+        )
+
+    def view(self, reinforcement: bool) -> ChartView:
+        return self.reinforcement if reinforcement and self.reinforcement is not None else self.main
+
+    def limits_view(self, reinforcement: bool) -> ChartView:
+        """Whose header limits a team: a Reinforcements chart with a header of its own, else the main one.
+
+        Most Reinforcements charts in the official data read 0/0/0 while listing teams; such a
+        header states no limits, so those teams count against the main army's header.
+        """
+        view = self.view(reinforcement)
+        if view is not self.main and any(view.chart.limits.values()):
+            return view
+        return self.main
+
+    def granted(self, team: ChartTeam, team_type: FireteamType) -> bool:
+        """A Closed Battle List note grants this team of this type (N3, RULES.md §3)."""
+        name = normalize_term(team.name)
+        return any(g.type is team_type and normalize_term(g.team) == name for g in self.grants)
+
+
+def assess_fireteams(ctx: RuleContext) -> list[FireteamAssessment]:
+    """Every declared fireteam of the list, judged, with level, bonuses and explanation."""
+    return assess_declared(FireteamSetting.of(ctx), ctx.army_list.fireteams)
+
+
+def check(ctx: RuleContext) -> Iterator[Violation]:
+    for assessment in assess_fireteams(ctx):
+        yield from assessment.violations
+
+
+def assess_declared(setting: FireteamSetting, fireteams: Sequence[Fireteam]) -> list[FireteamAssessment]:
+    assessments = [judge(setting, f) for f in fireteams]
+    extra: dict[int, list[Violation]] = {}
+    for index, violation in _shared_troopers(setting, fireteams):
+        extra.setdefault(index, []).append(violation)
+    for index, violation in _type_limits(setting, assessments):
+        extra.setdefault(index, []).append(violation)
+    return [replace(a, violations=a.violations + tuple(extra.get(i, ()))) if i in extra else a
+            for i, a in enumerate(assessments)]
+
+
+def judge(setting: FireteamSetting, fireteam: Fireteam,
+          members: Sequence[Candidate] | None = None) -> FireteamAssessment:
+    """One fireteam on its own: composition, size, type, groups, sections, barred troopers, level.
+
+    `members` overrides the list's troopers (the finder passes moved or swapped troopers).
+    """
+    found: list[Violation] = []
+    uids = tuple(dict.fromkeys(fireteam.members))
+    if members is None:
+        members = [setting.candidates[u] for u in uids if u in setting.candidates]
+        missing = [u for u in uids if u not in setting.candidates]
+        for uid in missing:
+            reason = (tr("its unit or option is missing from the data") if uid in setting.unresolved
+                      else tr("there is no such trooper in the list"))
+            found.append(error("fireteam.unknown_trooper",
+                               tr("Fireteam {team} names trooper {uid}, but {reason}. Remove it from the fireteam.",
+                                  team=_team_label(fireteam), uid=uid, reason=reason),
+                               SOURCE, (uid,), fireteam=fireteam.uid))
+    if len(uids) != len(fireteam.members):
+        twice = [u for u, n in Counter(fireteam.members).items() if n > 1]
+        found.append(error("fireteam.trooper_twice",
+                           tr("{names} is listed more than once in {team}; a trooper counts once.",
+                              names=_names(setting, twice), team=_team_label(fireteam)),
+                           SOURCE, tuple(twice), fireteam=fireteam.uid))
+
+    reinforcement = bool(members) and all(m.reinforcement for m in members)
+    view = setting.view(reinforcement)
+    section = [m for m in members if m.reinforcement == reinforcement]
+    found += _sections(fireteam, members)
+    team = view.team(fireteam.team)
+    found += _team_and_type(setting, view, fireteam, team, members)
+    found += _size(setting, fireteam, team, len(uids), _names(setting, uids))
+    found += _barred(fireteam, members)
+    found += _groups(fireteam, section)
+
+    placement: Placement | None = None
+    slots: tuple[Slot, ...] = ()
+    if team is not None and not team.is_wildcards:
+        slots = view.slots(team)
+        fits = [fitting_slots(slots, m) for m in section]
+        found += _unfit(view, fireteam, team, section, fits)
+        placement = place(team, slots, section, fits)
+        found += _limits(fireteam, team, section, placement)
+    level = placement.level if placement is not None else level_of([m.keys for m in section])
+    return _assessment(setting, view, fireteam, team, members, section, placement, level, tuple(found))
+
+
+def _team_label(fireteam: Fireteam) -> str:
+    return tr("{team} ({type})", team=fireteam.team.strip(), type=type_name(fireteam.type))
+
+
+def _names(setting: FireteamSetting, uids: Sequence[str]) -> str:
+    return _list_names([setting.candidates.get(u, u) for u in uids])
+
+
+def _list_names(members: Sequence[Candidate | str]) -> str:
+    """'Fusiliers ×2, Kyle Hawkins': troopers by name, repeated names counted."""
+    counts = Counter(m.name if isinstance(m, Candidate) else m for m in members)
+    return ", ".join(name if n == 1 else f"{name} ×{n}" for name, n in counts.items())
+
+
+def _uids(members: Sequence[Candidate]) -> tuple[str, ...]:
+    return tuple(m.uid for m in members)
+
+
+def _sections(fireteam: Fireteam, members: Sequence[Candidate]) -> list[Violation]:
+    main = [m for m in members if not m.reinforcement]
+    reinforcements = [m for m in members if m.reinforcement]
+    if not main or not reinforcements:
+        return []
+    return [error("fireteam.mixed_sections",
+                  tr("Main-section and Reinforcements troopers never share a fireteam: {team} mixes {main} with "
+                     "{reinforcements}. Keep only one section's troopers.", team=_team_label(fireteam),
+                     main=_list_names(main), reinforcements=_list_names(reinforcements)),
+                  "RULES.md §2.9, §4", _uids(reinforcements), fireteam=fireteam.uid)]
+
+
+def _team_and_type(setting: FireteamSetting, view: ChartView, fireteam: Fireteam, team: ChartTeam | None,
+                   members: Sequence[Candidate]) -> list[Violation]:
+    if team is None:
+        names = ", ".join(t.name.strip() for t in view.teams) or tr("none")
+        return [error("fireteam.unknown_team",
+                      tr("{army}'s fireteam chart has no team called “{team}” (declared with {names}). Its teams: "
+                         "{teams}.", army=view.army.name, team=fireteam.team, names=_list_names(members),
+                         teams=names),
+                      SOURCE, _uids(members), fireteam=fireteam.uid)]
+    if team.is_wildcards:
+        return [error("fireteam.unknown_team",
+                      tr("“{team}” lists the troopers that may join any team; it is not a team itself. Declare the "
+                         "fireteam of {names} with the team they join.", team=team.name.strip(),
+                         names=_list_names(members)),
+                      SOURCE, _uids(members), fireteam=fireteam.uid)]
+    granted = setting.granted(team, fireteam.type)
+    holders = [m for m in members if fireteam.type in m.grants]
+    if fireteam.type in view.skill_types(team) and not granted and not holders:
+        skill = f"Fireteam: {fireteam.type.value.capitalize()}"
+        return [error("fireteam.skill_missing",
+                      tr("{team} forms a {type} through the “{skill}” skill: one member must have it, and none of "
+                         "{names} does. Add a trooper with it.", team=team.name.strip(),
+                         type=type_name(fireteam.type), skill=skill, names=_list_names(members)),
+                      "RULES.md §4 [N3]", _uids(members), fireteam=fireteam.uid, skill=skill)]
+    if fireteam.type in team.types or granted or holders:
+        return []
+    allowed = ", ".join(type_name(t) for t in team.types)
+    return [error("fireteam.type_not_allowed",
+                  tr("{team} may form {allowed}, not {type} ({names}). Change the fireteam's type or its team.",
+                     team=team.name.strip(), allowed=allowed, type=type_name(fireteam.type),
+                     names=_list_names(members)),
+                  SOURCE, _uids(members), fireteam=fireteam.uid, allowed=[t.value for t in team.types])]
+
+
+def _size(setting: FireteamSetting, fireteam: Fireteam, team: ChartTeam | None, count: int,
+          names: str) -> list[Violation]:
+    sizes = size_range(team, fireteam.type, setting.edition) if team is not None else None
+    if sizes is None:
+        found = setting.edition.fireteam_sizes.get(fireteam.type)
+        sizes = (found.min, found.max) if found else None
+    if sizes is None:
+        return []
+    low, high = sizes
+    if low <= count <= high:
+        return []
+    wanted = tr("exactly {count}", count=low) if low == high else tr("{low} to {high}", low=low, high=high)
+    fix = (tr("Add {n} more.", n=low - count) if count < low else tr("Remove {n}.", n=count - high))
+    return [error("fireteam.size",
+                  tr("{team} has {count} members ({names}); a {type} fireteam has {wanted}. {fix}",
+                     team=_team_label(fireteam), count=count, names=names, type=type_name(fireteam.type),
+                     wanted=wanted, fix=fix),
+                  SOURCE, fireteam.members, fireteam=fireteam.uid, count=count, min=low, max=high)]
+
+
+def _barred(fireteam: Fireteam, members: Sequence[Candidate]) -> list[Violation]:
+    found = []
+    for member in members:
+        if PERIPHERAL in member.barred:
+            found.append(error("fireteam.peripheral",
+                               tr("{name} cannot be in a fireteam: peripherals and their controllers never are. "
+                                  "Remove it from {team}.", name=member.name, team=_team_label(fireteam)),
+                               SOURCE, (member.uid,), fireteam=fireteam.uid))
+        skills = [s for s in member.barred if s != PERIPHERAL]
+        if skills:
+            found.append(error("fireteam.excluded_skill",
+                               tr("{name} ({option}) cannot be in a fireteam: it has {skills}. Remove it from {team} "
+                                  "or pick an option without it.", name=member.name, option=member.option,
+                                  skills=", ".join(skills), team=_team_label(fireteam)),
+                               SOURCE, (member.uid,), fireteam=fireteam.uid, skills=skills))
+    return found
+
+
+def _groups(fireteam: Fireteam, members: Sequence[Candidate]) -> list[Violation]:
+    groups = Counter(m.combat_group for m in members)
+    if len(groups) < 2:
+        return []
+    target = min(groups, key=lambda g: (-groups[g], g))
+    strays = [m for m in members if m.combat_group != target]
+    return [error("fireteam.split_groups",
+                  tr("All members of a fireteam share one combat group; {team} has members in groups {groups}. Move "
+                     "{names} to Combat Group {group}.", team=_team_label(fireteam),
+                     groups=", ".join(str(g) for g in sorted(groups)), names=_list_names(strays), group=target),
+                  SOURCE, _uids(strays), fireteam=fireteam.uid, group=target)]
+
+
+def _unfit(view: ChartView, fireteam: Fireteam, team: ChartTeam, members: Sequence[Candidate],
+           fits: Sequence[tuple[Slot, ...]]) -> list[Violation]:
+    found = []
+    for member, fit in zip(members, fits, strict=True):
+        if fit:
+            continue
+        lines = [m for m in team.members if m.slug == member.slug]
+        wild = list(view.wildcard_entries(member.slug))
+        usable = lines + ([] if team.forbids_wildcards else wild)
+        if usable:
+            fto = next((m.fto for m in usable if m.fto), "FTO")
+            found.append(error("fireteam.fto_only",
+                               tr("{name} ({option}) cannot join {team}: only {fto} options of that unit may. Pick "
+                                  "an {fto} option.", name=member.name, option=member.option,
+                                  team=team.name.strip(), fto=fto),
+                               SOURCE, (member.uid,), fireteam=fireteam.uid, fto=fto))
+        elif wild:
+            found.append(error("fireteam.wildcards_forbidden",
+                               tr("{team} takes no wildcards (“{note}”): {name} may join other teams as a wildcard, "
+                                  "not this one.", team=team.name.strip(), note=team.note.strip(), name=member.name),
+                               SOURCE, (member.uid,), fireteam=fireteam.uid))
+        else:
+            found.append(error("fireteam.not_in_team",
+                               tr("{name} cannot join {team}: its unit is neither in that team nor a wildcard.",
+                                  name=member.name, team=team.name.strip()),
+                               SOURCE, (member.uid,), fireteam=fireteam.uid))
+    return found
+
+
+def _limits(fireteam: Fireteam, team: ChartTeam, members: Sequence[Candidate],
+            placement: Placement) -> list[Violation]:
+    found = []
+    under_line = {slot.index: [m for m, s in zip(members, placement.slots, strict=True) if s is slot]
+                  for slot in (*placement.over, *placement.under)}
+    for slot in placement.over:
+        inside = under_line[slot.index]
+        count, limit = placement.counts[slot.index], slot.entry.max
+        if slot.wildcard:
+            found.append(error("fireteam.too_many_wildcards",
+                               tr("At most {max} {unit} may join a fireteam as a wildcard; {team} has {count} "
+                                  "({names}). Remove {over}.", max=limit, unit=slot.label, team=_team_label(fireteam),
+                                  count=count, names=_list_names(inside), over=count - limit),
+                               SOURCE, _uids(inside[limit:]) or _uids(inside), fireteam=fireteam.uid,
+                               count=count, max=limit))
+        else:
+            found.append(error("fireteam.member_count",
+                               tr("{team} may hold at most {max} {unit}; this fireteam has {count} ({names}). "
+                                  "Remove {over}.", team=team.name.strip(), max=limit, unit=slot.label,
+                                  count=count, names=_list_names(inside), over=count - limit),
+                               SOURCE, _uids(inside[limit:]) or _uids(inside), fireteam=fireteam.uid,
+                               count=count, max=limit))
+    for slot in placement.under:
+        count, low = placement.counts[slot.index], slot.entry.min
+        found.append(error("fireteam.member_count",
+                           tr("{team} needs at least {min} {unit}; this fireteam has {count} ({names}). Add "
+                              "{missing}.", team=team.name.strip(), min=low, unit=slot.label, count=count,
+                              names=_list_names(members), missing=low - count),
+                           SOURCE, _uids(members), fireteam=fireteam.uid, count=count, min=low))
+    if placement.required_missing:
+        required = ", ".join(dict.fromkeys(m.name or m.slug for m in team.members if m.required))
+        found.append(error("fireteam.required_missing",
+                           tr("{team} needs at least one of {required} (marked * in the chart); {names} are none of "
+                              "them. Add one.", team=team.name.strip(), required=required,
+                              names=_list_names(members)),
+                           SOURCE, _uids(members), fireteam=fireteam.uid))
+    return found
+
+
+def _shared_troopers(setting: FireteamSetting, fireteams: Sequence[Fireteam]) -> Iterator[tuple[int, Violation]]:
+    first: dict[str, Fireteam] = {}
+    for index, fireteam in enumerate(fireteams):
+        for uid in dict.fromkeys(fireteam.members):
+            earlier = first.get(uid)
+            if earlier is None:
+                first[uid] = fireteam
+                continue
+            yield index, error("fireteam.trooper_twice",
+                               tr("{name} is in two fireteams, {first} and {second}; a trooper may be in one only. "
+                                  "Remove it from one of them.", name=_names(setting, [uid]),
+                                  first=_team_label(earlier), second=_team_label(fireteam)),
+                               SOURCE, (uid,), fireteam=fireteam.uid)
+
+
+def _type_limits(setting: FireteamSetting,
+                 assessments: Sequence[FireteamAssessment]) -> Iterator[tuple[int, Violation]]:
+    scopes: dict[tuple[int, FireteamType], list[int]] = {}
+    for index, assessment in enumerate(assessments):
+        view = setting.limits_view(assessment.reinforcement)
+        scopes.setdefault((id(view), assessment.fireteam.type), []).append(index)
+    for (_, team_type), indexes in scopes.items():
+        view = setting.limits_view(assessments[indexes[0]].reinforcement)
+        limit = view.chart.limit(team_type)
+        if limit is None:
+            continue
+        if view is setting.main:
+            limit = max(limit, sum(1 for g in setting.grants if g.type is team_type))
+        if limit == 0 and any(team_type in setting.candidates[m].grants for i in indexes
+                              for m in assessments[i].fireteam.members if m in setting.candidates):
+            limit = 1
+        if len(indexes) <= limit:
+            continue
+        for index in indexes[limit:]:
+            fireteam = assessments[index].fireteam
+            if limit == 0:
+                message = tr("{army} may not form {type} fireteams: its fireteam chart allows none. Dissolve {team} "
+                             "({names}) or change its type.", army=view.army.name, type=type_name(team_type),
+                             team=_team_label(fireteam), names=_names(setting, fireteam.members))
+            else:
+                message = tr("{army} may have at most {limit} {type} fireteam(s) at once; the list declares {count}. "
+                             "Dissolve {team} ({names}) or change its type.", army=view.army.name, limit=limit,
+                             type=type_name(team_type), count=len(indexes), team=_team_label(fireteam),
+                             names=_names(setting, fireteam.members))
+            yield index, error("fireteam.type_limit", message, SOURCE, fireteam.members, fireteam=fireteam.uid,
+                               limit=limit, count=len(indexes))
+
+
+def _assessment(setting: FireteamSetting, view: ChartView, fireteam: Fireteam, team: ChartTeam | None,
+                members: Sequence[Candidate], section: Sequence[Candidate], placement: Placement | None,
+                level: Level, violations: tuple[Violation, ...]) -> FireteamAssessment:
+    slots: Sequence[Slot | None] = placement.slots if placement is not None else [None] * len(section)
+    by_uid = {m.uid: (m, s, i) for i, (m, s) in enumerate(zip(section, slots, strict=True))}
+    assessed = []
+    for member in members:
+        _, slot, index = by_uid.get(member.uid, (member, None, -1))
+        assessed.append(MemberAssessment(
+            uid=member.uid, name=member.name, option=member.option, line=slot.label if slot else None,
+            wildcard=bool(slot and slot.wildcard), terms=slot.entry.terms if slot else (),
+            counted=index in level.counted))
+    bonuses = tuple(sorted((b for b in setting.edition.fireteam_bonuses if b.level <= level.level),
+                           key=lambda b: b.level))
+    groups = Counter(m.combat_group for m in section)
+    return FireteamAssessment(
+        fireteam=fireteam, team=team, members=tuple(assessed), violations=violations, level=level.level,
+        counts_as=view.label_of(level.key) if level.key else None, level_bonuses=bonuses,
+        explanation=explain(setting, view, fireteam, team, section, slots, level),
+        combat_group=min(groups, key=lambda g: (-groups[g], g)) if groups else None,
+        reinforcement=bool(section) and section[0].reinforcement,
+    )
+
+
+def explain(setting: FireteamSetting, view: ChartView, fireteam: Fireteam, team: ChartTeam | None,
+            members: Sequence[Candidate], slots: Sequence[Slot | None], level: Level) -> str:
+    """'Level 4: 4 of 5 count as Fusiliers (3 Fusiliers, Kyle Hawkins as (Fusiliers)); a fifth would give …'."""
+    size = len(members)
+    if level.key is None:
+        text = (tr("Level 1: no two of the {size} members count as the same unit", size=size) if size > 1
+                else tr("Level {level}", level=level.level))
+    else:
+        own: Counter[str] = Counter()
+        by_term: list[str] = []
+        for index in level.counted:
+            member, slot = members[index], slots[index]
+            if level.key in member.keys or slot is None or not level.key.startswith("u:"):
+                own[member.name] += 1
+                continue
+            term = next((t for t, keys in slot.term_keys if level.key in keys), "")
+            by_term.append(tr("{name} as ({term})", name=member.name, term=term))
+        parts = [name if n == 1 else f"{n} {name}" for name, n in own.items()] + by_term
+        text = tr("Level {level}: {count} of {size} count as {unit} ({parts})", level=level.level,
+                  count=level.level, size=size, unit=view.label_of(level.key), parts=", ".join(parts))
+    sizes = size_range(team, fireteam.type, setting.edition) if team is not None else None
+    high = sizes[1] if sizes else size
+    following = next((b for b in setting.edition.fireteam_bonuses if b.level == level.level + 1), None)
+    if following is not None and level.level < high and size >= 1:
+        if level.key is None:
+            text += tr("; two members of the same unit would give {bonus}", bonus=bonus_text(following))
+        elif size < high:
+            text += tr("; {ordinal} would give {bonus}", ordinal=ordinal(level.level + 1),
+                       bonus=bonus_text(following))
+        else:
+            outsider = next(members[i].name for i in range(size) if i not in level.counted)
+            text += tr("; {ordinal} (in place of {name}) would give {bonus}", ordinal=ordinal(level.level + 1),
+                       name=outsider, bonus=bonus_text(following))
+    elif following is not None and level.level >= high > 1:
+        text += tr(" — the highest level a {type} can reach", type=type_name(fireteam.type))
+    return text + "."
+
