@@ -38,10 +38,6 @@ def _import_official(env: dict[str, str]) -> bool:
     """Import ../shared's official data into the benchmark's own data folder (True when done)."""
     if not (OFFICIAL_DATA / "army.json").is_file():
         return False
-    try:
-        from armybuilder.data import cache  # noqa: F401  (present once the importer has landed)
-    except ImportError:
-        return False
     result = subprocess.run([sys.executable, "-m", "armybuilder", "data", "import", str(OFFICIAL_DATA)],
                             env=env, capture_output=True, text=True, cwd=ROOT)
     return result.returncode == 0
@@ -120,8 +116,7 @@ def bench_in_window(imported: bool) -> list[str]:
                          f"first time {first:.0f} ms (loaded from the imported cache in the background)")
             lines.append(_summary("switching army again (data already loaded)", again, TARGETS["switch"]))
         else:
-            lines.append("switching army: skipped — no imported official data (needs ../shared/infinity-army/n5 "
-                         "and the importer)")
+            lines.append("switching army: skipped — no imported official data (needs ../shared/infinity-army/n5)")
         army_summary = max((s for s in catalog.armies() if s.kind != "reinforcements"), key=lambda s: s.options)
         lines.append(_edit_figures(window, app, army_summary))
         window.document.close_list()

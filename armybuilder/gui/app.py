@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import QApplication
 
+from armybuilder.data.cache import attach_imported
 from armybuilder.data.catalog import Catalog
 from armybuilder.gui.settings import APPLICATION, ORGANIZATION, AppSettings, default_qsettings
 from armybuilder.i18n import tr
@@ -22,6 +23,7 @@ if TYPE_CHECKING:
 def build_catalog() -> Catalog:
     """The bundled profiles plus any official data imported into the user's data folder."""
     catalog = Catalog.from_paths([bundled_profiles_dir()])
+    attach_imported(catalog)
     for problem in catalog.problems:
         print(problem, file=sys.stderr)
     return catalog

@@ -1,14 +1,17 @@
 """Save PNGs of the main window's main states, in English and Spanish, for review.
 
-    python -m armybuilder.gui.screenshots screenshots/      (or: make screenshots)
+    python -m armybuilder.gui.screenshots screenshots/ [--official FOLDER]    (or: make screenshots)
 
 The states: the start page (no list), the Operation Icestorm PanOceania list at ITS Mid tier
-(legal), the same list with one trooper too many (illegal), and a unit's profile card. The window
-is driven through its own document and widgets, with settings kept in a temporary folder.
+(legal), the same list with one trooper too many (illegal), a unit's profile card and, when the
+official Infinity Army data is at hand (FOLDER, default ../shared/infinity-army/n5), a list of the
+official PanOceania. The window is driven through its own document and widgets; settings and the
+imported data are kept in a temporary folder, never the user's.
 """
 
 from __future__ import annotations
 
+import argparse
 import os
 import sys
 import tempfile
@@ -19,11 +22,20 @@ ICESTORM_PANOCEANIA = ("fusiliers", "fusiliers", "fusiliers", "auxilia", "auxili
                        "orc-troops", "father-knights", "jotums")
 """Seed 000's 'Full List — PanOceania, 300 Points and 3.5 SWC' (first option of each unit)."""
 SIZE = (1440, 900)
+OFFICIAL = Path(__file__).resolve().parents[2].parent / "shared" / "infinity-army" / "n5"
+OFFICIAL_PANOCEANIA = ("fusiliers", "fusiliers", "orc-troops", "nisses", "swiss-guard", "machinists",
+                       "trauma-docs", "bulleteers", "peacemaker")
+"""Unit slugs of the official PanOceania for the fifth screenshot (missing ones are skipped)."""
 
 
 def main(argv: list[str]) -> int:
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
-    out = Path(argv[0] if argv else "screenshots")
+    parser = argparse.ArgumentParser(prog="python -m armybuilder.gui.screenshots")
+    parser.add_argument("folder", nargs="?", type=Path, default=Path("screenshots"))
+    parser.add_argument("--official", type=Path, default=OFFICIAL,
+                        help="folder of the official Infinity Army data (army.json and the army files)")
+    args = parser.parse_args(argv)
+    out: Path = args.folder
     out.mkdir(parents=True, exist_ok=True)
 
     from PySide6.QtCore import QSettings
@@ -37,6 +49,12 @@ def main(argv: list[str]) -> int:
     app = make_application([sys.argv[0]])
     saved: list[Path] = []
     with tempfile.TemporaryDirectory() as folder:
+        os.environ["ARMYBUILDER_HOME"] = str(Path(folder) / "data")
+        official = (args.official / "army.json").is_file()
+        if official:
+            from armybuilder.data.importer import import_folder
+
+            import_folder(args.official)
         settings = AppSettings(QSettings(str(Path(folder) / "settings.ini"), QSettings.Format.IniFormat))
         set_language("en")
         window = MainWindow(build_catalog(), settings)
@@ -55,6 +73,9 @@ def main(argv: list[str]) -> int:
 
             _states(window, shot, app)
             window.document.close_list()
+            if official:
+                _official_list(window, shot)
+                window.document.close_list()
             app.processEvents()
         window.close()
     set_language("en")
@@ -105,6 +126,31 @@ def _states(window: object, shot: Callable[[str], None], app: object) -> None:
     window.browser.tree.setCurrentIndex(window.browser.option_index(fk.id))
     window.browser.tree.expand(window.browser.option_index(fk.id).parent())
     shot("04-profile-card")
+
+
+def _official_list(window: object, shot: Callable[[str], None]) -> None:
+    from armybuilder.gui.mainwindow import MainWindow
+
+    assert isinstance(window, MainWindow)
+    picker = window.start_page.picker
+    picker.tree.activated.emit(picker.index_of("PanOceania", "imported"))
+    window.tasks.wait()
+    doc = window.document
+    army = doc.army
+    if army is None:
+        return
+    doc.rename("PanOceania N5")
+    for slug in OFFICIAL_PANOCEANIA:
+        unit = army.unit_by_slug(slug)
+        if unit is None:
+            continue
+        options = list(unit.selectable_options())
+        pick = next(((g, o) for g, o in options if o.is_lieutenant), options[0]) if slug == "orc-troops" \
+            else options[min(1, len(options) - 1)]
+        doc.add_trooper(unit.id, pick[0].id if pick[0] else 0, pick[1].id)
+    window.browser.search.setText("hacking device")
+    shot("05-official-list")
+    window.browser.search.clear()
 
 
 if __name__ == "__main__":

@@ -98,7 +98,10 @@ def unit_entries(army: Army) -> list[UnitEntry]:
         unit_words = [unit.name, unit.isc, unit.isc_abbr or "", category_name(unit.category)]
         for group in unit.profile_groups:
             for p in group.profiles:
-                unit_words.extend((p.name, p.type.value if p.type else "", *p.characteristics))
+                unit_words.append(p.name)
+                if group.is_peripheral:  # a peripheral is found by name; its gear is not the unit's
+                    continue
+                unit_words.extend((p.type.value if p.type else "", *p.characteristics))
                 unit_words.extend(i.name for i in (*p.skills, *p.equipment, *p.weapons))
         unit_search = _fold(" ".join(unit_words))
         options = []
