@@ -464,3 +464,23 @@ def test_data_problems_are_reported_once_the_window_is_up(qtbot, tmp_path: Path,
     kind, title, text = shown[0]
     assert kind == "warning" and "could not be read" in title and "broken.yaml" in text
     assert window.pages.currentIndex() == START_PAGE
+
+
+def test_search_keyboard_flow(qtbot, window: MainWindow) -> None:  # type: ignore[no-untyped-def]
+    picker = window.start_page.picker
+    focus(qtbot, window, picker.search)
+    qtbot.keyClicks(picker.search, "sect")
+    qtbot.keyClick(picker.search, Qt.Key.Key_Down)
+    assert picker.tree.hasFocus() and picker.tree.currentIndex().data() == "Test Sectorial"
+    qtbot.keyClick(picker.tree, Qt.Key.Key_Return)
+    assert window.pages.currentIndex() == BUILDER_PAGE
+    search = window.browser.search
+    window.action_set.find_unit.trigger()
+    assert search.hasFocus()
+    qtbot.keyClicks(search, "hero")
+    assert window.browser.proxy.rowCount() == 2
+    qtbot.keyClick(search, Qt.Key.Key_Down)
+    assert window.browser.tree.hasFocus() and window.browser.tree.currentIndex().data() == "FAMOUS HERO"
+    search.setFocus()
+    qtbot.keyClick(search, Qt.Key.Key_Escape)
+    assert search.text() == "" and window.browser.proxy.rowCount() == 8

@@ -6,13 +6,14 @@ from dataclasses import dataclass, field
 from enum import IntEnum
 from typing import Any
 
-from PySide6.QtCore import QAbstractItemModel, QModelIndex, QObject, QPersistentModelIndex, QSortFilterProxyModel, Qt
+from PySide6.QtCore import QModelIndex, QObject, QPersistentModelIndex, QSortFilterProxyModel, Qt
 from PySide6.QtGui import QBrush, QFont
 
 from armybuilder.data.catalog import ArmySummary
 from armybuilder.gui import icons
 from armybuilder.gui.labels import source_label
-from armybuilder.gui.models import FIRST_ROLE, ROOT
+from armybuilder.gui.models import FIRST_ROLE
+from armybuilder.gui.models.twolevel import TwoLevelModel
 from armybuilder.i18n import tr
 
 Index = QModelIndex | QPersistentModelIndex
@@ -65,8 +66,10 @@ def group_by_faction(summaries: list[ArmySummary]) -> list[Faction]:
     return sorted(factions.values(), key=lambda f: (f.discontinued, f.id))
 
 
-class ArmyTreeModel(QAbstractItemModel):
+class ArmyTreeModel(TwoLevelModel):
     """Factions (top level) → armies; an army row carries its ArmySummary."""
+
+    COLUMNS = len(Column)
 
     def __init__(self, summaries: list[ArmySummary] | None = None, parent: QObject | None = None) -> None:
         super().__init__(parent)
@@ -95,31 +98,11 @@ class ArmyTreeModel(QAbstractItemModel):
                     return self.createIndex(a, 0, f + 1)
         return QModelIndex()
 
-    # internalId: 0 = faction row, n = army row of faction n-1
-    def index(self, row: int, column: int, parent: Index = ROOT) -> QModelIndex:
-        if not 0 <= column < len(Column):
-            return QModelIndex()
-        if not parent.isValid():
-            return self.createIndex(row, column, 0) if 0 <= row < len(self._factions) else QModelIndex()
-        if parent.internalId() != 0 or parent.column() != 0:
-            return QModelIndex()
-        armies = self._factions[parent.row()].armies
-        return self.createIndex(row, column, parent.row() + 1) if 0 <= row < len(armies) else QModelIndex()
+    def top_count(self) -> int:
+        return len(self._factions)
 
-    def parent(self, index: Index = ROOT) -> QModelIndex:  # type: ignore[override]
-        if not index.isValid() or index.internalId() == 0:
-            return QModelIndex()
-        return self.createIndex(index.internalId() - 1, 0, 0)
-
-    def rowCount(self, parent: Index = ROOT) -> int:
-        if not parent.isValid():
-            return len(self._factions)
-        if parent.internalId() == 0 and parent.column() == 0:
-            return len(self._factions[parent.row()].armies)
-        return 0
-
-    def columnCount(self, parent: Index = ROOT) -> int:
-        return len(Column)
+    def child_count(self, top_row: int) -> int:
+        return len(self._factions[top_row].armies)
 
     def headerData(self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
         if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole \

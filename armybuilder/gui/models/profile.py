@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 from enum import IntEnum
 from typing import Any
 
@@ -13,6 +12,7 @@ from armybuilder.domain.profiles import Profile, ProfileGroup, Unit
 from armybuilder.gui import icons
 from armybuilder.gui.labels import STAT_NAMES, stat_name, stat_value, swc_text
 from armybuilder.gui.models import CENTER, FIRST_ROLE, OPTION_MIME, RIGHT, ROOT
+from armybuilder.gui.models.twolevel import option_mime
 from armybuilder.gui.models.units import OptionEntry, UnitEntry
 from armybuilder.i18n import tr
 
@@ -206,11 +206,5 @@ class OptionTableModel(QAbstractTableModel):
         return [OPTION_MIME]
 
     def mimeData(self, indexes: list[QModelIndex]) -> QMimeData:  # type: ignore[override]
-        data = QMimeData()
-        for index in indexes:
-            key = self.data(index, OptionRole.OPTION_KEY)
-            if key is not None:
-                data.setData(OPTION_MIME, json.dumps(list(key)).encode())
-                break
-        return data
+        return option_mime([self.data(index, OptionRole.OPTION_KEY) for index in indexes])
 

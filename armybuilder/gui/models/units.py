@@ -3,13 +3,11 @@ and a filter proxy for search-as-you-type and the browser's filters."""
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from enum import IntEnum
 from typing import Any
 
 from PySide6.QtCore import (
-    QAbstractItemModel,
     QMimeData,
     QModelIndex,
     QObject,
@@ -33,7 +31,8 @@ from armybuilder.gui.labels import (
     swc_text,
     type_name,
 )
-from armybuilder.gui.models import CENTER, FIRST_ROLE, OPTION_MIME, RIGHT, ROOT
+from armybuilder.gui.models import CENTER, FIRST_ROLE, OPTION_MIME, RIGHT
+from armybuilder.gui.models.twolevel import TwoLevelModel, option_mime
 from armybuilder.i18n import tr
 
 Index = QModelIndex | QPersistentModelIndex
@@ -125,8 +124,10 @@ def unit_entries(army: Army) -> list[UnitEntry]:
     return entries
 
 
-class UnitTreeModel(QAbstractItemModel):
+class UnitTreeModel(TwoLevelModel):
     """Units (top level) and their options (children). Option rows can be dragged into the list."""
+
+    COLUMNS = len(Column)
 
     def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
@@ -172,31 +173,11 @@ class UnitTreeModel(QAbstractItemModel):
                 return self.createIndex(row, 0, 0)
         return QModelIndex()
 
-    # ----- structure: internalId 0 = unit row, n = option row of unit n-1 ------------------------
-    def index(self, row: int, column: int, parent: Index = ROOT) -> QModelIndex:
-        if not 0 <= column < len(Column):
-            return QModelIndex()
-        if not parent.isValid():
-            return self.createIndex(row, column, 0) if 0 <= row < len(self._entries) else QModelIndex()
-        if parent.internalId() != 0 or parent.column() != 0:
-            return QModelIndex()
-        options = self._entries[parent.row()].options
-        return self.createIndex(row, column, parent.row() + 1) if 0 <= row < len(options) else QModelIndex()
+    def top_count(self) -> int:
+        return len(self._entries)
 
-    def parent(self, index: Index = ROOT) -> QModelIndex:  # type: ignore[override]
-        if not index.isValid() or index.internalId() == 0:
-            return QModelIndex()
-        return self.createIndex(index.internalId() - 1, 0, 0)
-
-    def rowCount(self, parent: Index = ROOT) -> int:
-        if not parent.isValid():
-            return len(self._entries)
-        if parent.internalId() == 0 and parent.column() == 0:
-            return len(self._entries[parent.row()].options)
-        return 0
-
-    def columnCount(self, parent: Index = ROOT) -> int:
-        return len(Column)
+    def child_count(self, top_row: int) -> int:
+        return len(self._entries[top_row].options)
 
     def headerData(self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
         if orientation == Qt.Orientation.Horizontal and 0 <= section < len(Column):
@@ -286,13 +267,7 @@ class UnitTreeModel(QAbstractItemModel):
         return [OPTION_MIME]
 
     def mimeData(self, indexes: list[QModelIndex]) -> QMimeData:  # type: ignore[override]
-        data = QMimeData()
-        for index in indexes:
-            key = self.data(index, Role.OPTION_KEY)
-            if key is not None:
-                data.setData(OPTION_MIME, json.dumps(list(key)).encode())
-                break
-        return data
+        return option_mime([self.data(index, Role.OPTION_KEY) for index in indexes])
 
 
 class UnitFilterProxy(QSortFilterProxyModel):

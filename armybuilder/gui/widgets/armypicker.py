@@ -2,14 +2,12 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import QModelIndex, Qt, Signal
-from PySide6.QtGui import QKeyEvent
+from PySide6.QtCore import QModelIndex, Signal
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QDialog,
     QDialogButtonBox,
     QHeaderView,
-    QLineEdit,
     QTreeView,
     QVBoxLayout,
     QWidget,
@@ -17,25 +15,8 @@ from PySide6.QtWidgets import (
 
 from armybuilder.data.catalog import ArmySummary
 from armybuilder.gui.models.armies import ArmyFilterProxy, ArmyTreeModel, Column, Role
+from armybuilder.gui.widgets.search import SearchField
 from armybuilder.i18n import tr
-
-
-class _SearchField(QLineEdit):
-    """A search box that hands Down/Enter to the tree below it, so the keyboard flow is quick."""
-
-    def __init__(self, tree: QTreeView) -> None:
-        super().__init__()
-        self._tree = tree
-
-    def keyPressEvent(self, event: QKeyEvent) -> None:
-        if event.key() in (Qt.Key.Key_Down, Qt.Key.Key_Return, Qt.Key.Key_Enter):
-            self._tree.setFocus()
-            if self._tree.currentIndex().siblingAtColumn(0).data(Role.SUMMARY) is None:
-                self._tree.setCurrentIndex(_first_army(self._tree, self.text()))
-            if event.key() != Qt.Key.Key_Down and self._tree.currentIndex().isValid():
-                self._tree.activated.emit(self._tree.currentIndex())
-            return
-        super().keyPressEvent(event)
 
 
 def _first_army(tree: QTreeView, text: str) -> QModelIndex:
@@ -71,9 +52,8 @@ class ArmyPicker(QWidget):
         header.setSectionResizeMode(Column.NAME, QHeaderView.ResizeMode.Stretch)
         header.setSectionResizeMode(Column.SOURCE, QHeaderView.ResizeMode.ResizeToContents)
         header.setSectionResizeMode(Column.UNITS, QHeaderView.ResizeMode.ResizeToContents)
-        self.search = _SearchField(self.tree)
+        self.search = SearchField()
         self.search.setObjectName("army_search")
-        self.search.setClearButtonEnabled(True)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.search)
@@ -84,6 +64,8 @@ class ArmyPicker(QWidget):
 
     def _connect_signals(self) -> None:
         self.search.textChanged.connect(self._on_search_changed)
+        self.search.down_pressed.connect(self._on_search_down)
+        self.search.returnPressed.connect(self._on_search_accepted)
         self.tree.activated.connect(self._on_activated)
 
     def retranslate(self) -> None:
@@ -108,6 +90,17 @@ class ArmyPicker(QWidget):
                 if summary.name == name and (origin is None or summary.origin == origin):
                     return self.proxy.mapFromSource(self.model.army_index(summary.origin, summary.id))
         return QModelIndex()
+
+    def _on_search_down(self) -> None:
+        """Into the results, on the first army whose own name matches."""
+        self.tree.setFocus()
+        if self.tree.currentIndex().siblingAtColumn(0).data(Role.SUMMARY) is None:
+            self.tree.setCurrentIndex(_first_army(self.tree, self.search.text()))
+
+    def _on_search_accepted(self) -> None:
+        self._on_search_down()
+        if self.tree.currentIndex().isValid():
+            self._on_activated(self.tree.currentIndex())
 
     def _on_search_changed(self, text: str) -> None:
         self.proxy.set_text(text)

@@ -39,6 +39,7 @@ class ListSettingsBar(QWidget):
         self._catalog = catalog
         self._list: ArmyList | None = None
         self._extras_for: str | None = None
+        self._sizes_for: str | None = None
         self.name_label = QLabel()
         self.name = QLineEdit()
         self.name.setObjectName("list_name")
@@ -104,7 +105,9 @@ class ListSettingsBar(QWidget):
         self.size_label.setText(tr("&Size:"))
         self.game_size.setToolTip(tr("An ITS tier, or a free number of points"))
         self.points.setSuffix(tr(" pts"))
-        self._extras_for = None  # rebuild the Extras menu in the new language
+        self._extras_for = None  # rebuild the menus in the new language
+        self._sizes_for = None
+        self.pack.clear()
         self.points.setToolTip(tr("Game size in points (SWC: one per 50 points)"))
         self.refresh(self._list)
 
@@ -133,19 +136,21 @@ class ListSettingsBar(QWidget):
         self.army.setToolTip(tr("{army}, {source}. Click to build this list with another army.", army=name,
                                 source=source_label(summary)) if summary else name)
 
-        self.pack.clear()
-        for pack_id, known in sorted(self._catalog.packs.items(), key=lambda item: (item[1].kind, item[0])):
-            self.pack.addItem(pack_name(known), pack_id)
+        if self.pack.count() == 0:  # filled once per language (see retranslate)
+            for pack_id, known in sorted(self._catalog.packs.items(), key=lambda item: (item[1].kind, item[0])):
+                self.pack.addItem(pack_name(known), pack_id)
         if self.pack.findData(army_list.pack) < 0:
             self.pack.addItem(army_list.pack, army_list.pack)
         self.pack.setCurrentIndex(self.pack.findData(army_list.pack))
 
         pack = self._catalog.packs.get(army_list.pack)
         season = pack if isinstance(pack, SeasonPack) else None
-        self.game_size.clear()
-        for tier in season.tiers if season else ():
-            self.game_size.addItem(tier_label(tier), tier.id)
-        self.game_size.addItem(tr("Free points"), FREE_POINTS)
+        if self._sizes_for != army_list.pack:  # the tiers change only with the pack
+            self._sizes_for = army_list.pack
+            self.game_size.clear()
+            for tier in season.tiers if season else ():
+                self.game_size.addItem(tier_label(tier), tier.id)
+            self.game_size.addItem(tr("Free points"), FREE_POINTS)
         current = self.game_size.findData(army_list.tier) if army_list.tier else self.game_size.findData(FREE_POINTS)
         self.game_size.setCurrentIndex(max(current, 0))
         free = army_list.tier is None

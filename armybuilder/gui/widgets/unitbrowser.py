@@ -3,16 +3,13 @@
 from __future__ import annotations
 
 from PySide6.QtCore import QItemSelection, QModelIndex, Qt, Signal
-from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
     QHBoxLayout,
     QHeaderView,
     QLabel,
-    QLineEdit,
     QToolButton,
-    QTreeView,
     QVBoxLayout,
     QWidget,
 )
@@ -21,27 +18,9 @@ from armybuilder.domain.profiles import Army
 from armybuilder.domain.values import Category, UnitType
 from armybuilder.gui.labels import category_name, type_name
 from armybuilder.gui.models.units import Column, OptionEntry, Role, UnitEntry, UnitFilterProxy, UnitTreeModel
+from armybuilder.gui.widgets.search import SearchField
 from armybuilder.gui.widgets.wrapping import WrappingTreeView
 from armybuilder.i18n import tr
-
-
-class _SearchField(QLineEdit):
-    """Down moves into the results; Escape clears the search."""
-
-    def __init__(self, tree: QTreeView) -> None:
-        super().__init__()
-        self._tree = tree
-
-    def keyPressEvent(self, event: QKeyEvent) -> None:
-        if event.key() == Qt.Key.Key_Down:
-            self._tree.setFocus()
-            if not self._tree.currentIndex().isValid() and self._tree.model().rowCount():
-                self._tree.setCurrentIndex(self._tree.model().index(0, 0))
-            return
-        if event.key() == Qt.Key.Key_Escape and self.text():
-            self.clear()
-            return
-        super().keyPressEvent(event)
 
 
 class UnitBrowser(QWidget):
@@ -74,9 +53,8 @@ class UnitBrowser(QWidget):
         for column in (Column.TYPE, Column.AVA, Column.SWC, Column.POINTS):
             header.setSectionResizeMode(column, QHeaderView.ResizeMode.ResizeToContents)
 
-        self.search = _SearchField(self.tree)
+        self.search = SearchField()
         self.search.setObjectName("unit_search")
-        self.search.setClearButtonEnabled(True)
         self.type_filter = QComboBox()
         self.type_filter.setObjectName("type_filter")
         self.category_filter = QComboBox()
@@ -117,6 +95,7 @@ class UnitBrowser(QWidget):
 
     def _connect_signals(self) -> None:
         self.search.textChanged.connect(self._on_search_changed)
+        self.search.down_pressed.connect(self._on_search_down)
         self.type_filter.currentIndexChanged.connect(self._on_filters_changed)
         self.category_filter.currentIndexChanged.connect(self._on_filters_changed)
         for toggle in (self.lieutenant_filter, self.hacker_filter, self.fits_filter):
@@ -183,6 +162,11 @@ class UnitBrowser(QWidget):
 
     # ----- slots -------------------------------------------------------------------------------
     _remaining: tuple[int, int] | None = None
+
+    def _on_search_down(self) -> None:
+        self.tree.setFocus()
+        if not self.tree.currentIndex().isValid() and self.proxy.rowCount():
+            self.tree.setCurrentIndex(self.proxy.index(0, 0))
 
     def _on_search_changed(self, text: str) -> None:
         self.proxy.set_text(text)
