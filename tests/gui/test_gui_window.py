@@ -53,6 +53,7 @@ def figures(window: MainWindow) -> tuple[str, str]:
 def test_start_page_then_builder(qtbot, window: MainWindow) -> None:  # type: ignore[no-untyped-def]
     assert window.pages.currentIndex() == START_PAGE
     assert window.windowTitle() == "Infinity army builder"
+    assert window.start_page.no_official.isVisible()  # says how to get every army
     start_list(qtbot, window)
     assert "Test Sectorial" in window.windowTitle()
     assert figures(window) == ("Points 0 / 300", "SWC 0 / 6")
@@ -304,6 +305,7 @@ class SlowSource:
 def test_imported_armies_load_off_the_gui_thread(qtbot, synthetic_catalog: Catalog, app_settings) -> None:  # type: ignore[no-untyped-def]
     synthetic_catalog.add_source(SlowSource(synthetic_catalog.army(("bundled", TEST_ARMY)), 0.3))
     window = make_window(qtbot, synthetic_catalog, app_settings)
+    assert not window.start_page.no_official.isVisible()
     index = window.start_page.picker.index_of("Slow Army", "imported")
     assert index.isValid()
     busy_seen = []

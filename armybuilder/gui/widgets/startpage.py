@@ -53,11 +53,17 @@ class StartPage(QWidget):
         self.no_armies = QLabel()
         self.no_armies.setWordWrap(True)
         self.no_armies.setVisible(not summaries)
+        self.no_official = QLabel()
+        self.no_official.setObjectName("no_official")
+        self.no_official.setWordWrap(True)
+        self.no_official.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.no_official.setVisible(bool(summaries) and not any(s.origin == "imported" for s in summaries))
 
         left = QVBoxLayout()
         left.addWidget(self.title)
         left.addWidget(self.hint)
         left.addWidget(self.no_armies)
+        left.addWidget(self.no_official)
         left.addWidget(self.picker, 1)
         right = QVBoxLayout()
         right.addWidget(self.open_button)
@@ -83,6 +89,8 @@ class StartPage(QWidget):
                              "change the rules pack and game size afterwards."))
         self.no_armies.setText(tr("No armies are available: the bundled profiles could not be read. See the "
                                   "messages printed at start-up."))
+        self.no_official.setText(tr("Only the bundled armies are here. To build with every army, import the official "
+                                    "Infinity Army data: armybuilder data import FOLDER (or --url)."))
         self.open_button.setText(tr("Open a list file…"))
         self.recent_title.setText(tr("Recent lists"))
         self.picker.retranslate()
