@@ -9,6 +9,9 @@ engine and the print-outs share this one catalog, so a test can check that it is
 from __future__ import annotations
 
 import os
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -19,6 +22,9 @@ from armybuilder.paths import resources_dir
 
 LANGUAGES = {"en": "English", "es": "Español"}
 _state = {"language": "en"}
+_local = threading.local()
+"""A per-thread language that overrides the app's (`language_override`): a print-out rendered in
+Spanish on a worker thread must not turn the GUI's own texts Spanish meanwhile."""
 
 
 def catalog_dir(language: str) -> Path:
@@ -48,7 +54,18 @@ def set_language(language: str) -> None:
 
 
 def language() -> str:
-    return _state["language"]
+    return getattr(_local, "language", None) or _state["language"]
+
+
+@contextmanager
+def language_override(wanted: str) -> Iterator[None]:
+    """Within the block, `tr` on this thread only uses `wanted`; other threads keep the app's language."""
+    before = getattr(_local, "language", None)
+    _local.language = wanted if wanted in LANGUAGES else "en"
+    try:
+        yield
+    finally:
+        _local.language = before
 
 
 def default_language() -> str:
@@ -65,7 +82,7 @@ def default_language() -> str:
 
 def tr(text: str, /, context: str | None = None, **fields: Any) -> str:
     """Translate `text` into the current language and fill in its {placeholders}."""
-    table = _catalog(_state["language"])
+    table = _catalog(language())
     key = f"{context}|{text}" if context else text
     translated = table.get(key) or table.get(text) or text
     if fields:

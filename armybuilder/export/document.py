@@ -19,7 +19,7 @@ from armybuilder.domain.lists import ArmyList
 from armybuilder.domain.profiles import Army, WeaponProfile
 from armybuilder.domain.roster import resolve
 from armybuilder.domain.values import FireteamType
-from armybuilder.i18n import language, set_language
+from armybuilder.i18n import language_override
 from armybuilder.rules.context import RuleContext
 from armybuilder.rules.engine import Report, run_rules
 
@@ -152,10 +152,6 @@ def fireteam_lines(context: RuleContext) -> tuple[FireteamLine, ...]:
 
 @contextmanager
 def printing_language(wanted: str) -> Iterator[None]:
-    """Render in `wanted` and restore the caller's language afterwards (the GUI keeps its own)."""
-    before = language()
-    set_language(wanted)
-    try:
+    """Render in `wanted` on this thread only: the GUI, on its own thread, keeps its language."""
+    with language_override(wanted):
         yield
-    finally:
-        set_language(before)

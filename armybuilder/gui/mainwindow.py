@@ -36,7 +36,9 @@ from armybuilder.domain.lists import ArmyList
 from armybuilder.gui import files
 from armybuilder.gui.actions import Actions
 from armybuilder.gui.document import ListDocument, new_list, settings_for_points
+from armybuilder.gui.fireteams.feature import FireteamFeature
 from armybuilder.gui.models.units import OptionEntry, UnitEntry
+from armybuilder.gui.printing.feature import PrintFeature
 from armybuilder.gui.settings import AppSettings
 from armybuilder.gui.tasks import TaskRunner
 from armybuilder.gui.widgets.armypicker import ArmyPickerDialog
@@ -69,6 +71,8 @@ class MainWindow(QMainWindow):
         self._build_widgets()
         self._build_menus()
         self._connect_signals()
+        self.fireteams = FireteamFeature(self)
+        self.printing = PrintFeature(self)
         self.retranslate()
         self._restore_layout()
         self._on_list_changed()
@@ -233,6 +237,8 @@ class MainWindow(QMainWindow):
     def retranslate(self) -> None:
         """Set every visible text in the current language (called again when it changes)."""
         self.action_set.retranslate()
+        self.fireteams.retranslate()
+        self.printing.retranslate()
         self.file_menu.setTitle(tr("&File"))
         self.recent_menu.setTitle(tr("Open &recent"))
         self.edit_menu.setTitle(tr("&Edit"))

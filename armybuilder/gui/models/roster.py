@@ -19,9 +19,11 @@ from armybuilder.domain.lists import CombatGroup, Trooper
 from armybuilder.domain.roster import IncludedTrooper, ResolvedTrooper, resolve_trooper
 from armybuilder.gui import icons
 from armybuilder.gui.document import ListDocument
+from armybuilder.gui.fireteams.state import team_colour, team_label
 from armybuilder.gui.labels import option_text, short_name, swc_text
 from armybuilder.gui.models import CENTER, FIRST_ROLE, OPTION_MIME, RIGHT, ROOT, TROOPER_MIME
 from armybuilder.i18n import tr
+from armybuilder.rules.fireteams import type_name
 
 Index = QModelIndex | QPersistentModelIndex
 
@@ -46,6 +48,8 @@ class Role(IntEnum):
     """[(label, (group, option))…]: the options a trooper can be changed to."""
     CURRENT_OPTION = FIRST_ROLE + 6
     """(group, option) of a trooper."""
+    FIRETEAM = FIRST_ROLE + 7
+    """(colour, badge text, legal) of the fireteam a trooper is in, or None."""
 
 
 @dataclass(frozen=True)
@@ -73,6 +77,7 @@ class ListTreeModel(QAbstractItemModel):
         self._uid_ids: dict[str, int] = {}
         self._groups: tuple[CombatGroup, ...] = ()
         self._problems: dict[str, str] = {}
+        self._teams: dict[str, tuple[str, str, bool, str]] = {}
         self._headers = {Column.NAME: "", Column.OPTION: "", Column.SWC: "", Column.POINTS: ""}
         self.retranslate()
         self._rebuild()
@@ -108,6 +113,12 @@ class ListTreeModel(QAbstractItemModel):
                 for uid in violation.troopers:
                     if self._problems.get(uid) != "error":
                         self._problems[uid] = violation.severity
+        self._teams = {}
+        illegal = {v.params.get("fireteam") for v in report.violations if v.is_error} if report else set()
+        for number, team in enumerate(army_list.fireteams if army_list else ()):
+            entry = (team_colour(number), type_name(team.type).upper(), team.uid not in illegal, team_label(team))
+            for uid in team.members:
+                self._teams.setdefault(uid, entry)
         for g, group in enumerate(self._groups):
             group_id = self._add(_Node("group", g))
             for t, trooper in enumerate(group.troopers):
@@ -250,6 +261,9 @@ class ListTreeModel(QAbstractItemModel):
             return bool(resolved and resolved.is_lieutenant)
         if role == Role.CURRENT_OPTION:
             return (trooper.group, trooper.option)
+        if role == Role.FIRETEAM:
+            team = self._teams.get(trooper.uid)
+            return team[:3] if team else None
         if role == Role.OPTIONS:
             return self._options(resolved)
         if role in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.EditRole):
@@ -331,6 +345,9 @@ class ListTreeModel(QAbstractItemModel):
             lines.append(", ".join(items))
         if resolved.is_lieutenant:
             lines.append(tr("Lieutenant"))
+        team = self._teams.get(trooper.uid)
+        if team is not None:
+            lines.append(f"<span style='color:{team[0]}'>■</span> " + html.escape(tr("Fireteam: {team}", team=team[3])))
         report = self._document.report
         if report is not None:
             for violation in report.violations:

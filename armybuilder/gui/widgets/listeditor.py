@@ -25,6 +25,7 @@ from PySide6.QtWidgets import (
 )
 
 from armybuilder.gui.document import ListDocument
+from armybuilder.gui.fireteams.badge import TeamBadgeDelegate
 from armybuilder.gui.models.roster import Column, ListTreeModel, Role
 from armybuilder.gui.widgets.wrapping import WrappingDelegate, WrappingTreeView
 from armybuilder.i18n import tr
@@ -98,6 +99,7 @@ class ListEditor(QWidget):
         self.tree = ListTree()
         self.tree.setModel(self.model)
         self.tree.setItemDelegateForColumn(Column.OPTION, OptionDelegate(self.tree))
+        self.tree.setItemDelegateForColumn(Column.NAME, TeamBadgeDelegate(self.tree))
         header = self.tree.header()
         header.setStretchLastSection(False)
         header.setSectionResizeMode(Column.NAME, QHeaderView.ResizeMode.Interactive)

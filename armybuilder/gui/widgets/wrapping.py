@@ -52,8 +52,11 @@ class WrappingDelegate(QStyledItemDelegate):
         line = max(metrics.height(), ICON) + PADDING
         text = source_data(index, Qt.ItemDataRole.DisplayRole)
         width = self._view.columnWidth(index.column())
-        if index.column() not in self.wrap_columns or not text:
+        if not text:
             return QSize(max(width, 1), line)
+        if index.column() not in self.wrap_columns:  # one line: as wide as its text (for ResizeToContents)
+            icon = ICON + PADDING if source_data(index, Qt.ItemDataRole.DecorationRole) is not None else 0
+            return QSize(metrics.horizontalAdvance(str(text)) + 2 * PADDING + icon, line)
         if index.column() == 0:
             depth = 0
             parent = index.parent()
@@ -61,7 +64,7 @@ class WrappingDelegate(QStyledItemDelegate):
                 depth += 1
                 parent = parent.parent()
             width -= self._view.indentation() * (depth + (1 if self._view.rootIsDecorated() else 0))
-        width -= 2 * PADDING
+        width -= 2 * PADDING + self.reserved_width(index)
         if source_data(index, Qt.ItemDataRole.DecorationRole) is not None:
             width -= ICON + PADDING
         if width <= 20:
@@ -69,6 +72,10 @@ class WrappingDelegate(QStyledItemDelegate):
         rect = metrics.boundingRect(QRect(0, 0, width, 100_000),
                                     int(Qt.TextFlag.TextWordWrap) | int(Qt.AlignmentFlag.AlignLeft), str(text))
         return QSize(width, max(line, rect.height() + PADDING))
+
+    def reserved_width(self, index: Index) -> int:
+        """Room a subclass draws something in beside the text (the text wraps in what is left)."""
+        return 0
 
     def reset_metrics(self) -> None:
         self._metrics.clear()

@@ -1,0 +1,1 @@
+"""The fireteam editor, the fireteam chart view and the fireteam finder panel of the desktop app."""

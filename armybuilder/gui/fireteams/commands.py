@@ -1,0 +1,162 @@
+"""Undoable fireteam edits: form, edit, dissolve, leave, and the finder's changes, one entry each.
+
+Like `gui.commands`, each command computes its `after` list once from its `before` list with the
+domain's fireteam methods, so undo and redo are exact; the history text says what changed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Protocol
+
+from PySide6.QtGui import QUndoCommand
+
+from armybuilder.domain.lists import ArmyList, Fireteam
+from armybuilder.domain.profiles import Army
+from armybuilder.gui.commands import CompoundCommand, ListEditCommand, ListTarget, trooper_name
+from armybuilder.gui.fireteams.state import team_label, with_declared
+from armybuilder.i18n import tr
+from armybuilder.rules.fireteam_finder import PossibleFireteam, Suggestion
+
+
+class ListDocumentLike(ListTarget, Protocol):
+    """What the edits need of the document: its list and army, and where to push commands."""
+
+    @property
+    def army_list(self) -> ArmyList | None: ...
+
+    @property
+    def army(self) -> Army | None: ...
+
+    def push(self, command: QUndoCommand) -> None: ...
+
+
+def _names(army: Army | None, army_list: ArmyList, uids: Sequence[str]) -> str:
+    """One trooper by name, several by number: history entries stay one line."""
+    if len(uids) == 1:
+        return trooper_name(army, army_list, uids[0])
+    return tr("{count} troopers", count=len(uids))
+
+
+def _team(army_list: ArmyList, uid: str) -> Fireteam:
+    team = next((f for f in army_list.fireteams if f.uid == uid), None)
+    if team is None:
+        raise KeyError(f"no fireteam {uid}")
+    return team
+
+
+class FormFireteamCommand(ListEditCommand):
+    """Declare a new fireteam; its members leave any team they were in."""
+
+    def __init__(self, target: ListTarget, before: ArmyList, army: Army | None, fireteam: Fireteam,
+                 parent: CompoundCommand | None = None) -> None:
+        self.uid = fireteam.uid
+        text = tr("Form {team} with {names}", team=team_label(fireteam),
+                  names=_names(army, before, fireteam.members))
+        super().__init__(target, before, with_declared(before, fireteam), text, parent)
+
+
+class EditFireteamCommand(ListEditCommand):
+    """Change a declared fireteam's members, type or chart team (same uid)."""
+
+    def __init__(self, target: ListTarget, before: ArmyList, army: Army | None, fireteam: Fireteam,
+                 parent: CompoundCommand | None = None) -> None:
+        old = _team(before, fireteam.uid)
+        added = [u for u in fireteam.members if u not in old.members]
+        removed = [u for u in old.members if u not in fireteam.members]
+        if (old.type, old.team.strip()) != (fireteam.type, fireteam.team.strip()):
+            text = tr("Change {old} to {new}", old=team_label(old), new=team_label(fireteam))
+        elif added and not removed:
+            text = tr("Add {names} to {team}", names=_names(army, before, added), team=team_label(old))
+        elif removed and not added:
+            text = tr("Take {names} out of {team}", names=_names(army, before, removed), team=team_label(old))
+        else:
+            text = tr("Change the members of {team}", team=team_label(old))
+        super().__init__(target, before, with_declared(before, fireteam), text, parent)
+
+
+class DissolveFireteamCommand(ListEditCommand):
+    def __init__(self, target: ListTarget, before: ArmyList, uid: str, parent: CompoundCommand | None = None) -> None:
+        team = _team(before, uid)
+        super().__init__(target, before, before.without_fireteam(uid), tr("Dissolve {team}", team=team_label(team)),
+                         parent)
+
+
+class LeaveFireteamCommand(ListEditCommand):
+    """Troopers leave their fireteams; a team left without members is dissolved."""
+
+    def __init__(self, target: ListTarget, before: ArmyList, army: Army | None, uids: Sequence[str],
+                 parent: CompoundCommand | None = None) -> None:
+        leaving = [u for u in dict.fromkeys(uids) if before.fireteam_of(u) is not None]
+        if not leaving:
+            raise KeyError("none of these troopers is in a fireteam")
+        after = before
+        teams = []
+        for team in before.fireteams:
+            kept = tuple(m for m in team.members if m not in leaving)
+            if kept != team.members:
+                teams.append(team)
+                after = (after.with_fireteam(team.model_copy(update={"members": kept})) if kept
+                         else after.without_fireteam(team.uid))
+        if len(teams) == 1:
+            text = tr("Take {names} out of {team}", names=_names(army, before, leaving), team=team_label(teams[0]))
+        else:
+            text = tr("Take {names} out of their fireteams", names=_names(army, before, leaving))
+        super().__init__(target, before, after, text, parent)
+
+
+class ApplySuggestionCommand(ListEditCommand):
+    """Make one change the fireteam finder suggests (it may move a trooper to another combat group)."""
+
+    def __init__(self, target: ListTarget, before: ArmyList, suggestion: Suggestion,
+                 parent: CompoundCommand | None = None) -> None:
+        super().__init__(target, before, suggestion.apply(before), suggestion.description.rstrip(". "), parent)
+
+
+class DeclareFoundFireteamCommand(ListEditCommand):
+    """Declare a fireteam the finder found (its members leave any team they were in)."""
+
+    def __init__(self, target: ListTarget, before: ArmyList, army: Army | None, found: PossibleFireteam,
+                 parent: CompoundCommand | None = None) -> None:
+        after = found.declare(before)
+        self.uid = after.fireteams[-1].uid
+        text = tr("Form {team} with {names}", team=team_label(after.fireteams[-1]),
+                  names=_names(army, before, found.members))
+        super().__init__(target, before, after, text, parent)
+
+
+class FireteamEdits:
+    """The fireteam edits of a document, each pushed as one command onto its undo stack."""
+
+    def __init__(self, document: ListDocumentLike) -> None:
+        self.document = document
+
+    def _before(self) -> ArmyList:
+        army_list = self.document.army_list
+        if army_list is None:
+            raise RuntimeError("no list is open")
+        return army_list
+
+    def form(self, fireteam: Fireteam) -> None:
+        self.document.push(FormFireteamCommand(self.document, self._before(), self.document.army, fireteam))
+
+    def edit(self, fireteam: Fireteam) -> None:
+        before = self._before()
+        if _team(before, fireteam.uid) != fireteam:
+            self.document.push(EditFireteamCommand(self.document, before, self.document.army, fireteam))
+
+    def dissolve(self, uid: str) -> None:
+        self.document.push(DissolveFireteamCommand(self.document, self._before(), uid))
+
+    def leave(self, uids: Sequence[str]) -> None:
+        before = self._before()
+        if any(before.fireteam_of(u) is not None for u in uids):
+            self.document.push(LeaveFireteamCommand(self.document, before, self.document.army, uids))
+
+    def apply(self, suggestion: Suggestion) -> None:
+        self.document.push(ApplySuggestionCommand(self.document, self._before(), suggestion))
+
+    def declare(self, found: PossibleFireteam) -> str:
+        command = DeclareFoundFireteamCommand(self.document, self._before(), self.document.army, found)
+        self.document.push(command)
+        return command.uid

@@ -1,0 +1,257 @@
+"""The Fireteams panel: the list's declared fireteams with their members, level and legality, and
+the selected team's explanation, bonuses and problems; and the fireteam finder's panel."""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Sequence
+
+from PySide6.QtCore import QItemSelectionModel, QModelIndex, QPersistentModelIndex, Qt, Signal
+from PySide6.QtGui import QAction
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QSplitter,
+    QTextBrowser,
+    QToolButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from armybuilder.gui import icons
+from armybuilder.gui.fireteams.dialog import bonuses_html
+from armybuilder.gui.fireteams.models import (
+    FinderColumn,
+    FinderModel,
+    FinderRole,
+    FireteamTreeModel,
+    TeamColumn,
+    TeamRole,
+    level_text,
+)
+from armybuilder.gui.fireteams.state import FireteamState, team_colour
+from armybuilder.gui.widgets.wrapping import WrappingDelegate, WrappingTreeView
+from armybuilder.i18n import tr
+from armybuilder.rules.fireteam_finder import PossibleFireteam, Suggestion
+
+Index = QModelIndex | QPersistentModelIndex
+
+
+def button_row(actions: Sequence[QAction]) -> QHBoxLayout:
+    row = QHBoxLayout()
+    row.setContentsMargins(0, 0, 0, 0)
+    for action in actions:
+        button = QToolButton()
+        button.setDefaultAction(action)
+        button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
+        row.addWidget(button)
+    row.addStretch(1)
+    return row
+
+
+class FireteamPanel(QWidget):
+    """Declared fireteams (tree) over the selected team's details."""
+
+    troopers_clicked = Signal(tuple)
+    """Trooper uids to select in the list editor (a team's members, or one member)."""
+    team_changed = Signal()
+
+    def __init__(self, state: FireteamState, actions: Sequence[QAction], parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("fireteam_panel")
+        self.state = state
+        self._syncing = False
+        self.model = FireteamTreeModel(state, self)
+        self.tree = WrappingTreeView()
+        self.tree.setObjectName("fireteam_tree")
+        self.tree.setItemDelegate(WrappingDelegate(self.tree, (TeamColumn.NAME, TeamColumn.DETAIL)))
+        self.tree.setModel(self.model)
+        self.tree.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.tree.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.tree.setAnimated(False)
+        self.tree.setExpandsOnDoubleClick(False)
+        header = self.tree.header()
+        header.setStretchLastSection(False)
+        header.setSectionResizeMode(TeamColumn.NAME, QHeaderView.ResizeMode.Stretch)
+        header.setSectionResizeMode(TeamColumn.LEVEL, QHeaderView.ResizeMode.ResizeToContents)
+        header.setSectionResizeMode(TeamColumn.DETAIL, QHeaderView.ResizeMode.Interactive)
+        header.resizeSection(TeamColumn.DETAIL, 130)
+        self.placeholder = QLabel()
+        self.placeholder.setObjectName("fireteam_placeholder")
+        self.placeholder.setWordWrap(True)
+        self.placeholder.setStyleSheet(f"color: {icons.INFO_COLOR.name()}")
+        self.details = QTextBrowser()
+        self.details.setObjectName("fireteam_details")
+        self.details.setOpenLinks(False)
+        top = QWidget()
+        top_layout = QVBoxLayout(top)
+        top_layout.setContentsMargins(0, 0, 0, 0)
+        top_layout.addLayout(button_row(actions))
+        top_layout.addWidget(self.placeholder)
+        top_layout.addWidget(self.tree, 1)
+        self.splitter = QSplitter(Qt.Orientation.Vertical)
+        self.splitter.addWidget(top)
+        self.splitter.addWidget(self.details)
+        self.splitter.setStretchFactor(0, 3)
+        self.splitter.setStretchFactor(1, 2)
+        self.splitter.setChildrenCollapsible(False)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(4, 4, 4, 4)
+        layout.addWidget(self.splitter)
+        self.tree.selectionModel().currentRowChanged.connect(self._on_current_changed)
+        self.tree.clicked.connect(self._on_clicked)
+        self.retranslate()
+
+    def retranslate(self) -> None:
+        self.model.retranslate()
+        self.placeholder.setText(tr("No fireteams yet. Select troopers of one combat group in the list and choose "
+                                    "Form fireteam… (Ctrl+T), or declare one the finder found."))
+        self.refresh()
+
+    def refresh(self) -> None:
+        """Show the document's fireteams as they are now, keeping the selected team."""
+        current = self.current_team()
+        self.model.refresh()
+        self.tree.expandAll()
+        has_teams = self.model.top_count() > 0
+        self.placeholder.setVisible(not has_teams)
+        self.tree.setVisible(has_teams)
+        if current is not None:
+            self.select_team(current, emit=False)
+        self._show_details()
+
+    def current_team(self) -> str | None:
+        index = self.tree.currentIndex()
+        value = index.data(TeamRole.TEAM) if index.isValid() else None
+        return str(value) if value is not None else None
+
+    def select_team(self, uid: str | None, emit: bool = True) -> None:
+        """Make this team (None: none) the panel's current one."""
+        row = self.model.team_row(uid) if uid is not None else -1
+        selection = self.tree.selectionModel()
+        self._syncing = True
+        if row < 0:
+            selection.clearSelection()
+            selection.setCurrentIndex(QModelIndex(), QItemSelectionModel.SelectionFlag.Clear)
+        else:
+            index = self.model.top_index(row)
+            selection.setCurrentIndex(index, QItemSelectionModel.SelectionFlag.ClearAndSelect
+                                      | QItemSelectionModel.SelectionFlag.Rows)
+            self.tree.scrollTo(index)
+        self._syncing = False
+        self._show_details()
+        if emit:
+            self.team_changed.emit()
+
+    def _on_current_changed(self, *_: object) -> None:
+        self._show_details()
+        if not self._syncing:
+            self.team_changed.emit()
+
+    def _on_clicked(self, index: Index) -> None:
+        member = index.data(TeamRole.MEMBER)
+        if member is not None:
+            self.troopers_clicked.emit((str(member),))
+            return
+        assessment = self.model.assessment_at(index)
+        if assessment is not None:
+            self.troopers_clicked.emit(tuple(assessment.fireteam.members))
+
+    def _show_details(self) -> None:
+        uid = self.current_team()
+        assessment = self.state.assessment(uid) if uid is not None else None
+        if assessment is None:
+            count = self.model.top_count()
+            text = tr("Select a fireteam to see its level, bonuses and problems.") if count else ""
+            self.details.setHtml(f"<p style='color:{icons.INFO_COLOR.name()}'>{html.escape(text)}</p>")
+            return
+        colour = team_colour(self.state.index_of(uid or ""))
+        state = (f"<span style='color:{icons.LEGAL_COLOR.name()}'>{html.escape(tr('✔ Legal'))}</span>"
+                 if assessment.legal else
+                 f"<span style='color:{icons.ERROR_COLOR.name()}'>{html.escape(tr('✖ Not legal'))}</span>")
+        where = (html.escape(tr("Combat Group {number}", number=assessment.combat_group))
+                 if assessment.combat_group is not None else "")
+        parts = [f"<p><span style='color:{colour}'>■</span> <b>{html.escape(assessment.label)}</b> — {where} — "
+                 f"{state} — <b>{html.escape(level_text(assessment.level))}</b></p>",
+                 f"<p>{html.escape(assessment.explanation)}</p>"]
+        bonuses = bonuses_html(assessment)
+        if assessment.legal and bonuses:
+            parts.append(f"<p><b>{html.escape(tr('Bonuses:'))}</b></p>{bonuses}")
+        elif not assessment.legal:
+            parts.append(f"<p><i>{html.escape(tr('No bonuses while the fireteam is not legal.'))}</i></p>")
+        errors = [v for v in assessment.violations if v.is_error]
+        if errors:
+            items = "".join(f"<li style='color:{icons.ERROR_COLOR.name()}'>{html.escape(v.message)}</li>"
+                            for v in errors)
+            parts.append(f"<p><b>{html.escape(tr('Problems:'))}</b></p><ul style='margin:0'>{items}</ul>")
+        self.details.setHtml("".join(parts))
+
+
+class FinderPanel(QWidget):
+    """The fireteam finder: single changes that improve a declared team, and teams the list could form."""
+
+    troopers_clicked = Signal(tuple)
+    apply_requested = Signal()
+
+    def __init__(self, state: FireteamState, actions: Sequence[QAction], parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("finder_panel")
+        self.state = state
+        self.model = FinderModel(state, self)
+        self.intro = QLabel()
+        self.intro.setWordWrap(True)
+        self.intro.setStyleSheet(f"color: {icons.INFO_COLOR.name()}")
+        self.tree = WrappingTreeView()
+        self.tree.setObjectName("finder_tree")
+        self.tree.setItemDelegate(WrappingDelegate(self.tree, (FinderColumn.NAME,)))
+        self.tree.setModel(self.model)
+        self.tree.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.tree.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.tree.setAnimated(False)
+        self.tree.setExpandsOnDoubleClick(False)
+        header = self.tree.header()
+        header.setStretchLastSection(False)
+        header.setSectionResizeMode(FinderColumn.NAME, QHeaderView.ResizeMode.Stretch)
+        header.setSectionResizeMode(FinderColumn.LEVEL, QHeaderView.ResizeMode.ResizeToContents)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(4, 4, 4, 4)
+        layout.addLayout(button_row(actions))
+        layout.addWidget(self.intro)
+        layout.addWidget(self.tree, 1)
+        self.tree.clicked.connect(self._on_clicked)
+        self.tree.activated.connect(self._on_activated)
+        self.retranslate()
+
+    def retranslate(self) -> None:
+        self.model.retranslate()
+        self.intro.setText(tr("What the fireteam finder sees in the list. Double-click a line (or press Apply) to "
+                              "make it: one undoable edit."))
+        self.refresh()
+
+    def refresh(self) -> None:
+        self.model.refresh()
+        self.tree.expandAll()
+
+    def current_item(self) -> Suggestion | PossibleFireteam | None:
+        return self.model.item(self.tree.currentIndex())
+
+    def select_item(self, item: Suggestion | PossibleFireteam) -> bool:
+        for section in range(self.model.top_count()):
+            for row in range(self.model.child_count(section)):
+                index = self.model.child_index(section, row)
+                if self.model.item(index) is item:
+                    flags = QItemSelectionModel.SelectionFlag.ClearAndSelect | QItemSelectionModel.SelectionFlag.Rows
+                    self.tree.selectionModel().setCurrentIndex(index, flags)
+                    return True
+        return False
+
+    def _on_clicked(self, index: Index) -> None:
+        troopers = index.data(FinderRole.TROOPERS)
+        if troopers:
+            self.troopers_clicked.emit(tuple(troopers))
+
+    def _on_activated(self, index: Index) -> None:
+        if self.model.item(index) is not None:
+            self.apply_requested.emit()

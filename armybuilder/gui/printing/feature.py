@@ -1,0 +1,115 @@
+"""Print and share in the main window's File menu: the export dialog (PDF and text print-outs with
+a preview) and copying the list as text; beside the existing "Copy army code"."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import QObject
+from PySide6.QtGui import QAction, QGuiApplication, QKeySequence
+from PySide6.QtWidgets import QMessageBox
+
+from armybuilder.gui.printing.dialog import ExportDialog
+from armybuilder.gui.printing.work import list_text
+from armybuilder.i18n import language, tr
+
+if TYPE_CHECKING:
+    from armybuilder.gui.mainwindow import MainWindow
+
+
+class PrintFeature(QObject):
+    """The File menu's print-and-share actions."""
+
+    def __init__(self, window: MainWindow) -> None:
+        super().__init__(window)
+        self.window = window
+        self.export = QAction(window)
+        self.export.setObjectName("export")
+        self.export.setShortcut(QKeySequence("Ctrl+P"))
+        self.copy_text = QAction(window)
+        self.copy_text.setObjectName("copy_text")
+        self.copy_courtesy_text = QAction(window)
+        self.copy_courtesy_text.setObjectName("copy_courtesy_text")
+        self.dialog: ExportDialog | None = None
+        menu = window.file_menu
+        anchor = window.action_set.copy_code
+        for action in (self.export, self.copy_text, self.copy_courtesy_text):
+            menu.insertAction(anchor, action)
+        self.export.triggered.connect(self._on_export)
+        self.copy_text.triggered.connect(lambda: self._on_copy_text(courtesy=False))
+        self.copy_courtesy_text.triggered.connect(lambda: self._on_copy_text(courtesy=True))
+        window.document.list_changed.connect(self._update_actions)
+        self._update_actions()
+
+    def retranslate(self) -> None:
+        texts = {
+            self.export: (tr("&Print and export…"), tr("Save the full and courtesy lists as PDF or text, with a "
+                                                       "preview")),
+            self.copy_text: (tr("Copy list as &text"), tr("Copy the full list as compact text, for forums and chat")),
+            self.copy_courtesy_text: (tr("Copy co&urtesy list as text"),
+                                      tr("Copy the courtesy list (open information only) as compact text")),
+        }
+        for action, (text, tip) in texts.items():
+            action.setText(text)
+            action.setStatusTip(tip)
+            shortcut = action.shortcut().toString(QKeySequence.SequenceFormat.NativeText)
+            action.setToolTip(f"{tip} ({shortcut})" if shortcut else tip)
+        if self.dialog is not None:
+            self.dialog.retranslate()
+
+    def _update_actions(self) -> None:
+        ready = self.window.document.has_list and self.window.document.report is not None
+        for action in (self.export, self.copy_text, self.copy_courtesy_text):
+            action.setEnabled(ready)
+
+    def _on_export(self) -> None:
+        doc = self.window.document
+        if doc.army_list is None:
+            return
+        settings = self.window.settings
+        folder = doc.path.parent if doc.path else settings.last_folder()
+        dialog = ExportDialog(doc.army_list, doc.report, doc.catalog, settings.store, folder,
+                              settings.distances_in_cm(), self.window)
+        dialog.saved.connect(self._on_saved)
+        dialog.finished.connect(self._on_dialog_finished)
+        self.dialog = dialog
+        dialog.open()
+
+    def _on_dialog_finished(self, _result: int) -> None:
+        if self.dialog is not None:
+            self.dialog.deleteLater()
+        self.dialog = None
+
+    def _on_saved(self, paths: list[Path]) -> None:
+        if paths:
+            self.window.settings.set_last_folder(paths[0].parent)
+        names = ", ".join(p.name for p in paths)
+        folder = str(paths[0].parent) if paths else ""
+        self.window.statusBar().showMessage(tr("Saved {files} in {folder}", files=names, folder=folder), 8000)
+
+    def _on_copy_text(self, courtesy: bool) -> int | None:
+        doc = self.window.document
+        army_list = doc.army_list
+        if army_list is None or doc.report is None:
+            return None
+        if not doc.report.legal and not self.confirm_illegal_copy():
+            return None
+        catalog, wanted = doc.catalog, language()
+        what = tr("courtesy list") if courtesy else tr("full list")
+        return self.window.tasks.run(lambda: list_text(army_list, catalog, wanted, courtesy),
+                                     lambda text: self._on_text_ready(text, what),
+                                     lambda exc: self.window._on_task_failed(tr("Could not write the list as text"),
+                                                                             exc),
+                                     tr("Writing the list as text…"))
+
+    def _on_text_ready(self, text: str, what: str) -> None:
+        QGuiApplication.clipboard().setText(text)
+        self.window.statusBar().showMessage(tr("The {what} is on the clipboard as text.", what=what), 5000)
+
+    def confirm_illegal_copy(self) -> bool:
+        """Ask before copying an illegal list (tests replace this)."""
+        answer = QMessageBox.question(
+            self.window, tr("The list is not legal"),
+            tr("This list breaks the rules. Copy it anyway? The text will say NOT LEGAL and list the problems."))
+        return answer == QMessageBox.StandardButton.Yes
