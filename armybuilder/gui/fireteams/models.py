@@ -467,7 +467,7 @@ class FinderModel(TwoLevelModel):
             if column == FinderColumn.NAME:
                 return item.description
             if column == FinderColumn.LEVEL:
-                before = str(item.level_before) if item.legal_before else tr("✖")
+                before = str(item.level_before) if item.legal_before else "✖"
                 return f"{before} → {item.level_after}"
         if role == Qt.ItemDataRole.DecorationRole and column == FinderColumn.NAME:
             index = self._state.index_of(item.fireteam)

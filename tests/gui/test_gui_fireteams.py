@@ -1,0 +1,257 @@
+"""The fireteam editor, chart view and finder, driven through the window's own actions and dialogs
+on the bundled Svalarheima list (Blizzard-6 CBL, version A: four Fusiliers, a Core granted)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from guihelpers import make_window
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QDialogButtonBox
+
+from armybuilder.data.catalog import Catalog
+from armybuilder.domain.values import FireteamType
+from armybuilder.gui.fireteams.dialog import FireteamDialog
+from armybuilder.gui.fireteams.models import ChartColumn, FinderRole, TeamColumn
+from armybuilder.gui.mainwindow import MainWindow
+from armybuilder.gui.models.roster import Role as ListRole
+from armybuilder.i18n import set_language
+from armybuilder.paths import bundled_profiles_dir
+
+EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
+BLIZZARD_A = EXAMPLES / "blizzard-6-a.yaml"
+
+
+@pytest.fixture
+def bundled() -> Catalog:
+    return Catalog.from_paths([bundled_profiles_dir()])
+
+
+@pytest.fixture
+def svalarheima(qtbot, bundled: Catalog, app_settings) -> MainWindow:  # type: ignore[no-untyped-def]
+    """The window with the Blizzard-6 (A) list open, read through the window's own open path."""
+    window = make_window(qtbot, bundled, app_settings)
+    window.tasks.wait(window.open_path(BLIZZARD_A))
+    assert window.document.army_list is not None and window.document.report is not None
+    assert window.document.report.legal
+    return window
+
+
+def fusiliers(window: MainWindow) -> list[str]:
+    doc = window.document
+    return [u for u in doc.uids_in_order() if doc.resolved(u).unit.slug == "fusiliers"]  # type: ignore[union-attr]
+
+
+def open_form_dialog(qtbot, window: MainWindow, uids: list[str]) -> FireteamDialog:  # type: ignore[no-untyped-def]
+    window.editor.select_troopers(uids)
+    assert window.fireteams.actions.form.isEnabled()
+    window.fireteams.actions.form.trigger()
+    dialog = window.fireteams.dialog
+    assert dialog is not None and dialog.isVisible()
+    return dialog
+
+
+def click_ok(qtbot, dialog: FireteamDialog) -> None:  # type: ignore[no-untyped-def]
+    ok = dialog.buttons.button(QDialogButtonBox.StandardButton.Ok)
+    assert ok.isEnabled()
+    qtbot.mouseClick(ok, Qt.MouseButton.LeftButton)
+
+
+def test_form_a_core_fireteam_and_see_its_level_and_bonuses(qtbot, svalarheima: MainWindow) -> None:  # type: ignore[no-untyped-def]
+    window = svalarheima
+    uids = fusiliers(window)
+    assert len(uids) == 4
+    dialog = open_form_dialog(qtbot, window, uids)
+
+    # only what the chart and the selection make possible can be chosen; the rest says why not
+    choices = {(c.team.name, c.type): c for c in dialog.choice_rows()}
+    core = choices[("Fusiliers", FireteamType.CORE)]
+    assert core.possible and core.assessment.level == 4
+    nisses = choices[("Svalarheima Nisses", FireteamType.HARIS)]
+    assert not nisses.possible and "cannot join Svalarheima Nisses" in nisses.reason
+    rows = dialog.choices_model
+    texts = {rows.item(r, 0).text(): rows.item(r, 1).text() for r in range(rows.rowCount())}
+    assert texts["Fusiliers (Core)"] == "✔ Yes: level 4"
+    assert texts["Svalarheima Nisses (Haris)"].startswith("✖ No: Fusiliers cannot join")
+    impossible = next(r for r in range(rows.rowCount()) if rows.item(r, 0).text() == "Order Sergeants (Haris)")
+    assert not rows.item(impossible, 0).isEnabled() and not rows.item(impossible, 0).isSelectable()
+    assert dialog.selected_choice() is core
+    assert "Level 4: 4 of 4 count as Fusiliers" in dialog.preview.text()
+    assert "+1 BS" in dialog.preview.text()
+    click_ok(qtbot, dialog)
+
+    army_list = window.document.army_list
+    assert army_list is not None and len(army_list.fireteams) == 1
+    team = army_list.fireteams[0]
+    assert (team.type, team.team, set(team.members)) == (FireteamType.CORE, "Fusiliers", set(uids))
+    assert window.document.undo_stack.undoText() == "Form Fusiliers (Core) with 4 troopers"
+    assert window.document.report is not None and window.document.report.legal
+
+    # the Fireteams tab shows it: level, bonuses, explanation
+    panel = window.fireteams.panel
+    assert window.fireteams.tabs.currentWidget() is panel
+    top = panel.model.index(0, TeamColumn.LEVEL)
+    assert top.data() == "Level 4"
+    assert panel.model.index(0, TeamColumn.DETAIL).data() == "✔ Legal"
+    assert panel.model.rowCount(panel.model.index(0, 0)) == 4
+    details = panel.details.toPlainText()
+    assert "Level 4: 4 of 4 count as Fusiliers (4 Fusiliers); a fifth would give Sixth Sense." in details
+    for bonus in ("BS Attack (+1 SD)", "+3 Discover and +1 Dodge", "+1 BS"):
+        assert bonus in details
+    assert window.fireteams.tabs.tabText(1) == "Fireteams (1)"
+
+    # the list editor groups the team's troopers: a badge in the team's colour on each of them
+    model = window.editor.model
+    badges = {u: model.trooper_index(u).data(ListRole.FIRETEAM) for u in window.document.uids_in_order()}
+    assert {u for u, b in badges.items() if b} == set(uids)
+    assert all(badges[u] == badges[uids[0]] and badges[u][1] == "CORE" and badges[u][2] for u in uids)
+    assert "Fireteam: Fusiliers (Core)" in model.trooper_index(uids[0]).data(Qt.ItemDataRole.ToolTipRole)
+
+    # one undoable edit
+    window.action_set.undo.trigger()
+    assert window.document.army_list.fireteams == ()
+    assert not any(model.trooper_index(u).data(ListRole.FIRETEAM) for u in uids)
+    window.action_set.redo.trigger()
+    assert window.document.army_list.fireteams == (team,)
+
+
+def test_a_selection_that_forms_nothing_says_why(qtbot, svalarheima: MainWindow) -> None:  # type: ignore[no-untyped-def]
+    window = svalarheima
+    doc = window.document
+    jotum = next(u for u in doc.uids_in_order() if doc.resolved(u).unit.slug == "jotums")  # type: ignore[union-attr]
+    dialog = open_form_dialog(qtbot, window, [jotum])
+    assert all(not c.possible for c in dialog.choice_rows())
+    assert not dialog.buttons.button(QDialogButtonBox.StandardButton.Ok).isEnabled()
+    assert "cannot form any team" in dialog.preview.text()
+    reasons = {c.label: c.reason for c in dialog.choice_rows()}
+    assert reasons.keys() == {"Svalarheima Nisses (Haris)", "Fusiliers (Core)", "Order Sergeants (Haris)"}
+    assert all("Jotums, Svalarheima Mechanized Cuirassiers cannot join" in r for r in reasons.values()), reasons
+    dialog.reject()
+    assert doc.army_list.fireteams == ()
+    assert doc.undo_stack.count() == 0
+
+
+def test_edit_members_and_dissolve(qtbot, svalarheima: MainWindow) -> None:  # type: ignore[no-untyped-def]
+    window = svalarheima
+    uids = fusiliers(window)
+    click_ok(qtbot, open_form_dialog(qtbot, window, uids))
+    feature = window.fireteams
+    assert feature.actions.edit.isEnabled() and feature.actions.dissolve.isEnabled()
+
+    feature.actions.edit.trigger()
+    dialog = feature.dialog
+    assert dialog is not None and dialog.editing is not None
+    assert set(dialog.member_uids()) == set(uids)
+    dialog.set_member(uids[-1], False)
+    assert dialog.selected_choice() is not None and dialog.selected_choice().assessment.level == 3
+    click_ok(qtbot, dialog)
+    team = window.document.army_list.fireteams[0]
+    assert team.members == tuple(uids[:3])
+    assert window.document.undo_stack.undoText().startswith("Take Fusiliers")
+    assert window.document.undo_stack.undoText().endswith("out of Fusiliers (Core)")
+    assert feature.panel.model.index(0, TeamColumn.LEVEL).data() == "Level 3"
+
+    # taking a trooper out from the list editor, then dissolving
+    window.editor.select_troopers([uids[0]])
+    feature.actions.leave.trigger()
+    assert window.document.army_list.fireteams[0].members == tuple(uids[1:3])
+    feature.panel.select_team(team.uid)
+    feature.actions.dissolve.trigger()
+    assert window.document.army_list.fireteams == ()
+    assert window.document.undo_stack.undoText() == "Dissolve Fusiliers (Core)"
+    window.action_set.undo.trigger()
+    assert len(window.document.army_list.fireteams) == 1
+
+
+def test_finder_suggestion_applied_and_undone(qtbot, svalarheima: MainWindow) -> None:  # type: ignore[no-untyped-def]
+    window = svalarheima
+    uids = fusiliers(window)
+    dialog = open_form_dialog(qtbot, window, uids)
+    dialog.set_member(uids[-1], False)  # a Core of three: the fourth Fusilier is left out
+    click_ok(qtbot, dialog)
+    before = window.document.army_list
+    count = window.document.undo_stack.count()
+
+    feature = window.fireteams
+    feature.show_finder.trigger()
+    finder = feature.finder
+    assert feature.tabs.currentWidget() is finder
+    model = finder.model
+    changes = model.index(0, 0)
+    assert changes.data(FinderRole.KIND) == "changes"
+    suggestion_index = model.index(0, 0, changes)
+    suggestion = model.item(suggestion_index)
+    assert suggestion is not None and suggestion.level_before == 3 and suggestion.level_after == 4
+    assert suggestion_index.data().startswith("Add Fusiliers")
+    assert "goes from level 3 to level 4" in suggestion_index.data()
+    assert not feature.actions.apply.isEnabled()
+    finder.tree.setCurrentIndex(suggestion_index)
+    assert feature.actions.apply.isEnabled()
+    feature.actions.apply.trigger()
+
+    after = window.document.army_list
+    assert set(after.fireteams[0].members) == set(uids)
+    assert window.document.undo_stack.count() == count + 1  # one edit
+    assert feature.tabs.currentWidget() is feature.panel
+    assert feature.panel.model.index(0, TeamColumn.LEVEL).data() == "Level 4"
+    window.action_set.undo.trigger()
+    assert window.document.army_list == before
+    window.action_set.redo.trigger()
+    assert window.document.army_list == after
+
+
+def test_finder_declares_a_team_it_found(qtbot, svalarheima: MainWindow) -> None:  # type: ignore[no-untyped-def]
+    window = svalarheima
+    feature = window.fireteams
+    feature.show_finder.trigger()
+    model = feature.finder.model
+    possible = model.index(1, 0)
+    found = {model.index(r, 0, possible).data(): model.index(r, 0, possible) for r in range(model.rowCount(possible))}
+    nisses = next(i for text, i in found.items() if text.startswith("Svalarheima Nisses (Haris) in Combat Group 1"))
+    feature.finder.tree.setCurrentIndex(nisses)
+    qtbot.keyClick(feature.finder.tree, Qt.Key.Key_Return)
+    teams = window.document.army_list.fireteams
+    assert len(teams) == 1 and teams[0].type is FireteamType.HARIS and len(teams[0].members) == 3
+    assert window.document.undo_stack.undoText() == "Form Svalarheima Nisses (Haris) with 3 troopers"
+    assert window.document.report.legal
+    window.action_set.undo.trigger()
+    assert window.document.army_list.fireteams == ()
+
+
+def test_chart_view_reachable_from_the_menu(qtbot, svalarheima: MainWindow) -> None:  # type: ignore[no-untyped-def]
+    window = svalarheima
+    assert window.fireteams.actions.chart in window.view_menu.actions()
+    window.fireteams.actions.chart.trigger()
+    dialog = window.fireteams.chart_dialog
+    assert dialog is not None and dialog.isVisible()
+    table = dialog.tables[0]
+    model = table.model
+    names = [model.index(r, 0).data() for r in range(model.rowCount())]
+    assert names == ["Svalarheima Nisses", "Fusiliers", "Order Sergeants"]
+    fusiliers_row = names.index("Fusiliers")
+    assert model.index(fusiliers_row, ChartColumn.TYPES).data() == "Core"
+    line = model.index(0, ChartColumn.NAME, model.index(fusiliers_row, 0))
+    assert line.data() == "Fusiliers"
+    assert (line.siblingAtColumn(ChartColumn.MIN).data(), line.siblingAtColumn(ChartColumn.MAX).data()) == ("1", "5")
+    facts = table.facts.text()
+    assert "Core: 1 · Haris: 1 · Duo: none" in facts
+    assert "Core: 2–5 members" in facts
+    dialog.close()
+
+
+def test_spanish_fireteam_texts(qtbot, svalarheima: MainWindow) -> None:  # type: ignore[no-untyped-def]
+    window = svalarheima
+    click_ok(qtbot, open_form_dialog(qtbot, window, fusiliers(window)))
+    set_language("es")
+    try:
+        window.retranslate()
+        feature = window.fireteams
+        assert feature.tabs.tabText(1) == "Fireteams (1)"
+        assert feature.actions.form.text() == "&Formar Fireteam…"
+        assert feature.panel.model.index(0, TeamColumn.LEVEL).data() == "Nivel 4"
+        assert "Nivel 4: 4 de 4 cuentan como Fusiliers" in feature.panel.details.toPlainText()
+        assert "Bonificaciones:" in feature.panel.details.toPlainText()
+    finally:
+        set_language("en")
+        window.retranslate()
