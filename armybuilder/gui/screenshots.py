@@ -3,9 +3,10 @@
     python -m armybuilder.gui.screenshots screenshots/ [--official FOLDER]    (or: make screenshots)
 
 The states: the start page (no list), the Operation Icestorm PanOceania list at ITS Mid tier
-(legal), the same list with one trooper too many (illegal), a unit's profile card and, when the
-official Infinity Army data is at hand (FOLDER, default ../shared/infinity-army/n5), a list of the
-official PanOceania. The window is driven through its own document and widgets; settings and the
+(legal), the same list with one trooper too many (illegal), a unit's profile card; the Svalarheima
+Blizzard-6 list with its fireteam dialog, Fireteams tab, finder, chart and the export dialog; and,
+when the official Infinity Army data is at hand (FOLDER, default ../shared/infinity-army/n5), a list
+of the official PanOceania. The window is driven through its own document and widgets; settings and the
 imported data are kept in a temporary folder, never the user's.
 """
 
@@ -26,6 +27,8 @@ OFFICIAL = Path(__file__).resolve().parents[2].parent / "shared" / "infinity-arm
 OFFICIAL_PANOCEANIA = ("fusiliers", "fusiliers", "orc-troops", "nisses", "swiss-guard", "machinists",
                        "trauma-docs", "bulleteers", "peacemaker")
 """Unit slugs of the official PanOceania for the fifth screenshot (missing ones are skipped)."""
+BLIZZARD_A = Path(__file__).resolve().parents[2] / "examples" / "blizzard-6-a.yaml"
+"""Seed 001's Svalarheima Blizzard-6 Force (A): four Fusiliers and a Core the CBL grants."""
 
 
 def main(argv: list[str]) -> int:
@@ -64,14 +67,16 @@ def main(argv: list[str]) -> int:
             set_language(language)
             window.retranslate()  # the running window switches language, as a preference will
 
-            def shot(name: str, language: str = language) -> None:
+            def shot(name: str, widget: object = None, language: str = language) -> None:
                 for _ in range(3):
                     app.processEvents()
                 path = out / f"{name}-{language}.png"
-                window.grab().save(str(path))
+                (widget or window).grab().save(str(path))  # type: ignore[attr-defined]
                 saved.append(path)
 
             _states(window, shot, app)
+            window.document.close_list()
+            _fireteam_states(window, shot)
             window.document.close_list()
             if official:
                 _official_list(window, shot)
@@ -128,7 +133,81 @@ def _states(window: object, shot: Callable[[str], None], app: object) -> None:
     shot("04-profile-card")
 
 
-def _official_list(window: object, shot: Callable[[str], None]) -> None:
+def _wait_preview(dialog: object, seconds: float = 30) -> None:
+    """Let the export dialog's preview be made (on its worker thread) while events are processed."""
+    import time
+
+    from PySide6.QtWidgets import QApplication
+
+    from armybuilder.gui.printing.dialog import ExportDialog
+
+    assert isinstance(dialog, ExportDialog)
+    deadline = time.monotonic() + seconds
+    while (dialog.last_preview is None or dialog.tasks.busy) and time.monotonic() < deadline:
+        QApplication.processEvents()
+        time.sleep(0.01)
+
+
+def _fireteam_states(window: object, shot: Callable[..., None]) -> None:
+    """The Blizzard-6 (A) list: forming a Core, the Fireteams tab, the finder, the chart, the export dialog."""
+    from PySide6.QtWidgets import QDialogButtonBox
+
+    from armybuilder.gui.mainwindow import MainWindow
+
+    assert isinstance(window, MainWindow)
+    window.tasks.wait(window.open_path(BLIZZARD_A))
+    doc, feature = window.document, window.fireteams
+    fusiliers = [u for u in doc.uids_in_order() if (r := doc.resolved(u)) is not None and r.unit.slug == "fusiliers"]
+    window.editor.select_troopers(fusiliers)
+    feature.actions.form.trigger()
+    dialog = feature.dialog
+    assert dialog is not None
+    shot("06-fireteam-dialog", dialog)
+    dialog.buttons.button(QDialogButtonBox.StandardButton.Ok).click()
+    shot("07-fireteams")
+
+    # a Core of three: the finder suggests the fourth Fusilier, and sees a Haris of Nisses
+    doc.undo_stack.undo()
+    window.editor.select_troopers(fusiliers[:3])
+    feature.actions.form.trigger()
+    dialog = feature.dialog
+    assert dialog is not None
+    dialog.buttons.button(QDialogButtonBox.StandardButton.Ok).click()
+    feature.show_finder.trigger()
+    finder = feature.finder
+    changes = finder.model.index(0, 0)
+    if finder.model.rowCount(changes):
+        finder.tree.setCurrentIndex(finder.model.index(0, 0, changes))
+    shot("08-fireteam-finder")
+    feature.actions.apply.trigger()
+
+    feature.actions.chart.trigger()
+    chart = feature.chart_dialog
+    assert chart is not None
+    shot("09-fireteam-chart", chart)
+    chart.close()
+
+    window.printing.export.trigger()
+    export = window.printing.dialog
+    assert export is not None
+    _wait_preview(export)
+    shot("10-export", export)
+    export.reject()
+
+    # one Nisse too many: the dialog warns, and saves only once "print it anyway" is ticked
+    nisse = doc.army.unit_by_slug("nisses") if doc.army else None
+    if nisse is not None:
+        group, option = next(nisse.selectable_options())
+        doc.add_trooper(nisse.id, group.id if group else 0, option.id)
+        window.printing.export.trigger()
+        export = window.printing.dialog
+        assert export is not None
+        _wait_preview(export)
+        shot("11-export-illegal", export)
+        export.reject()
+
+
+def _official_list(window: object, shot: Callable[..., None]) -> None:
     from armybuilder.gui.mainwindow import MainWindow
 
     assert isinstance(window, MainWindow)
@@ -151,6 +230,11 @@ def _official_list(window: object, shot: Callable[[str], None]) -> None:
     window.browser.search.setText("hacking device")
     shot("05-official-list")
     window.browser.search.clear()
+    window.fireteams.actions.chart.trigger()
+    chart = window.fireteams.chart_dialog
+    if chart is not None:
+        shot("12-official-chart", chart)
+        chart.close()
 
 
 if __name__ == "__main__":

@@ -255,3 +255,39 @@ def test_spanish_fireteam_texts(qtbot, svalarheima: MainWindow) -> None:  # type
     finally:
         set_language("en")
         window.retranslate()
+
+
+def test_core_in_the_official_svalarheima_list(qtbot, imported_data, app_settings) -> None:  # type: ignore[no-untyped-def]
+    """N5 with the imported official data: four Fusiliers and Kyle Hawkins "(Fusiliers)" make a level-5 Core."""
+    from armybuilder.data.cache import attach_imported
+
+    catalog = Catalog.from_paths([bundled_profiles_dir()])
+    attach_imported(catalog, imported_data.data_dir)
+    window = make_window(qtbot, catalog, app_settings)
+    picker = window.start_page.picker
+    picker.tree.activated.emit(picker.index_of("Svalarheima's Winter Force", "imported"))
+    window.tasks.wait()
+    army = window.document.army
+    assert army is not None and army.origin == "imported"
+    fusilier = army.unit_by_slug("fusiliers")
+    hawkins = army.unit_by_slug("knight-hospitaller-kyle-hawkins")
+    assert fusilier is not None and hawkins is not None
+    tree = window.browser.tree
+    for unit in (fusilier, fusilier, fusilier, fusilier, hawkins):
+        group, option = next(unit.selectable_options())
+        tree.setCurrentIndex(window.browser.option_index(unit.id, group.id if group else 0, option.id))
+        tree.setFocus()
+        qtbot.keyClick(tree, Qt.Key.Key_Return)
+    uids = window.document.uids_in_order()
+    assert len(uids) == 5
+    dialog = open_form_dialog(qtbot, window, uids)
+    choice = dialog.selected_choice()
+    assert choice is not None and choice.label == "Fusiliers Fireteam (Core)" and choice.assessment.level == 5
+    click_ok(qtbot, dialog)
+    panel = window.fireteams.panel
+    assert panel.model.index(0, TeamColumn.LEVEL).data() == "Level 5"
+    details = panel.details.toPlainText()
+    assert "Level 5: 5 of 5 count as Fusiliers" in details and "Kyle Hawkins as (Fusiliers)" in details
+    assert "Sixth Sense" in details
+    hawkins_row = panel.model.index(4, TeamColumn.DETAIL, panel.model.index(0, 0))
+    assert hawkins_row.data() == "as (Fusiliers)"

@@ -96,6 +96,7 @@ class FireteamPanel(QWidget):
         self.splitter.addWidget(self.details)
         self.splitter.setStretchFactor(0, 3)
         self.splitter.setStretchFactor(1, 2)
+        self.splitter.setSizes([420, 280])
         self.splitter.setChildrenCollapsible(False)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(4, 4, 4, 4)
@@ -221,6 +222,7 @@ class FinderPanel(QWidget):
         layout.addWidget(self.intro)
         layout.addWidget(self.tree, 1)
         self.tree.clicked.connect(self._on_clicked)
+        self.tree.selectionModel().currentRowChanged.connect(self._on_clicked)
         self.tree.activated.connect(self._on_activated)
         self.retranslate()
 

@@ -254,9 +254,11 @@ class ExportDialog(QDialog):
         self.setWindowTitle(tr("Print and export — {name}", name=name))
         count = len(self.errors)
         problems = "\n".join(f"• {m}" for m in self.errors[:4]) + ("\n…" if count > 4 else "")
-        self.banner.setText(tr("This list is NOT LEGAL ({count} problems). Its print-outs would carry NOT LEGAL marks "
-                               "on every page; a tournament will not accept them.", count=count)
-                            + ("\n" + problems if problems else ""))
+        headline = (tr("This list is NOT LEGAL (1 problem). Its print-outs would carry NOT LEGAL marks on every "
+                       "page; a tournament will not accept them.") if count == 1 else
+                    tr("This list is NOT LEGAL ({count} problems). Its print-outs would carry NOT LEGAL marks on "
+                       "every page; a tournament will not accept them.", count=count))
+        self.banner.setText(headline + ("\n" + problems if problems else ""))
         self.outputs_box.setTitle(tr("Print-outs"))
         for output, check in self.output_checks.items():
             check.setText(output.label)
@@ -269,7 +271,8 @@ class ExportDialog(QDialog):
         self.units.setItemText(0, tr("inches"))
         self.units.setItemText(1, tr("centimetres"))
         self.language_label.setText(tr("Language"))
-        self.weapons.setText(tr("Weapons reference page (full list)"))
+        self.weapons.setText(tr("Weapons reference page"))
+        self.weapons.setToolTip(tr("A page after the full list with the profile of every weapon in it"))
         self.allow_illegal.setText(tr("Print it anyway, marked NOT LEGAL"))
         self.preview_title.setText(tr("Preview:"))
         self.save_button.setText(tr("Save…"))

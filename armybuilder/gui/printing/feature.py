@@ -10,12 +10,11 @@ from PySide6.QtCore import QObject
 from PySide6.QtGui import QAction, QGuiApplication, QKeySequence
 from PySide6.QtWidgets import QMessageBox
 
-from armybuilder.gui.printing.dialog import ExportDialog
-from armybuilder.gui.printing.work import list_text
 from armybuilder.i18n import language, tr
 
 if TYPE_CHECKING:
     from armybuilder.gui.mainwindow import MainWindow
+    from armybuilder.gui.printing.dialog import ExportDialog
 
 
 class PrintFeature(QObject):
@@ -64,6 +63,8 @@ class PrintFeature(QObject):
             action.setEnabled(ready)
 
     def _on_export(self) -> None:
+        from armybuilder.gui.printing.dialog import ExportDialog  # loaded when first used: quicker start-up
+
         doc = self.window.document
         if doc.army_list is None:
             return
@@ -95,6 +96,8 @@ class PrintFeature(QObject):
             return None
         if not doc.report.legal and not self.confirm_illegal_copy():
             return None
+        from armybuilder.gui.printing.work import list_text
+
         catalog, wanted = doc.catalog, language()
         what = tr("courtesy list") if courtesy else tr("full list")
         return self.window.tasks.run(lambda: list_text(army_list, catalog, wanted, courtesy),
