@@ -174,7 +174,6 @@ class ExportDialog(QDialog):
         left_layout.setContentsMargins(0, 0, 0, 0)
         left_layout.addWidget(self.outputs_box)
         left_layout.addWidget(self.format_box)
-        left_layout.addWidget(self.allow_illegal)
         left_layout.addStretch(1)
         left.setFixedWidth(290)
 
@@ -225,6 +224,7 @@ class ExportDialog(QDialog):
         buttons = QHBoxLayout()
         buttons.addWidget(self.busy)
         buttons.addWidget(self.status, 1)
+        buttons.addWidget(self.allow_illegal)  # beside Save: the confirmation it needs
         buttons.addWidget(self.save_button)
         buttons.addWidget(self.close_button)
         layout = QVBoxLayout(self)
