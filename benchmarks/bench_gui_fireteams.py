@@ -58,8 +58,10 @@ def main() -> None:
         window.resize(1440, 900)
         window.show()
         window.tasks.wait(window.open_path(BLIZZARD_A))
-        app.processEvents()
         doc, feature = window.document, window.fireteams
+        assert doc.army_list is not None
+        doc.start(doc.army_list.model_copy(update={"fireteams": ()}))  # the example declares them: start bare
+        app.processEvents()
         fusiliers = tuple(u for u in doc.uids_in_order()
                           if (r := doc.resolved(u)) is not None and r.unit.slug == "fusiliers")
         core = Fireteam(uid="f1", type=FireteamType.CORE, team="Fusiliers", members=fusiliers)

@@ -149,7 +149,8 @@ def _wait_preview(dialog: object, seconds: float = 30) -> None:
 
 
 def _fireteam_states(window: object, shot: Callable[..., None]) -> None:
-    """The Blizzard-6 (A) list: forming a Core, the Fireteams tab, the finder, the chart, the export dialog."""
+    """The Blizzard-6 (A) list with its Haris and Core: forming the Core in the dialog, the Fireteams tab,
+    the finder, the chart, the export dialog (legal, then with one Nisse too many)."""
     from PySide6.QtWidgets import QDialogButtonBox
 
     from armybuilder.gui.mainwindow import MainWindow
@@ -158,6 +159,9 @@ def _fireteam_states(window: object, shot: Callable[..., None]) -> None:
     window.tasks.wait(window.open_path(BLIZZARD_A))
     doc, feature = window.document, window.fireteams
     fusiliers = [u for u in doc.uids_in_order() if (r := doc.resolved(u)) is not None and r.unit.slug == "fusiliers"]
+    declared = doc.army_list.fireteam_of(fusiliers[0]) if doc.army_list else None
+    if declared is not None:  # the example declares its Core: form it again, in the dialog
+        feature.edits.dissolve(declared.uid)
     window.editor.select_troopers(fusiliers)
     feature.actions.form.trigger()
     dialog = feature.dialog

@@ -33,3 +33,18 @@ def focus(qtbot, window, widget) -> None:  # type: ignore[no-untyped-def]
     qtbot.waitUntil(lambda: QApplication.activeWindow() is window, timeout=2000)
     widget.setFocus()
     qtbot.waitUntil(widget.hasFocus, timeout=2000)
+
+
+BLIZZARD_A = Path(__file__).resolve().parents[2] / "examples" / "blizzard-6-a.yaml"
+"""Seed 001's Svalarheima Blizzard-6 Force (A): four Fusiliers and three Nisses, a Core and a Haris the CBL grants."""
+
+
+def without_fireteams(path: Path, folder: Path) -> Path:
+    """A copy of a list file with no fireteams declared, to form them in a test."""
+    import yaml
+
+    data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    data["fireteams"] = []
+    copy = folder / path.name
+    copy.write_text(yaml.safe_dump(data, allow_unicode=True, sort_keys=False), encoding="utf-8")
+    return copy

@@ -7,7 +7,7 @@ import io
 from pathlib import Path
 
 import pytest
-from guihelpers import make_window
+from guihelpers import BLIZZARD_A, make_window, without_fireteams
 from pypdf import PdfReader
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QGuiApplication
@@ -20,7 +20,6 @@ from armybuilder.gui.printing.work import PrintOut, targets
 from armybuilder.i18n import tr
 from armybuilder.paths import bundled_profiles_dir
 
-BLIZZARD_A = Path(__file__).resolve().parents[2] / "examples" / "blizzard-6-a.yaml"
 FUSILIERS = ["t4", "t5", "t8", "t9"]
 
 
@@ -33,10 +32,10 @@ def out(tmp_path: Path) -> Path:
 
 
 @pytest.fixture
-def window(qtbot, app_settings) -> MainWindow:  # type: ignore[no-untyped-def]
+def window(qtbot, app_settings, tmp_path: Path) -> MainWindow:  # type: ignore[no-untyped-def]
     """The Blizzard-6 (A) list open, with its four Fusiliers in a Core fireteam (formed in the dialog)."""
     window = make_window(qtbot, Catalog.from_paths([bundled_profiles_dir()]), app_settings)
-    window.tasks.wait(window.open_path(BLIZZARD_A))
+    window.tasks.wait(window.open_path(without_fireteams(BLIZZARD_A, tmp_path)))
     window.editor.select_troopers(FUSILIERS)
     window.fireteams.actions.form.trigger()
     dialog = window.fireteams.dialog

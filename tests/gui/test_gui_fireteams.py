@@ -1,12 +1,13 @@
 """The fireteam editor, chart view and finder, driven through the window's own actions and dialogs
-on the bundled Svalarheima list (Blizzard-6 CBL, version A: four Fusiliers, a Core granted)."""
+on the bundled Svalarheima list (Blizzard-6 CBL, version A: four Fusiliers, a Core granted), and on
+the imported official Svalarheima when ../shared is present."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
 import pytest
-from guihelpers import make_window
+from guihelpers import BLIZZARD_A, make_window, without_fireteams
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QDialogButtonBox
 
@@ -19,8 +20,6 @@ from armybuilder.gui.models.roster import Role as ListRole
 from armybuilder.i18n import set_language
 from armybuilder.paths import bundled_profiles_dir
 
-EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
-BLIZZARD_A = EXAMPLES / "blizzard-6-a.yaml"
 
 
 @pytest.fixture
@@ -29,12 +28,13 @@ def bundled() -> Catalog:
 
 
 @pytest.fixture
-def svalarheima(qtbot, bundled: Catalog, app_settings) -> MainWindow:  # type: ignore[no-untyped-def]
-    """The window with the Blizzard-6 (A) list open, read through the window's own open path."""
+def svalarheima(qtbot, bundled: Catalog, app_settings, tmp_path: Path) -> MainWindow:  # type: ignore[no-untyped-def]
+    """The window with the Blizzard-6 (A) list open (read through the window's own open path),
+    its fireteams not declared yet."""
     window = make_window(qtbot, bundled, app_settings)
-    window.tasks.wait(window.open_path(BLIZZARD_A))
+    window.tasks.wait(window.open_path(without_fireteams(BLIZZARD_A, tmp_path)))
     assert window.document.army_list is not None and window.document.report is not None
-    assert window.document.report.legal
+    assert window.document.report.legal and window.document.army_list.fireteams == ()
     return window
 
 
@@ -291,3 +291,18 @@ def test_core_in_the_official_svalarheima_list(qtbot, imported_data, app_setting
     assert "Sixth Sense" in details
     hawkins_row = panel.model.index(4, TeamColumn.DETAIL, panel.model.index(0, 0))
     assert hawkins_row.data() == "as (Fusiliers)"
+
+
+def test_the_example_s_declared_teams_are_shown(qtbot, bundled: Catalog, app_settings) -> None:  # type: ignore[no-untyped-def]
+    """The example as shipped declares the Haris and the Core the CBL grants: both appear, legal."""
+    window = make_window(qtbot, bundled, app_settings)
+    window.tasks.wait(window.open_path(BLIZZARD_A))
+    feature = window.fireteams
+    feature.show_teams.trigger()
+    model = feature.panel.model
+    assert [model.index(r, 0).data() for r in range(model.rowCount())] == [
+        "Svalarheima Nisses (Haris) · Combat Group 1", "Fusiliers (Core) · Combat Group 1"]
+    assert [model.index(r, TeamColumn.LEVEL).data() for r in range(2)] == ["Level 3", "Level 4"]
+    assert all(model.index(r, TeamColumn.DETAIL).data() == "✔ Legal" for r in range(2))
+    badges = {window.editor.model.trooper_index(u).data(ListRole.FIRETEAM) for u in window.document.uids_in_order()}
+    assert len({b[0] for b in badges if b}) == 2  # one colour per team

@@ -25,8 +25,9 @@ TEAM_COLOURS = ("#00897b", "#8e24aa", "#e65100", "#3949ab", "#6d4c41", "#c2185b"
 
 
 REASON_ORDER = tuple(f"fireteam.{code}" for code in (
-    "mixed_sections", "unknown_team", "type_not_allowed", "type_limit", "peripheral", "excluded_skill",
-    "not_in_team", "wildcards_forbidden", "fto_only", "skill_missing", "split_groups", "required_missing",
+    # who may join at all, then what the chart allows of the type, then the team's make-up
+    "mixed_sections", "unknown_team", "peripheral", "excluded_skill", "not_in_team", "wildcards_forbidden",
+    "fto_only", "type_not_allowed", "skill_missing", "type_limit", "split_groups", "required_missing",
     "member_count", "too_many_wildcards", "size"))
 """Which problem explains best why some troopers cannot form a team, most basic first."""
 
