@@ -187,3 +187,37 @@ def test_copy_list_as_text(qtbot, window: MainWindow) -> None:  # type: ignore[n
     with qtbot.waitSignal(window.tasks.busy_changed, timeout=10000, check_params_cb=lambda busy, _: not busy):
         window.printing.copy_text.trigger()
     assert "NOT LEGAL" in QGuiApplication.clipboard().text()
+
+
+def _a_pdf() -> bytes:
+    from armybuilder.data.listfile import load_list
+    from armybuilder.export.document import PrintOptions, prepare
+    from armybuilder.export.pdf import full_pdf
+
+    catalog = Catalog.from_paths([bundled_profiles_dir()])
+    return full_pdf(prepare(load_list(BLIZZARD_A).army_list, catalog), PrintOptions(paper="a4"))
+
+
+def test_pdfium_renders_every_page() -> None:
+    from armybuilder.gui.printing.pages import _render_with_pdfium
+
+    pages = _render_with_pdfium(_a_pdf(), 72)
+    assert len(pages) == 2
+    assert all(abs(p.width() - 595.3) < 1 and abs(p.height() - 841.9) < 1 for p in pages)  # A4 at 72 dpi
+    first = pages[0]
+    assert first.pixelColor(2, 2).name() == "#ffffff"  # paper
+    dark = sum(1 for y in range(0, first.height(), 4) for x in range(0, first.width(), 4)
+               if first.pixelColor(x, y).lightness() < 100)
+    assert dark > 200  # and ink: the header, the tables
+
+
+@pytest.mark.skipif(not __import__("armybuilder.gui.printing.pages", fromlist=["x"]).qt_pdf_available(),
+                    reason="Qt's PDF module is in PySide6-Addons, which is not installed")
+def test_qt_pdf_renders_like_pdfium() -> None:
+    from armybuilder.gui.printing.pages import _render_with_pdfium, _render_with_qt
+
+    data = _a_pdf()
+    qt, pdfium = _render_with_qt(data, 72), _render_with_pdfium(data, 72)
+    assert len(qt) == len(pdfium) == 2
+    assert all(abs(a.width() - b.width()) <= 1 and abs(a.height() - b.height()) <= 1
+               for a, b in zip(qt, pdfium, strict=True))

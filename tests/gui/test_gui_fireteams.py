@@ -21,7 +21,6 @@ from armybuilder.i18n import set_language
 from armybuilder.paths import bundled_profiles_dir
 
 
-
 @pytest.fixture
 def bundled() -> Catalog:
     return Catalog.from_paths([bundled_profiles_dir()])

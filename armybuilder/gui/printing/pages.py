@@ -8,7 +8,7 @@ import importlib.util
 import threading
 
 from PySide6.QtCore import QBuffer, QByteArray, QIODevice, QSize
-from PySide6.QtGui import QImage
+from PySide6.QtGui import QImage, QPainter
 
 PREVIEW_DPI = 110
 _pdfium_lock = threading.Lock()
@@ -55,7 +55,7 @@ def _render_with_pdfium(data: bytes, dpi: int) -> list[QImage]:
     return images
 
 
-def _render_with_qt(data: bytes, dpi: int) -> list[QImage]:  # pragma: no cover - needs PySide6-Addons
+def _render_with_qt(data: bytes, dpi: int) -> list[QImage]:
     from PySide6.QtPdf import QPdfDocument
 
     buffer = QBuffer()
@@ -69,9 +69,7 @@ def _render_with_qt(data: bytes, dpi: int) -> list[QImage]:  # pragma: no cover 
         size = QSize(round(points.width() * dpi / 72), round(points.height() * dpi / 72))
         image = document.render(number, size)
         white = QImage(size, QImage.Format.Format_RGB32)
-        white.fill(0xFFFFFFFF)
-        from PySide6.QtGui import QPainter
-
+        white.fill(0xFFFFFFFF)  # QtPdf renders on transparency: the preview shows paper
         painter = QPainter(white)
         painter.drawImage(0, 0, image)
         painter.end()

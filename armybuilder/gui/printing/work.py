@@ -15,9 +15,8 @@ from armybuilder.data.catalog import Catalog
 from armybuilder.data.yamlio import atomic_write_bytes
 from armybuilder.domain.lists import ArmyList
 from armybuilder.export.document import ListDocument, Paper, PrintOptions, Units, prepare
-from armybuilder.gui.labels import N_
 from armybuilder.gui.printing.pages import render_pages
-from armybuilder.i18n import language_override, tr
+from armybuilder.i18n import N_, language_override, tr
 
 
 class PrintOut(StrEnum):
