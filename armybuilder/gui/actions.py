@@ -40,6 +40,7 @@ class Actions(QObject):
         self.paste_code = make("paste_code", QKeySequence("Ctrl+Shift+V"), icon=sp.SP_DialogOpenButton)
         self.copy_code = make("copy_code", QKeySequence("Ctrl+Shift+C"))
         self.clear_recent = make("clear_recent")
+        self.import_data = make("import_data")
         self.quit = make("quit", Key.Quit)
         # Edit
         self.undo = make("undo", Key.Undo, icon=sp.SP_ArrowBack)
@@ -54,6 +55,7 @@ class Actions(QObject):
         self.remove_group = make("remove_group")
         self.change_army = make("change_army")
         self.find_unit = make("find_unit", Key.Find)
+        self.preferences = make("preferences", Key.Preferences)
         # View
         self.distances_cm = make("distances_cm", checkable=True)
         self.show_history = make("show_history", QKeySequence("Ctrl+H"), checkable=True)
@@ -66,6 +68,7 @@ class Actions(QObject):
             action.setShortcutContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
         self.add_trooper.setShortcutContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
         self.quit.setMenuRole(QAction.MenuRole.QuitRole)
+        self.preferences.setMenuRole(QAction.MenuRole.PreferencesRole)
         self.retranslate()
 
     def all(self) -> list[QAction]:
@@ -82,6 +85,10 @@ class Actions(QObject):
                               tr("Open the list of an army code copied from the official builder")),
             self.copy_code: (tr("Cop&y army code"), tr("Copy the list's army code, to paste in the official builder")),
             self.clear_recent: (tr("Clear recent files"), ""),
+            self.import_data: (tr("&Import Infinity Army data…"),
+                               tr("Import the official army data from a folder or the web, to build with every army")),
+            self.preferences: (tr("Pre&ferences…"),
+                               tr("Language, distance units, paper size and the rules of new lists")),
             self.quit: (tr("&Quit"), tr("Quit the army builder")),
             self.undo: (tr("&Undo"), tr("Undo the last edit")),
             self.redo: (tr("&Redo"), tr("Redo the edit you undid")),
