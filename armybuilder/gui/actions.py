@@ -87,7 +87,7 @@ class Actions(QObject):
             self.clear_recent: (tr("Clear recent files"), ""),
             self.import_data: (tr("&Import Infinity Army data…"),
                                tr("Import the official army data from a folder or the web, to build with every army")),
-            self.preferences: (tr("Pre&ferences…"),
+            self.preferences: (tr("Pr&eferences…"),
                                tr("Language, distance units, paper size and the rules of new lists")),
             self.quit: (tr("&Quit"), tr("Quit the army builder")),
             self.undo: (tr("&Undo"), tr("Undo the last edit")),

@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import QCoreApplication, QLibraryInfo, QLocale, QTranslator
+from PySide6.QtCore import QCoreApplication, QEvent, QLibraryInfo, QLocale, QTranslator
 from PySide6.QtWidgets import QApplication
 
 from armybuilder.i18n import language, set_language, tr
@@ -38,5 +38,7 @@ def apply_language(code: str) -> bool:
                     translator.deleteLater()
         if isinstance(app, QApplication):
             app.setApplicationDisplayName(tr("Infinity army builder"))
+        # Qt's widgets retranslate their standard texts on LanguageChange: deliver it now, not later
+        QCoreApplication.sendPostedEvents(None, QEvent.Type.LanguageChange)
     QLocale.setDefault(QLocale(code))
     return found

@@ -576,7 +576,10 @@ class MainWindow(QMainWindow):
         if isinstance(error, FileNotFoundError | DataError) and not path.exists():
             self.settings.remove_recent_file(path)
             self._fill_recent_menu()
-        self._on_task_failed(tr("Could not open {file}", file=path.name), error)
+        detail = str(error) if isinstance(error, DataError | OSError) else f"{type(error).__name__}: {error}"
+        if not (isinstance(error, DataError) and any(p.path == "format" for p in error.problems)):
+            detail += "\n\n" + tr("The file was not changed.")  # format problems say so themselves
+        self.show_message("error", tr("Could not open {file}", file=path.name), detail)
 
     def _on_save(self) -> int | None:
         if not self.document.has_list:
