@@ -3,6 +3,7 @@ units, paper size and the rules of new lists, kept in the (isolated) settings.""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -198,3 +199,21 @@ def test_paper_and_the_rules_of_new_lists(qtbot, synthetic_catalog: Catalog, tmp
     army_list = second.document.army_list
     assert army_list is not None and (army_list.pack, army_list.tier, army_list.points) == ("n5", None, 250)
     assert army_list.army.id == TEST_ARMY
+
+
+@pytest.mark.parametrize("code", ["en", "es"])
+def test_every_menu_entry_has_its_own_access_key(qtbot, window: MainWindow, code: str) -> None:  # type: ignore[no-untyped-def]
+    apply_language(code)
+    window.retranslate()
+    menus = [window.menuBar(), *(a.menu() for a in window.menuBar().actions() if a.menu())]
+    for menu in menus:
+        keys: dict[str, list[str]] = {}
+        for action in menu.actions():
+            if action.isSeparator():
+                continue
+            text = action.menu().title() if action.menu() else action.text()
+            found = re.search(r"&(\w)", text)
+            assert found, f"{text!r} has no access key"
+            keys.setdefault(found[1].casefold(), []).append(text)
+        clashes = {key: texts for key, texts in keys.items() if len(texts) > 1}
+        assert not clashes, f"{code}: {clashes}"
