@@ -5,8 +5,10 @@
 The states: the start page (no list), the Operation Icestorm PanOceania list at ITS Mid tier
 (legal), the same list with one trooper too many (illegal), a unit's profile card and, when the
 official Infinity Army data is at hand (FOLDER, default ../shared/infinity-army/n5), a list of the
-official PanOceania. The window is driven through its own document and widgets; settings and the
-imported data are kept in a temporary folder, never the user's.
+official PanOceania. Then the dialogs: the import (its progress half-way and its report; without
+the official data, the report of a folder that lacks it), Preferences, and the offer to restore an
+autosaved list. The window is driven through its own document and widgets; settings, autosaves and
+the imported data are kept in a temporary folder, never the user's.
 """
 
 from __future__ import annotations
@@ -42,9 +44,9 @@ def main(argv: list[str]) -> int:
     from PySide6.QtWidgets import QApplication
 
     from armybuilder.gui.app import build_catalog, make_application
+    from armybuilder.gui.language import apply_language
     from armybuilder.gui.mainwindow import MainWindow
     from armybuilder.gui.settings import AppSettings
-    from armybuilder.i18n import set_language
 
     app = make_application([sys.argv[0]])
     saved: list[Path] = []
@@ -56,13 +58,13 @@ def main(argv: list[str]) -> int:
 
             import_folder(args.official)
         settings = AppSettings(QSettings(str(Path(folder) / "settings.ini"), QSettings.Format.IniFormat))
-        set_language("en")
+        apply_language("en")
         window = MainWindow(build_catalog(), settings)
         window.resize(*SIZE)
         window.show()
         for language in ("en", "es"):
-            set_language(language)
-            window.retranslate()  # the running window switches language, as a preference will
+            apply_language(language)
+            window.retranslate()  # the running window switches language, as Preferences does
 
             def shot(name: str, language: str = language) -> None:
                 for _ in range(3):
@@ -77,8 +79,20 @@ def main(argv: list[str]) -> int:
                 _official_list(window, shot)
                 window.document.close_list()
             app.processEvents()
+
+            def dialog_shot(name: str, dialog: object, language: str = language) -> None:
+                from PySide6.QtWidgets import QWidget
+
+                assert isinstance(dialog, QWidget)
+                for _ in range(3):
+                    app.processEvents()
+                path = out / f"{name}-{language}.png"
+                dialog.grab().save(str(path))
+                saved.append(path)
+
+            _dialogs(window, dialog_shot, Path(folder) / f"dialogs-{language}", args.official if official else None)
         window.close()
-    set_language("en")
+    apply_language("en")
     for path in saved:
         print(path)
     QApplication.processEvents()
@@ -151,6 +165,92 @@ def _official_list(window: object, shot: Callable[[str], None]) -> None:
     window.browser.search.setText("hacking device")
     shot("05-official-list")
     window.browser.search.clear()
+
+
+def _dialogs(window: object, shot: Callable[[str, object], None], folder: Path, official: Path | None) -> None:
+    """The import dialog (progress and report), Preferences and the restore offer."""
+    import threading
+
+    from PySide6.QtWidgets import QApplication
+
+    from armybuilder.data import importer
+    from armybuilder.gui.autosave import Autosave, entry_json
+    from armybuilder.gui.dialogs.import_data import RESULT_PAGE, ImportDataDialog
+    from armybuilder.gui.dialogs.preferences import PreferencesDialog
+    from armybuilder.gui.dialogs.restore import offer_restore
+    from armybuilder.gui.files import list_text
+    from armybuilder.gui.mainwindow import MainWindow
+    from armybuilder.gui.preferences import ListDefaults, Preferences
+
+    assert isinstance(window, MainWindow)
+    folder.mkdir(parents=True, exist_ok=True)
+    dialog = ImportDataDialog(window.tasks, window.settings, window, data_dir=folder / "imported")
+    dialog.show()
+    if official is not None:
+        dialog.folder.setText(str(official))
+        shot("06-import-source", dialog)
+        # hold the reader on one file so the progress is caught half-way, as the user sees it
+        original = importer.FolderReader.read
+        reads: list[str] = []
+        release = threading.Event()
+
+        def held(reader: importer.FolderReader, name: str) -> bytes:
+            reads.append(name)
+            if len(reads) == 24:
+                release.wait(30)
+            return original(reader, name)
+
+        importer.FolderReader.read = held  # type: ignore[method-assign,assignment]
+        try:
+            dialog.start()
+            while dialog.log.count() < 20:
+                QApplication.processEvents()
+            shot("07-import-progress", dialog)
+        finally:
+            release.set()
+            importer.FolderReader.read = original  # type: ignore[method-assign]
+    else:
+        dialog.folder.setText(str(folder / "empty"))
+        (folder / "empty").mkdir(exist_ok=True)
+        shot("06-import-source", dialog)
+        dialog.start()
+    window.tasks.wait()
+    assert dialog.pages.currentIndex() == RESULT_PAGE
+    shot("08-import-report", dialog)
+    dialog.close()
+
+    preferences = Preferences(window.settings)
+    preferences.set_list_defaults(ListDefaults("its-s9", "mid", 300))
+    settings_dialog = PreferencesDialog(preferences, window.catalog, window)
+    settings_dialog.show()
+    shot("09-preferences", settings_dialog)
+    settings_dialog.reject()
+
+    # an autosave left by a session that was killed: the Operation Icestorm list, never saved
+    picker = window.start_page.picker
+    picker.tree.activated.emit(picker.index_of("PanOceania", "bundled"))
+    doc = window.document
+    doc.set_rules_pack("its-s9")
+    doc.rename("Operation Icestorm")
+    army = doc.army
+    assert army is not None and doc.army_list is not None
+    for slug in ICESTORM_PANOCEANIA[:6]:
+        unit = army.unit_by_slug(slug)
+        assert unit is not None, slug
+        group, option = next(unit.selectable_options())
+        doc.add_trooper(unit.id, group.id if group else 0, option.id)
+    autosaves = folder / "autosave"
+    autosaves.mkdir(exist_ok=True)
+    (autosaves / "4242-1-killed.json").write_text(
+        entry_json(doc.army_list, army.name, None, list_text(doc.army_list, doc.report.roster if doc.report else None)),
+        encoding="utf-8")
+    doc.close_list()
+    autosave = Autosave(window, autosaves)
+    offer = offer_restore(window, autosave)
+    assert offer is not None
+    shot("10-restore-offer", offer)
+    offer.reject()
+    autosave.finish()
 
 
 if __name__ == "__main__":

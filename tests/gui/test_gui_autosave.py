@@ -226,7 +226,7 @@ def test_a_killed_app_s_work_is_offered_at_the_next_start(qtbot, tmp_path: Path,
     assert dialog is not None and len(dialog.orphans) == 1
     assert dialog.headline.text() == "The army builder did not close properly last time."
     detail = dialog.detail.text()
-    assert "Kill test (PanOceania), autosaved" in detail
+    assert "Kill test — PanOceania" in detail and "Autosaved " in detail
     assert f"It had been saved as {list_file}" in detail
     assert dialog.orphans[0].entry.saved_at.year == datetime.now().year
     qtbot.mouseClick(dialog.restore_button, Qt.MouseButton.LeftButton)

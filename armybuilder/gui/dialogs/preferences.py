@@ -116,10 +116,12 @@ class PreferencesDialog(QDialog):
             label.setBuddy(buddy)
         bold = QFont(self.general_box.font())
         bold.setBold(True)
+        plain = QFont(self.general_box.font())
+        plain.setBold(False)  # set explicitly, so the contents do not inherit the title's bold
         for box in (self.general_box, self.print_box, self.lists_box):
             box.setFont(bold)
             for child in box.findChildren(QWidget):
-                child.setFont(self.font())
+                child.setFont(plain)
 
         self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
                                         | QDialogButtonBox.StandardButton.Apply)
@@ -158,6 +160,10 @@ class PreferencesDialog(QDialog):
         self.points.setSuffix(tr(" pts"))
         self.list_note.setText(tr("Lists started from the army picker use these rules; each list's own rules can "
                                   "still be changed above its troopers."))
+        labels = (self.language_label, self.distances_label, self.paper_label, self.pack_label, self.game_size_label)
+        width = max(label.sizeHint().width() for label in labels)
+        for label in labels:  # one column of labels across the three groups
+            label.setMinimumWidth(width)
         self.pack.blockSignals(True)
         self.pack.clear()
         self.pack.addItem(tr("The army's usual rules"), USUAL)

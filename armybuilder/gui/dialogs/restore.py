@@ -7,11 +7,12 @@ import html
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QDateTime, QLocale, Qt, QTimeZone, Signal
-from PySide6.QtGui import QFont
+from PySide6.QtGui import QFont, QPalette
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QDialog,
     QDialogButtonBox,
+    QFrame,
     QHBoxLayout,
     QHeaderView,
     QLabel,
@@ -43,13 +44,14 @@ def file_text(entry: AutosaveEntry) -> str:
     return entry.path.name if entry.path is not None else tr("never saved to a file")
 
 
-def detail_text(entry: AutosaveEntry) -> str:
+def detail_lines(entry: AutosaveEntry) -> tuple[str, str]:
+    """(the list and its army, when it was autosaved and whether it had been saved to a file)."""
     name = entry.name or tr("Untitled list")
     if entry.path is not None:
         saved = tr("It had been saved as {file}; the changes made after that were autosaved.", file=str(entry.path))
     else:
         saved = tr("It had never been saved to a file.")
-    return tr("{name} ({army}), autosaved {when}.", name=name, army=entry.army, when=when_text(entry)) + " " + saved
+    return f"{name} — {entry.army}", tr("Autosaved {when}.", when=when_text(entry)) + " " + saved
 
 
 class RestoreDialog(QDialog):
@@ -87,6 +89,14 @@ class RestoreDialog(QDialog):
         self.detail.setObjectName("restore_detail")
         self.detail.setWordWrap(True)
         self.detail.setTextFormat(Qt.TextFormat.RichText)
+        self.detail.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.detail_frame = QFrame()
+        self.detail_frame.setFrameShape(QFrame.Shape.StyledPanel)
+        self.detail_frame.setBackgroundRole(QPalette.ColorRole.Base)
+        self.detail_frame.setAutoFillBackground(True)
+        frame_layout = QVBoxLayout(self.detail_frame)
+        frame_layout.setContentsMargins(12, 10, 12, 10)
+        frame_layout.addWidget(self.detail)
         self.restore_button = QPushButton()
         self.restore_button.setObjectName("restore")
         self.discard_button = QPushButton()
@@ -99,16 +109,20 @@ class RestoreDialog(QDialog):
         self.buttons.addButton(self.later_button, QDialogButtonBox.ButtonRole.RejectRole)
         self.restore_button.setDefault(True)
 
-        top = QHBoxLayout()
-        top.addWidget(icon, 0, Qt.AlignmentFlag.AlignTop)
         text = QVBoxLayout()
+        text.setSpacing(10)
         text.addWidget(self.headline)
         text.addWidget(self.explanation)
+        text.addWidget(self.table, 1)
+        text.addWidget(self.detail_frame)
+        top = QHBoxLayout()
+        top.setSpacing(14)
+        top.addWidget(icon, 0, Qt.AlignmentFlag.AlignTop)
         top.addLayout(text, 1)
         layout = QVBoxLayout(self)
-        layout.addLayout(top)
-        layout.addWidget(self.table, 1)
-        layout.addWidget(self.detail)
+        layout.setContentsMargins(18, 18, 18, 12)
+        layout.addLayout(top, 1)
+        layout.addSpacing(8)
         layout.addWidget(self.buttons)
         self.restore_button.clicked.connect(self._on_restore)
         self.discard_button.clicked.connect(self._on_discard)
@@ -116,7 +130,9 @@ class RestoreDialog(QDialog):
         self.table.currentItemChanged.connect(self._show_detail)
         self.table.itemActivated.connect(self._on_restore)
         self.retranslate()
-        self.resize(720, 380 if len(self.orphans) > 1 else 320)
+        self.setMinimumWidth(640)
+        if len(self.orphans) > 1:
+            self.resize(720, 420)
 
     def retranslate(self) -> None:
         self.setWindowTitle(tr("Restore unsaved work"))
@@ -154,7 +170,11 @@ class RestoreDialog(QDialog):
 
     def _show_detail(self, *_: object) -> None:
         orphan = self.selected()
-        self.detail.setText(f"<b>{html.escape(detail_text(orphan.entry))}</b>" if orphan else "")
+        if orphan is None:
+            self.detail.clear()
+            return
+        what, state = detail_lines(orphan.entry)
+        self.detail.setText(f"<b style='font-size:large'>{html.escape(what)}</b><br>{html.escape(state)}")
 
     def _on_restore(self, *_: object) -> None:
         orphan = self.selected()
