@@ -55,7 +55,7 @@ class Actions(QObject):
         self.remove_group = make("remove_group")
         self.change_army = make("change_army")
         self.find_unit = make("find_unit", Key.Find)
-        self.preferences = make("preferences", Key.Preferences)
+        self.preferences = make("preferences", QKeySequence("Ctrl+,"))  # Cmd+, on macOS
         # View
         self.distances_cm = make("distances_cm", checkable=True)
         self.show_history = make("show_history", QKeySequence("Ctrl+H"), checkable=True)

@@ -20,6 +20,7 @@ from armybuilder.i18n import language, tr
 from armybuilder.paths import bundled_profiles_dir
 
 if TYPE_CHECKING:
+    from armybuilder.gui.autosave import Autosave
     from armybuilder.gui.mainwindow import MainWindow
 
 
@@ -74,9 +75,14 @@ def startup_language(settings: AppSettings, argv: Sequence[str]) -> str:
     return Preferences(settings).language() or language()
 
 
+def _offer_restore(window: MainWindow, autosave: Autosave) -> None:
+    from armybuilder.gui.dialogs.restore import offer_restore  # once the window is up
+
+    offer_restore(window, autosave)
+
+
 def run_gui(argv: Sequence[str]) -> int:
     from armybuilder.gui.autosave import Autosave
-    from armybuilder.gui.dialogs.restore import offer_restore
 
     app = make_application(argv)
     settings = AppSettings(default_qsettings())
@@ -84,7 +90,7 @@ def run_gui(argv: Sequence[str]) -> int:
     window = open_main_window(build_catalog(), settings)
     autosave = Autosave(window)
     autosave.failed.connect(lambda message: window.statusBar().showMessage(message, 10000))
-    QTimer.singleShot(0, lambda: offer_restore(window, autosave))
+    QTimer.singleShot(0, lambda: _offer_restore(window, autosave))
     if os.environ.get(TEST_EDIT):
         from armybuilder.gui.testhook import edit_for_test
 

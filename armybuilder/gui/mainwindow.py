@@ -245,6 +245,7 @@ class MainWindow(QMainWindow):
 
     def retranslate(self) -> None:
         """Set every visible text in the current language (called again when it changes)."""
+        self.document.retranslate_history()
         self.action_set.retranslate()
         self.file_menu.setTitle(tr("&File"))
         self.recent_menu.setTitle(tr("Open &recent"))
@@ -253,6 +254,7 @@ class MainWindow(QMainWindow):
         self.toolbar.setWindowTitle(tr("Toolbar"))
         self.bottom_tabs.setTabText(1, tr("History"))
         self.history.setEmptyLabel(tr("<list as opened>"))
+        self.history.viewport().update()
         for widget in (self.start_page, self.list_settings, self.totals, self.browser, self.card, self.problems):
             widget.retranslate()
         self.editor.model.retranslate()

@@ -83,6 +83,9 @@ def test_switching_to_spanish_in_preferences(qtbot, window: MainWindow) -> None:
     assert "NO LEGAL (1)" in window.windowTitle()
     assert "eniente" in window.problems.model.index(0, 0).data()
     assert window.card.stats_model.headerData(4, Qt.Orientation.Horizontal) == "FIS"
+    history = window.document.undo_stack  # the undo history is reworded too
+    assert [history.command(i).text().split(" ")[0] for i in range(history.count())] == ["Añadir", "Añadir"]
+    assert window.action_set.undo.text().startswith("&Deshacer Añadir")
     assert dialog.windowTitle() == "Preferencias"
     # Qt's own buttons, in its own Spanish
     assert button(dialog, QDialogButtonBox.StandardButton.Cancel).text().replace("&", "") == "Cancelar"
