@@ -68,8 +68,8 @@ def main() -> None:
             window.repaint()
             app.processEvents()
             switches.append(_ms(start))
-        print(f"switching language with a 15-trooper {army.name} list open: median {statistics.median(switches):.0f} ms, "
-              f"worst {max(switches):.0f} ms over {len(switches)} switches")
+        print(f"switching language with a 15-trooper {army.name} list open: "
+              f"median {statistics.median(switches):.0f} ms, worst {max(switches):.0f} ms over {len(switches)} runs")
 
         autosave = Autosave(window, Path(folder) / "autosave", idle_ms=10_000)
         army_list = doc.army_list
