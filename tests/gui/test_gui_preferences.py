@@ -220,3 +220,27 @@ def test_every_menu_entry_has_its_own_access_key(qtbot, window: MainWindow, code
             keys.setdefault(found[1].casefold(), []).append(text)
         clashes = {key: texts for key, texts in keys.items() if len(texts) > 1}
         assert not clashes, f"{code}: {clashes}"
+
+
+def test_the_restore_offer_in_spanish(qtbot, window: MainWindow, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    from armybuilder.data.listfile import dumps_list
+    from armybuilder.gui.autosave import Autosave, entry_json
+    from armybuilder.gui.dialogs.restore import offer_restore
+
+    start_list(qtbot, window)
+    add(window, LINE)
+    army_list = window.document.army_list
+    assert army_list is not None
+    folder = tmp_path / "autosave"
+    folder.mkdir()
+    (folder / "1-1-gone.json").write_text(entry_json(army_list, "Test Sectorial", None, dumps_list(army_list)),
+                                          encoding="utf-8")
+    window.document.close_list()
+    apply_language("es")
+    window.retranslate()
+    dialog = offer_restore(window, Autosave(window, folder))
+    assert dialog is not None
+    assert dialog.windowTitle() == "Recuperar el trabajo sin guardar"
+    assert "Nunca se había guardado en un archivo." in dialog.detail.text()
+    assert english_left(dialog) == []
+    dialog.reject()
