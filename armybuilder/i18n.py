@@ -76,6 +76,11 @@ def tr(text: str, /, context: str | None = None, **fields: Any) -> str:
     return translated
 
 
+def N_(text: str) -> str:
+    """Mark a message for translation where it is defined; `tr()` translates it where it is used."""
+    return text
+
+
 def reload_catalogs() -> None:
     """Forget loaded catalogs (for tests that edit them)."""
     _catalog.cache_clear()

@@ -10,16 +10,24 @@ and many sectorial units), which more than halves the conversion time.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from operator import itemgetter
-from typing import Any
+from typing import Any, Protocol, TypeVar
 
 from armybuilder.data.construct import builder
 from armybuilder.data.official_json import Cleaner, ImportIssue, Severity, clean, clean_note, describe, short
 from armybuilder.domain.profiles import IncludedOption, Option, OrderGrant, Profile, ProfileGroup, Unit
 from armybuilder.domain.values import AVA_TOTAL, Category, ItemRef, OrderType, Swc, UnitType
-from armybuilder.i18n import tr
+from armybuilder.i18n import N_, tr
+
+
+class _HasId(Protocol):
+    @property
+    def id(self) -> int: ...
+
+
+_WithId = TypeVar("_WithId", bound=_HasId)
 
 FILTER_KINDS = ("chars", "type", "category", "skills", "equip", "weapons", "extras", "peripheral")
 GLOBAL_KINDS = ("skills", "equip", "weapons", "chars", "extras")
@@ -277,18 +285,8 @@ class UnitConverter:
         self._option_ids = {
             g.get("id"): {o.get("id") for o in g.get("options") or () if isinstance(o, dict)}
             for g in groups_raw if isinstance(g, dict)}
-        groups = []
-        seen: set[int] = set()
-        for gi, group_raw in enumerate(groups_raw):
-            gpath = f"{here}.profileGroups[{gi}]"
-            group = self._group(gpath, group_raw)
-            if group is None:
-                continue
-            if group.id in seen:
-                self.issue(gpath, tr("duplicate profile group id {id}; skipped", id=group.id))
-                continue
-            seen.add(group.id)
-            groups.append(group)
+        groups = self._unique(f"{here}.profileGroups", groups_raw, self._group,
+                              N_("duplicate profile group id {id}; skipped"))
         team = []
         seen_team: set[int] = set()
         self._group_id = 0
@@ -324,31 +322,30 @@ class UnitConverter:
             if category is None:
                 self.issue(f"{path}.category", tr("unknown category id {id} ({name}); left empty", id=cat_id,
                                                   name=self.tables.lookup("category", cat_id) or "?"))
-        profiles = []
-        seen: set[int] = set()
-        for pi, profile_raw in enumerate(self._list(f"{path}.profiles", raw.get("profiles"))):
-            profile = self._profile(f"{path}.profiles[{pi}]", profile_raw)
-            if profile is None:
-                continue
-            if profile.id in seen:
-                self.issue(f"{path}.profiles[{pi}]", tr("duplicate profile id {id}; skipped", id=profile.id))
-                continue
-            seen.add(profile.id)
-            profiles.append(profile)
-        options = []
-        seen = set()
+        profiles = self._unique(f"{path}.profiles", self._list(f"{path}.profiles", raw.get("profiles")),
+                                self._profile, N_("duplicate profile id {id}; skipped"))
         self._group_id = raw["id"]
-        for oi, option_raw in enumerate(self._list(f"{path}.options", raw.get("options"))):
-            option = self._option(f"{path}.options[{oi}]", option_raw)
-            if option is None:
-                continue
-            if option.id in seen:
-                self.issue(f"{path}.options[{oi}]", tr("duplicate option id {id}; skipped", id=option.id))
-                continue
-            seen.add(option.id)
-            options.append(option)
+        options = self._unique(f"{path}.options", self._list(f"{path}.options", raw.get("options")),
+                               self._option, N_("duplicate option id {id}; skipped"))
         return _Group(id=raw["id"], name=self.clean(raw.get("isc")), category=category, profiles=tuple(profiles),
                       options=tuple(options), notes=clean_note(raw.get("notes")))
+
+    def _unique(self, path: str, raws: Iterable[Any], convert: Callable[[str, Any], _WithId | None],
+                duplicate: str) -> list[_WithId]:
+        """Convert each raw element; elements that fail are skipped, a repeated id is reported and skipped."""
+        items: list[_WithId] = []
+        seen: set[int] = set()
+        for index, raw in enumerate(raws):
+            item_path = f"{path}[{index}]"
+            item = convert(item_path, raw)
+            if item is None:
+                continue
+            if item.id in seen:
+                self.issue(item_path, tr(duplicate, id=item.id))
+                continue
+            seen.add(item.id)
+            items.append(item)
+        return items
 
     def _list(self, path: str, value: Any) -> list[Any]:
         if value is None:

@@ -18,7 +18,7 @@ from pydantic import Field, TypeAdapter, ValidationError
 from armybuilder.data.problems import DataProblem
 from armybuilder.data.yamlio import format_path, locate, parse_yaml, validation_problems
 from armybuilder.domain.packs import EditionPack, SeasonPack
-from armybuilder.domain.profiles import Army, WeaponProfile
+from armybuilder.domain.profiles import Army, Option, Unit, WeaponProfile
 from armybuilder.domain.values import Frozen
 
 ARMY_FORMAT = "armybuilder-army/1"
@@ -204,18 +204,8 @@ def check_army(army: Army) -> list[tuple[Path_, str]]:
                     found.append(((*gpath, "profiles", pi, "type"),
                                   f"{unit.name} profile {profile.name!r} has no type; say in `notes` why "
                                   "the source leaves it unknown"))
-            for oi, option in enumerate(group.options):
-                for ii, inc in enumerate(option.includes):
-                    if unit.option(inc.group, inc.option) is None:
-                        found.append(((*gpath, "options", oi, "includes", ii),
-                                      f"{unit.name} option {option.name!r} includes group {inc.group} "
-                                      f"option {inc.option}, which does not exist"))
-        for oi, option in enumerate(unit.options):
-            for ii, inc in enumerate(option.includes):
-                if unit.option(inc.group, inc.option) is None:
-                    found.append(((*here, "options", oi, "includes", ii),
-                                  f"{unit.name} team option {option.name!r} includes group {inc.group} "
-                                  f"option {inc.option}, which does not exist"))
+            found.extend(_dangling_includes(unit, group.options, gpath, "option"))
+        found.extend(_dangling_includes(unit, unit.options, here, "team option"))
     unit_ids = {u.id for u in army.units}
     for ri, relation in enumerate(army.relations):
         for mi, member in enumerate(relation.members):
@@ -229,6 +219,15 @@ def check_army(army: Army) -> list[tuple[Path_, str]]:
                 found.append((("fireteam_chart", "teams", ti, "members", mi, "slug"),
                               f"fireteam team {team.name!r} names unknown unit slug {chart_member.slug!r}"))
     return found
+
+
+def _dangling_includes(unit: Unit, options: Iterable[Option], where: Path_, what: str) -> list[tuple[Path_, str]]:
+    """Includes of `options` that name a group/option the unit does not have."""
+    return [((*where, "options", oi, "includes", ii),
+             f"{unit.name} {what} {option.name!r} includes group {inc.group} option {inc.option}, "
+             "which does not exist")
+            for oi, option in enumerate(options) for ii, inc in enumerate(option.includes)
+            if unit.option(inc.group, inc.option) is None]
 
 
 def _cross_check(loaded: LoadedProfiles) -> None:

@@ -306,8 +306,8 @@ def _group_table(block: Any, sheet: Sheet, st: _Styles, width: float) -> Table:
             line += [_p(_e(row.points or ("—" if companion else "")), st.cell),
                      _p(_e(row.swc or ("—" if companion else "")), st.cell)]
         data.append(line)
-        if not stats:
-            style.append(("SPAN", (0, start), (-1, start)))
+        if not stats:  # no stat line in the data: the name spans the stat columns, costs stay visible
+            style.append(("SPAN", (0, start), (len(STAT_WIDTHS) if costs else -1, start)))
         for extra in row.stats[1:]:
             label = f"↳ {_e(extra.name)} <font color='#5b6675' size=6.4>{_e(extra.type)}</font>"
             data.append([_p(label, st.base), *_stat_cells(extra, st), *([""] * 2 if costs else [])])
