@@ -61,3 +61,19 @@ def test_spanish_is_used_when_selected() -> None:
     finally:
         set_language("en")
     assert re.sub(r"\s+", "", value)
+
+
+def test_no_message_has_two_spanish_translations() -> None:
+    """The catalog is split by area; one English key must not be translated two ways (use context=)."""
+    import yaml
+
+    from armybuilder.i18n import catalog_dir
+
+    seen: dict[str, tuple[str, str]] = {}
+    clashes = []
+    for path in sorted(catalog_dir("es").glob("*.yaml")):
+        for key, value in (yaml.safe_load(path.read_text(encoding="utf-8")) or {}).items():
+            if key in seen and seen[key][1] != value:
+                clashes.append(f"{key!r}: {seen[key][0]} says {seen[key][1]!r}, {path.name} says {value!r}")
+            seen.setdefault(key, (path.name, value))
+    assert not clashes, "\n".join(clashes)

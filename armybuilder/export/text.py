@@ -24,7 +24,7 @@ def _trooper_line(row: Row, sheet: Sheet, indent: str) -> str:
     if loadout:
         text += ": " + ", ".join(loadout)
     if sheet.kind == "full" and row.kind == "trooper" and row.points:
-        text += " — " + tr("{points} pts, {swc} SWC", points=row.points, swc=row.swc)
+        text += " — " + tr("{points} pts, {swc} SWC", context="print", points=row.points, swc=row.swc)
     return text
 
 

@@ -40,6 +40,7 @@ class Actions(QObject):
         self.paste_code = make("paste_code", QKeySequence("Ctrl+Shift+V"), icon=sp.SP_DialogOpenButton)
         self.copy_code = make("copy_code", QKeySequence("Ctrl+Shift+C"))
         self.clear_recent = make("clear_recent")
+        self.import_data = make("import_data")
         self.quit = make("quit", Key.Quit)
         # Edit
         self.undo = make("undo", Key.Undo, icon=sp.SP_ArrowBack)
@@ -54,6 +55,7 @@ class Actions(QObject):
         self.remove_group = make("remove_group")
         self.change_army = make("change_army")
         self.find_unit = make("find_unit", Key.Find)
+        self.preferences = make("preferences", QKeySequence("Ctrl+,"))  # Cmd+, on macOS
         # View
         self.distances_cm = make("distances_cm", checkable=True)
         self.show_history = make("show_history", QKeySequence("Ctrl+H"), checkable=True)
@@ -66,6 +68,7 @@ class Actions(QObject):
             action.setShortcutContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
         self.add_trooper.setShortcutContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
         self.quit.setMenuRole(QAction.MenuRole.QuitRole)
+        self.preferences.setMenuRole(QAction.MenuRole.PreferencesRole)
         self.retranslate()
 
     def all(self) -> list[QAction]:
@@ -78,23 +81,27 @@ class Actions(QObject):
             self.save: (tr("&Save"), tr("Save the list")),
             self.save_as: (tr("Save &As…"), tr("Save the list to another file")),
             self.close_list: (tr("&Close list"), tr("Close the list and go back to the army picker")),
-            self.paste_code: (tr("Open army &code from clipboard"),
+            self.paste_code: (tr("Open army co&de from clipboard"),
                               tr("Open the list of an army code copied from the official builder")),
             self.copy_code: (tr("Cop&y army code"), tr("Copy the list's army code, to paste in the official builder")),
             self.clear_recent: (tr("Clear recent files"), ""),
+            self.import_data: (tr("&Import Infinity Army data…"),
+                               tr("Import the official army data from a folder or the web, to build with every army")),
+            self.preferences: (tr("Pr&eferences…"),
+                               tr("Language, distance units, paper size and the rules of new lists")),
             self.quit: (tr("&Quit"), tr("Quit the army builder")),
             self.undo: (tr("&Undo"), tr("Undo the last edit")),
             self.redo: (tr("&Redo"), tr("Redo the edit you undid")),
             self.add_trooper: (tr("&Add to list"), tr("Add the selected option to the list")),
-            self.remove_trooper: (tr("&Remove trooper"), tr("Remove the selected troopers")),
-            self.duplicate_trooper: (tr("D&uplicate trooper"), tr("Add a copy of the selected troopers")),
-            self.move_up: (tr("Move &up"), tr("Move the trooper up; at the top of a group, into the previous group")),
+            self.remove_trooper: (tr("Remo&ve trooper"), tr("Remove the selected troopers")),
+            self.duplicate_trooper: (tr("Dup&licate trooper"), tr("Add a copy of the selected troopers")),
+            self.move_up: (tr("Move u&p"), tr("Move the trooper up; at the top of a group, into the previous group")),
             self.move_down: (tr("Move &down"),
                              tr("Move the trooper down; at the bottom of a group, into the next group")),
             self.change_option: (tr("Change &option…"), tr("Pick another option for the selected trooper")),
             self.new_group: (tr("New combat &group"), tr("Add an empty combat group")),
-            self.remove_group: (tr("Remove empty combat group"), tr("Remove the selected combat group")),
-            self.change_army: (tr("Change &army…"), tr("Build this list with another army or sectorial")),
+            self.remove_group: (tr("Remove empty &combat group"), tr("Remove the selected combat group")),
+            self.change_army: (tr("Change ar&my…"), tr("Build this list with another army or sectorial")),
             self.find_unit: (tr("&Find unit"), tr("Search the army's units by name, skill or weapon")),
             self.distances_cm: (tr("Distances in &centimetres"), tr("Show MOV in centimetres instead of inches")),
             self.show_history: (tr("Edit &history"), tr("Show the undo history")),

@@ -3,10 +3,13 @@
 A command computes its `after` list once, with one `ArmyList` method, and hands the before or
 after state to its target on undo/redo. Because lists are immutable, undo is exact and cheap.
 Compound edits (removing several troopers) are a parent command with one child per domain edit.
+Each command's text is made by a function, so the undo history can be reworded when the language
+changes (`retranslate()`).
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Protocol
 
 from PySide6.QtGui import QUndoCommand
@@ -18,6 +21,10 @@ from armybuilder.i18n import tr
 
 RENAME_ID = 1001
 NOTES_ID = 1002
+
+Text = Callable[[], str]
+"""A command's text, made in the current language each time it is asked for (a plain str is kept
+as it is: fine for names from the data)."""
 
 
 class ListTarget(Protocol):
@@ -33,17 +40,26 @@ def trooper_name(army: Army | None, army_list: ArmyList, uid: str) -> str:
     return describe_trooper(army, trooper.unit, trooper.group, trooper.option)
 
 
+def _text(value: str | Text) -> Text:
+    """A name given as text (data, already in its language) or as a function of the language."""
+    return value if callable(value) else (lambda: value)
+
+
 class ListEditCommand(QUndoCommand):
     """An edit from `before` to `after`; undo and redo hand the state to the target."""
 
-    def __init__(self, target: ListTarget, before: ArmyList, after: ArmyList, text: str,
+    def __init__(self, target: ListTarget, before: ArmyList, after: ArmyList, text: str | Text,
                  parent: CompoundCommand | None = None) -> None:
-        super().__init__(text)
+        self.describe = _text(text)
+        super().__init__(self.describe())
         self.target = target
         self.before = before
         self.after = after
         if parent is not None:
             parent.add(self)
+
+    def retranslate(self) -> None:
+        self.setText(self.describe())
 
     def redo(self) -> None:
         self.target.apply_list(self.after)
@@ -57,9 +73,13 @@ class CompoundCommand(QUndoCommand):
     and in reverse on undo. (The children are kept here rather than as Qt child commands, whose
     ownership PySide does not hand over reliably.)"""
 
-    def __init__(self, text: str) -> None:
-        super().__init__(text)
+    def __init__(self, text: str | Text) -> None:
+        self.describe = _text(text)
+        super().__init__(self.describe())
         self.children: list[ListEditCommand] = []
+
+    def retranslate(self) -> None:
+        self.setText(self.describe())
 
     def add(self, child: ListEditCommand) -> None:
         self.children.append(child)
@@ -87,15 +107,15 @@ class AddTrooperCommand(ListEditCommand):
     def __init__(self, target: ListTarget, before: ArmyList, army: Army | None, combat_group: int, unit: int,
                  group: int, option: int, index: int | None = None, parent: CompoundCommand | None = None) -> None:
         after, self.uid = before.with_trooper(combat_group, unit, group, option, index)
-        name = describe_trooper(army, unit, group, option)
-        super().__init__(target, before, after, tr("Add {trooper}", trooper=name), parent)
+        super().__init__(target, before, after,
+                         lambda: tr("Add {trooper}", trooper=describe_trooper(army, unit, group, option)), parent)
 
 
 class RemoveTrooperCommand(ListEditCommand):
     def __init__(self, target: ListTarget, before: ArmyList, army: Army | None, uid: str,
                  parent: CompoundCommand | None = None) -> None:
-        name = trooper_name(army, before, uid)
-        super().__init__(target, before, before.without_trooper(uid), tr("Remove {trooper}", trooper=name), parent)
+        super().__init__(target, before, before.without_trooper(uid),
+                         lambda: tr("Remove {trooper}", trooper=trooper_name(army, before, uid)), parent)
 
 
 class MoveTrooperCommand(ListEditCommand):
@@ -103,12 +123,15 @@ class MoveTrooperCommand(ListEditCommand):
 
     def __init__(self, target: ListTarget, before: ArmyList, army: Army | None, uid: str, combat_group: int,
                  index: int | None = None, parent: CompoundCommand | None = None) -> None:
-        name = trooper_name(army, before, uid)
         source = before.group_of(uid)
-        if source is not None and source.number == combat_group:
-            text = tr("Move {trooper} within Combat Group {number}", trooper=name, number=combat_group)
-        else:
-            text = tr("Move {trooper} to Combat Group {number}", trooper=name, number=combat_group)
+        within = source is not None and source.number == combat_group
+
+        def text() -> str:
+            name = trooper_name(army, before, uid)
+            if within:
+                return tr("Move {trooper} within Combat Group {number}", trooper=name, number=combat_group)
+            return tr("Move {trooper} to Combat Group {number}", trooper=name, number=combat_group)
+
         super().__init__(target, before, before.moved(uid, combat_group, index), text, parent)
 
 
@@ -117,54 +140,56 @@ class ChangeOptionCommand(ListEditCommand):
 
     def __init__(self, target: ListTarget, before: ArmyList, army: Army | None, uid: str, group: int, option: int,
                  parent: CompoundCommand | None = None) -> None:
-        old = trooper_name(army, before, uid)
         trooper = before.trooper(uid)
         unit = trooper.unit if trooper else 0
-        new = describe_trooper(army, unit, group, option)
         super().__init__(target, before, before.with_option(uid, group, option),
-                         tr("Change {trooper} to {option}", trooper=old, option=new), parent)
+                         lambda: tr("Change {trooper} to {option}", trooper=trooper_name(army, before, uid),
+                                    option=describe_trooper(army, unit, group, option)), parent)
 
 
 class DuplicateTrooperCommand(ListEditCommand):
     def __init__(self, target: ListTarget, before: ArmyList, army: Army | None, uid: str,
                  parent: CompoundCommand | None = None) -> None:
         after, self.uid = before.duplicated(uid)
-        name = trooper_name(army, before, uid)
-        super().__init__(target, before, after, tr("Duplicate {trooper}", trooper=name), parent)
+        super().__init__(target, before, after,
+                         lambda: tr("Duplicate {trooper}", trooper=trooper_name(army, before, uid)), parent)
 
 
 class AddGroupCommand(ListEditCommand):
     def __init__(self, target: ListTarget, before: ArmyList, reinforcement: bool = False,
                  parent: CompoundCommand | None = None) -> None:
         after, self.number = before.with_group(reinforcement)
-        text = (tr("Add Reinforcements group {number}", number=self.number) if reinforcement
-                else tr("Add Combat Group {number}", number=self.number))
-        super().__init__(target, before, after, text, parent)
+        number = self.number
+        super().__init__(target, before, after, lambda: (
+            tr("Add Reinforcements group {number}", number=number) if reinforcement
+            else tr("Add Combat Group {number}", number=number)), parent)
 
 
 class RemoveGroupCommand(ListEditCommand):
     def __init__(self, target: ListTarget, before: ArmyList, number: int,
                  parent: CompoundCommand | None = None) -> None:
         super().__init__(target, before, before.without_group(number),
-                         tr("Remove Combat Group {number}", number=number), parent)
+                         lambda: tr("Remove Combat Group {number}", number=number), parent)
 
 
 class ChangeRulesCommand(ListEditCommand):
     """Change the rules pack, with the game size and extras that make sense under it."""
 
-    def __init__(self, target: ListTarget, before: ArmyList, pack: str, pack_name: str, tier: str | None,
+    def __init__(self, target: ListTarget, before: ArmyList, pack: str, pack_name: str | Text, tier: str | None,
                  points: int | None, extras: tuple[str, ...], parent: CompoundCommand | None = None) -> None:
         after = before.model_copy(update={"pack": pack, "tier": tier, "points": points, "extras": extras})
-        super().__init__(target, before, after, tr("Use the rules of {pack}", pack=pack_name), parent)
+        name = _text(pack_name)
+        super().__init__(target, before, after, lambda: tr("Use the rules of {pack}", pack=name()), parent)
 
 
 class ChangeGameSizeCommand(ListEditCommand):
     """Play at an ITS tier, or at a free number of points (tier None)."""
 
-    def __init__(self, target: ListTarget, before: ArmyList, tier: str | None, points: int | None, label: str,
+    def __init__(self, target: ListTarget, before: ArmyList, tier: str | None, points: int | None, label: str | Text,
                  parent: CompoundCommand | None = None) -> None:
         after = before.model_copy(update={"tier": tier, "points": points})
-        super().__init__(target, before, after, tr("Set game size to {size}", size=label), parent)
+        size = _text(label)
+        super().__init__(target, before, after, lambda: tr("Set game size to {size}", size=size()), parent)
 
 
 class ChangeArmyCommand(ListEditCommand):
@@ -173,15 +198,16 @@ class ChangeArmyCommand(ListEditCommand):
     def __init__(self, target: ListTarget, before: ArmyList, army: ArmyRef,
                  parent: CompoundCommand | None = None) -> None:
         super().__init__(target, before, before.model_copy(update={"army": army}),
-                         tr("Switch army to {army}", army=army.name or str(army.id)), parent)
+                         lambda: tr("Switch army to {army}", army=army.name or str(army.id)), parent)
 
 
 class ToggleExtraCommand(ListEditCommand):
-    def __init__(self, target: ListTarget, before: ArmyList, extra: str, name: str, on: bool,
+    def __init__(self, target: ListTarget, before: ArmyList, extra: str, name: str | Text, on: bool,
                  parent: CompoundCommand | None = None) -> None:
         extras = tuple(e for e in before.extras if e != extra) + ((extra,) if on else ())
-        text = tr("Switch on {extra}", extra=name) if on else tr("Switch off {extra}", extra=name)
-        super().__init__(target, before, before.model_copy(update={"extras": extras}), text, parent)
+        named = _text(name)
+        super().__init__(target, before, before.model_copy(update={"extras": extras}), lambda: (
+            tr("Switch on {extra}", extra=named()) if on else tr("Switch off {extra}", extra=named())), parent)
 
 
 class RenameListCommand(ListEditCommand):
@@ -189,7 +215,7 @@ class RenameListCommand(ListEditCommand):
 
     def __init__(self, target: ListTarget, before: ArmyList, name: str, parent: CompoundCommand | None = None) -> None:
         super().__init__(target, before, before.model_copy(update={"name": name}),
-                         tr("Rename list to {name}", name=name or tr("Untitled")), parent)
+                         lambda: tr("Rename list to {name}", name=name or tr("Untitled")), parent)
 
     def id(self) -> int:
         return RENAME_ID
@@ -198,13 +224,14 @@ class RenameListCommand(ListEditCommand):
         if not isinstance(other, RenameListCommand) or other.before != self.after:
             return False
         self.after = other.after
+        self.describe = other.describe
         self.setText(other.text())
         return True
 
 
 class ChangeNotesCommand(ListEditCommand):
     def __init__(self, target: ListTarget, before: ArmyList, notes: str, parent: CompoundCommand | None = None) -> None:
-        super().__init__(target, before, before.model_copy(update={"notes": notes}), tr("Edit notes"), parent)
+        super().__init__(target, before, before.model_copy(update={"notes": notes}), lambda: tr("Edit notes"), parent)
 
     def id(self) -> int:
         return NOTES_ID

@@ -162,6 +162,14 @@ class ListDocument(QObject):
             self._revalidate()
         self.list_changed.emit()
 
+    def retranslate_history(self) -> None:
+        """Reword the undo history in the current language (commands made by the document)."""
+        stack = self.undo_stack
+        for index in range(stack.count()):
+            command = stack.command(index)
+            if isinstance(command, commands.ListEditCommand | commands.CompoundCommand):
+                command.retranslate()
+
     def mark_saved(self, army_list: ArmyList, path: Path) -> None:
         """`army_list` is now on disk at `path` (the list may have changed since, while saving)."""
         self._saved = army_list
@@ -240,7 +248,8 @@ class ListDocument(QObject):
         if len(uids) == 1:
             self.push(commands.RemoveTrooperCommand(self, self._current(), self._army, uids[0]))
             return
-        parent = commands.CompoundCommand(tr("Remove {count} troopers", count=len(uids)))
+        count = len(uids)
+        parent = commands.CompoundCommand(lambda: tr("Remove {count} troopers", count=count))
         state = self._current()
         for uid in uids:
             child = commands.RemoveTrooperCommand(self, state, self._army, uid, parent)
@@ -257,7 +266,8 @@ class ListDocument(QObject):
             self.push(command)
             created.append(command.uid)
         else:
-            parent = commands.CompoundCommand(tr("Duplicate {count} troopers", count=len(uids)))
+            count = len(uids)
+            parent = commands.CompoundCommand(lambda: tr("Duplicate {count} troopers", count=count))
             state = self._current()
             for uid in uids:
                 child = commands.DuplicateTrooperCommand(self, state, self._army, uid, parent)
@@ -293,8 +303,9 @@ class ListDocument(QObject):
             uid, index = steps[0]
             self.push(commands.MoveTrooperCommand(self, army_list, self._army, uid, combat_group, index))
         else:
-            parent = commands.CompoundCommand(tr("Move {count} troopers to Combat Group {number}",
-                                                 count=len(steps), number=combat_group))
+            count = len(steps)
+            parent = commands.CompoundCommand(lambda: tr("Move {count} troopers to Combat Group {number}",
+                                                         count=count, number=combat_group))
             state = army_list
             for uid, index in steps:
                 child = commands.MoveTrooperCommand(self, state, self._army, uid, combat_group, index, parent)
@@ -357,7 +368,7 @@ class ListDocument(QObject):
             if match is not None:
                 tier, points = match.id, None
             extras = tuple(e for e in before.extras if pack.extra(e) is not None)
-        self.push(commands.ChangeRulesCommand(self, before, pack_id, pack_name(pack), tier, points, extras))
+        self.push(commands.ChangeRulesCommand(self, before, pack_id, lambda: pack_name(pack), tier, points, extras))
 
     def set_game_size(self, tier: str | None, points: int | None) -> None:
         before = self._current()
@@ -365,8 +376,9 @@ class ListDocument(QObject):
             return
         season = self.season()
         found = season.tier(tier) if (season and tier) else None
-        label = tier_label(found) if found else tr("{points} points", points=points)
-        self.push(commands.ChangeGameSizeCommand(self, before, tier, points, label))
+        self.push(commands.ChangeGameSizeCommand(
+            self, before, tier, points,
+            lambda: tier_label(found) if found else tr("{points} points", points=points)))
 
     def set_extra(self, extra_id: str, on: bool) -> None:
         before = self._current()
@@ -374,7 +386,8 @@ class ListDocument(QObject):
             return
         season = self.season()
         extra = season.extra(extra_id) if season else None
-        self.push(commands.ToggleExtraCommand(self, before, extra_id, extra_name(extra) if extra else extra_id, on))
+        self.push(commands.ToggleExtraCommand(self, before, extra_id,
+                                              lambda: extra_name(extra) if extra else extra_id, on))
 
     def rename(self, name: str) -> None:
         before = self._current()

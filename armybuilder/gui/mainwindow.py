@@ -9,8 +9,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QByteArray, Qt
+from PySide6.QtCore import QByteArray, Qt, Signal
 from PySide6.QtGui import QAction, QCloseEvent, QGuiApplication
 from PySide6.QtWidgets import (
     QFileDialog,
@@ -29,15 +30,17 @@ from PySide6.QtWidgets import (
 )
 
 from armybuilder.data.armycode_lists import CodeList, decode_list, encode_list, points_limit
-from armybuilder.data.catalog import ArmySummary, Catalog
+from armybuilder.data.catalog import ArmySource, ArmySummary, Catalog
 from armybuilder.data.listfile import changes_since_saved
 from armybuilder.data.problems import DataError
 from armybuilder.domain.lists import ArmyList
 from armybuilder.gui import files
 from armybuilder.gui.actions import Actions
-from armybuilder.gui.document import ListDocument, new_list, settings_for_points
+from armybuilder.gui.document import ListDocument, settings_for_points
 from armybuilder.gui.fireteams.feature import FireteamFeature
+from armybuilder.gui.language import apply_language
 from armybuilder.gui.models.units import OptionEntry, UnitEntry
+from armybuilder.gui.preferences import Preferences, new_list
 from armybuilder.gui.printing.feature import PrintFeature
 from armybuilder.gui.settings import AppSettings
 from armybuilder.gui.tasks import TaskRunner
@@ -49,13 +52,19 @@ from armybuilder.gui.widgets.startpage import StartPage
 from armybuilder.gui.widgets.totalsbar import TotalsBar
 from armybuilder.gui.widgets.unitbrowser import UnitBrowser
 from armybuilder.gui.widgets.validationpanel import ValidationPanel
-from armybuilder.i18n import tr
+from armybuilder.i18n import language, tr
+
+if TYPE_CHECKING:
+    from armybuilder.gui.dialogs.preferences import PreferenceValues
 
 START_PAGE, BUILDER_PAGE = 0, 1
 
 
 class MainWindow(QMainWindow):
     """The army builder's window over one ListDocument."""
+
+    closed = Signal()
+    """The window closed cleanly (the user saved or discarded any changes)."""
 
     def __init__(self, catalog: Catalog, settings: AppSettings, tasks: TaskRunner | None = None,
                  parent: QWidget | None = None) -> None:
@@ -150,11 +159,12 @@ class MainWindow(QMainWindow):
         self.recent_menu = QMenu(self)
         self.recent_menu.setObjectName("recent_menu")
         for item in (a.new_list, a.open_list, self.recent_menu, a.paste_code, None, a.save, a.save_as,
-                     a.copy_code, None, a.close_list, a.quit):
+                     a.copy_code, None, a.import_data, None, a.close_list, a.quit):
             self._add_to(self.file_menu, item)
         self.edit_menu = bar.addMenu("")
         for item in (a.undo, a.redo, None, a.add_trooper, a.change_option, a.duplicate_trooper, a.remove_trooper,
-                     a.move_up, a.move_down, None, a.new_group, a.remove_group, None, a.change_army, a.find_unit):
+                     a.move_up, a.move_down, None, a.new_group, a.remove_group, None, a.change_army, a.find_unit,
+                     None, a.preferences):
             self._add_to(self.edit_menu, item)
         self.view_menu = bar.addMenu("")
         for item in (a.distances_cm, None, a.show_problems, a.show_history):
@@ -203,6 +213,8 @@ class MainWindow(QMainWindow):
         a.paste_code.triggered.connect(self._on_paste_code)
         a.copy_code.triggered.connect(self._on_copy_code)
         a.clear_recent.triggered.connect(self._on_clear_recent)
+        a.import_data.triggered.connect(self._on_import_data)
+        a.preferences.triggered.connect(self._on_preferences)
         a.quit.triggered.connect(self.close)
         a.add_trooper.triggered.connect(self._on_add_trooper)
         a.remove_trooper.triggered.connect(self._on_remove_trooper)
@@ -221,6 +233,7 @@ class MainWindow(QMainWindow):
         self.start_page.army_chosen.connect(self._on_army_chosen)
         self.start_page.open_requested.connect(self._on_open_list)
         self.start_page.recent_chosen.connect(self._on_recent_chosen)
+        self.start_page.import_requested.connect(self._on_import_data)
         self.list_settings.rename_requested.connect(doc.rename)
         self.list_settings.pack_requested.connect(doc.set_rules_pack)
         self.list_settings.size_requested.connect(doc.set_game_size)
@@ -236,6 +249,7 @@ class MainWindow(QMainWindow):
 
     def retranslate(self) -> None:
         """Set every visible text in the current language (called again when it changes)."""
+        self.document.retranslate_history()
         self.action_set.retranslate()
         self.fireteams.retranslate()
         self.printing.retranslate()
@@ -246,6 +260,7 @@ class MainWindow(QMainWindow):
         self.toolbar.setWindowTitle(tr("Toolbar"))
         self.bottom_tabs.setTabText(1, tr("History"))
         self.history.setEmptyLabel(tr("<list as opened>"))
+        self.history.viewport().update()
         for widget in (self.start_page, self.list_settings, self.totals, self.browser, self.card, self.problems):
             widget.retranslate()
         self.editor.model.retranslate()
@@ -371,7 +386,8 @@ class MainWindow(QMainWindow):
     # ----- choosing the army ---------------------------------------------------------------------
     def _on_army_chosen(self, summary: ArmySummary) -> None:
         """Start a new list with this army (from the start page)."""
-        self._with_army(summary, lambda: self.document.start(new_list(self.catalog, summary)))
+        defaults = Preferences(self.settings).list_defaults()
+        self._with_army(summary, lambda: self.document.start(new_list(self.catalog, summary, defaults)))
 
     def _on_change_army(self) -> None:
         if not self.document.has_list:
@@ -407,6 +423,39 @@ class MainWindow(QMainWindow):
 
         self._army_task = self.tasks.run(lambda: self.catalog.army(summary.ref), done, failed,
                                          tr("Loading {army}…", army=summary.name))
+
+    # ----- imported data and preferences (dialogs in armybuilder.gui.dialogs) -----------------------
+    def _on_import_data(self) -> None:
+        from armybuilder.gui.dialogs.import_data import ImportDataDialog
+
+        dialog = ImportDataDialog(self.tasks, self.settings, self)
+        dialog.data_imported.connect(self.use_imported)
+        dialog.finished.connect(dialog.deleteLater)
+        self.import_dialog = dialog
+        dialog.open()
+
+    def use_imported(self, source: ArmySource) -> None:
+        """Imported armies replace the earlier ones in the catalog and the pickers, without a restart."""
+        self.catalog.add_source(source)
+        self._loaded_armies = {key for key in self._loaded_armies if key[0] != source.origin}
+        self.start_page.set_armies(self.catalog.armies())
+        self.list_settings.refresh(self.document.army_list)
+
+    def _on_preferences(self) -> None:
+        from armybuilder.gui.dialogs.preferences import PreferencesDialog
+
+        dialog = PreferencesDialog(Preferences(self.settings), self.catalog, self)
+        dialog.applied.connect(self._on_preferences_applied)
+        dialog.finished.connect(dialog.deleteLater)
+        self.preferences_dialog = dialog
+        dialog.open()
+
+    def _on_preferences_applied(self, values: PreferenceValues) -> None:
+        if values.language != language():
+            apply_language(values.language)
+            self.retranslate()
+            self.preferences_dialog.retranslate()
+        self.action_set.distances_cm.setChecked(values.distances_cm)
 
     # ----- editing -------------------------------------------------------------------------------
     def _on_option_activated(self, unit: int, group: int, option: int) -> None:
@@ -535,7 +584,10 @@ class MainWindow(QMainWindow):
         if isinstance(error, FileNotFoundError | DataError) and not path.exists():
             self.settings.remove_recent_file(path)
             self._fill_recent_menu()
-        self._on_task_failed(tr("Could not open {file}", file=path.name), error)
+        detail = str(error) if isinstance(error, DataError | OSError) else f"{type(error).__name__}: {error}"
+        if not (isinstance(error, DataError) and any(p.path == "format" for p in error.problems)):
+            detail += "\n\n" + tr("The file was not changed.")  # format problems say so themselves
+        self.show_message("error", tr("Could not open {file}", file=path.name), detail)
 
     def _on_save(self) -> int | None:
         if not self.document.has_list:
@@ -689,4 +741,5 @@ class MainWindow(QMainWindow):
         self.tasks.wait()
         self.save_layout()
         event.accept()
+        self.closed.emit()
 

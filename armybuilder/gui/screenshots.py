@@ -3,11 +3,14 @@
     python -m armybuilder.gui.screenshots screenshots/ [--official FOLDER]    (or: make screenshots)
 
 The states: the start page (no list), the Operation Icestorm PanOceania list at ITS Mid tier
-(legal), the same list with one trooper too many (illegal), a unit's profile card; the Svalarheima
-Blizzard-6 list with its fireteam dialog, Fireteams tab, finder, chart and the export dialog; and,
-when the official Infinity Army data is at hand (FOLDER, default ../shared/infinity-army/n5), a list
-of the official PanOceania. The window is driven through its own document and widgets; settings and the
-imported data are kept in a temporary folder, never the user's.
+(legal), the same list with one trooper too many (illegal), a unit's profile card and, when the
+official Infinity Army data is at hand (FOLDER, default ../shared/infinity-army/n5), a list of the
+official PanOceania. Then the dialogs: the import (its progress half-way and its report; without
+the official data, the report of a folder that lacks it), Preferences, and the offer to restore an
+autosaved list. Then fireteams and print-outs on the Svalarheima Blizzard-6 list: the form dialog,
+the Fireteams and Finder tabs, the chart (and the official PanOceania chart), the export dialog.
+The window is driven through its own document and widgets; settings, autosaves and the imported
+data are kept in a temporary folder, never the user's.
 """
 
 from __future__ import annotations
@@ -28,7 +31,7 @@ OFFICIAL_PANOCEANIA = ("fusiliers", "fusiliers", "orc-troops", "nisses", "swiss-
                        "trauma-docs", "bulleteers", "peacemaker")
 """Unit slugs of the official PanOceania for the fifth screenshot (missing ones are skipped)."""
 BLIZZARD_A = Path(__file__).resolve().parents[2] / "examples" / "blizzard-6-a.yaml"
-"""Seed 001's Svalarheima Blizzard-6 Force (A): four Fusiliers and a Core the CBL grants."""
+"""Seed 001's Svalarheima Blizzard-6 Force (A): four Fusiliers and three Nisses, a Core and a Haris declared."""
 
 
 def main(argv: list[str]) -> int:
@@ -45,9 +48,9 @@ def main(argv: list[str]) -> int:
     from PySide6.QtWidgets import QApplication
 
     from armybuilder.gui.app import build_catalog, make_application
+    from armybuilder.gui.language import apply_language
     from armybuilder.gui.mainwindow import MainWindow
     from armybuilder.gui.settings import AppSettings
-    from armybuilder.i18n import set_language
 
     app = make_application([sys.argv[0]])
     saved: list[Path] = []
@@ -59,31 +62,47 @@ def main(argv: list[str]) -> int:
 
             import_folder(args.official)
         settings = AppSettings(QSettings(str(Path(folder) / "settings.ini"), QSettings.Format.IniFormat))
-        set_language("en")
+        apply_language("en")
         window = MainWindow(build_catalog(), settings)
         window.resize(*SIZE)
         window.show()
         for language in ("en", "es"):
-            set_language(language)
-            window.retranslate()  # the running window switches language, as a preference will
+            apply_language(language)
+            window.retranslate()  # the running window switches language, as Preferences does
 
-            def shot(name: str, widget: object = None, language: str = language) -> None:
+            def shot(name: str, language: str = language) -> None:
                 for _ in range(3):
                     app.processEvents()
                 path = out / f"{name}-{language}.png"
-                (widget or window).grab().save(str(path))  # type: ignore[attr-defined]
+                window.grab().save(str(path))
                 saved.append(path)
 
             _states(window, shot, app)
-            window.document.close_list()
-            _fireteam_states(window, shot)
             window.document.close_list()
             if official:
                 _official_list(window, shot)
                 window.document.close_list()
             app.processEvents()
+
+            def dialog_shot(name: str, dialog: object, language: str = language) -> None:
+                from PySide6.QtWidgets import QWidget
+
+                assert isinstance(dialog, QWidget)
+                for _ in range(3):
+                    app.processEvents()
+                path = out / f"{name}-{language}.png"
+                dialog.grab().save(str(path))
+                saved.append(path)
+
+            _dialogs(window, dialog_shot, Path(folder) / f"dialogs-{language}", args.official if official else None)
+            window.document.close_list()
+            _fireteam_states(window, shot, dialog_shot)
+            window.document.close_list()
+            if official:
+                _official_chart(window, dialog_shot)
+                window.document.close_list()
         window.close()
-    set_language("en")
+    apply_language("en")
     for path in saved:
         print(path)
     QApplication.processEvents()
@@ -133,85 +152,7 @@ def _states(window: object, shot: Callable[[str], None], app: object) -> None:
     shot("04-profile-card")
 
 
-def _wait_preview(dialog: object, seconds: float = 30) -> None:
-    """Let the export dialog's preview be made (on its worker thread) while events are processed."""
-    import time
-
-    from PySide6.QtWidgets import QApplication
-
-    from armybuilder.gui.printing.dialog import ExportDialog
-
-    assert isinstance(dialog, ExportDialog)
-    deadline = time.monotonic() + seconds
-    while (dialog.last_preview is None or dialog.tasks.busy) and time.monotonic() < deadline:
-        QApplication.processEvents()
-        time.sleep(0.01)
-
-
-def _fireteam_states(window: object, shot: Callable[..., None]) -> None:
-    """The Blizzard-6 (A) list with its Haris and Core: forming the Core in the dialog, the Fireteams tab,
-    the finder, the chart, the export dialog (legal, then with one Nisse too many)."""
-    from PySide6.QtWidgets import QDialogButtonBox
-
-    from armybuilder.gui.mainwindow import MainWindow
-
-    assert isinstance(window, MainWindow)
-    window.tasks.wait(window.open_path(BLIZZARD_A))
-    doc, feature = window.document, window.fireteams
-    fusiliers = [u for u in doc.uids_in_order() if (r := doc.resolved(u)) is not None and r.unit.slug == "fusiliers"]
-    declared = doc.army_list.fireteam_of(fusiliers[0]) if doc.army_list else None
-    if declared is not None:  # the example declares its Core: form it again, in the dialog
-        feature.edits.dissolve(declared.uid)
-    window.editor.select_troopers(fusiliers)
-    feature.actions.form.trigger()
-    dialog = feature.dialog
-    assert dialog is not None
-    shot("06-fireteam-dialog", dialog)
-    dialog.buttons.button(QDialogButtonBox.StandardButton.Ok).click()
-    shot("07-fireteams")
-
-    # a Core of three: the finder suggests the fourth Fusilier, and sees a Haris of Nisses
-    doc.undo_stack.undo()
-    window.editor.select_troopers(fusiliers[:3])
-    feature.actions.form.trigger()
-    dialog = feature.dialog
-    assert dialog is not None
-    dialog.buttons.button(QDialogButtonBox.StandardButton.Ok).click()
-    feature.show_finder.trigger()
-    finder = feature.finder
-    changes = finder.model.index(0, 0)
-    if finder.model.rowCount(changes):
-        finder.tree.setCurrentIndex(finder.model.index(0, 0, changes))
-    shot("08-fireteam-finder")
-    feature.actions.apply.trigger()
-
-    feature.actions.chart.trigger()
-    chart = feature.chart_dialog
-    assert chart is not None
-    shot("09-fireteam-chart", chart)
-    chart.close()
-
-    window.printing.export.trigger()
-    export = window.printing.dialog
-    assert export is not None
-    _wait_preview(export)
-    shot("10-export", export)
-    export.reject()
-
-    # one Nisse too many: the dialog warns, and saves only once "print it anyway" is ticked
-    nisse = doc.army.unit_by_slug("nisses") if doc.army else None
-    if nisse is not None:
-        group, option = next(nisse.selectable_options())
-        doc.add_trooper(nisse.id, group.id if group else 0, option.id)
-        window.printing.export.trigger()
-        export = window.printing.dialog
-        assert export is not None
-        _wait_preview(export)
-        shot("11-export-illegal", export)
-        export.reject()
-
-
-def _official_list(window: object, shot: Callable[..., None]) -> None:
+def _official_list(window: object, shot: Callable[[str], None]) -> None:
     from armybuilder.gui.mainwindow import MainWindow
 
     assert isinstance(window, MainWindow)
@@ -234,11 +175,185 @@ def _official_list(window: object, shot: Callable[..., None]) -> None:
     window.browser.search.setText("hacking device")
     shot("05-official-list")
     window.browser.search.clear()
+
+
+def _wait_preview(dialog: object, seconds: float = 30) -> None:
+    """Let the export dialog's preview be made (on its worker thread) while events are processed."""
+    import time
+
+    from PySide6.QtWidgets import QApplication
+
+    from armybuilder.gui.printing.dialog import ExportDialog
+
+    assert isinstance(dialog, ExportDialog)
+    deadline = time.monotonic() + seconds
+    while (dialog.last_preview is None or dialog.tasks.busy) and time.monotonic() < deadline:
+        QApplication.processEvents()
+        time.sleep(0.01)
+
+
+def _fireteam_states(window: object, shot: Callable[[str], None], dialog_shot: Callable[[str, object], None]) -> None:
+    """The Blizzard-6 (A) list with its Haris and Core: forming the Core in the dialog, the Fireteams tab,
+    the finder, the chart, the export dialog (legal, then with one Nisse too many)."""
+    from PySide6.QtWidgets import QDialogButtonBox
+
+    from armybuilder.gui.mainwindow import MainWindow
+
+    assert isinstance(window, MainWindow)
+    window.tasks.wait(window.open_path(BLIZZARD_A))
+    doc, feature = window.document, window.fireteams
+    fusiliers = [u for u in doc.uids_in_order() if (r := doc.resolved(u)) is not None and r.unit.slug == "fusiliers"]
+    declared = doc.army_list.fireteam_of(fusiliers[0]) if doc.army_list else None
+    if declared is not None:  # the example declares its Core: form it again, in the dialog
+        feature.edits.dissolve(declared.uid)
+    window.editor.select_troopers(fusiliers)
+    feature.actions.form.trigger()
+    dialog = feature.dialog
+    assert dialog is not None
+    dialog_shot("11-fireteam-dialog", dialog)
+    dialog.buttons.button(QDialogButtonBox.StandardButton.Ok).click()
+    shot("12-fireteams")
+
+    # a Core of three: the finder suggests the fourth Fusilier, and sees a Haris of Nisses
+    doc.undo_stack.undo()
+    window.editor.select_troopers(fusiliers[:3])
+    feature.actions.form.trigger()
+    dialog = feature.dialog
+    assert dialog is not None
+    dialog.buttons.button(QDialogButtonBox.StandardButton.Ok).click()
+    feature.show_finder.trigger()
+    finder = feature.finder
+    changes = finder.model.index(0, 0)
+    if finder.model.rowCount(changes):
+        finder.tree.setCurrentIndex(finder.model.index(0, 0, changes))
+    shot("13-fireteam-finder")
+    feature.actions.apply.trigger()
+
+    feature.actions.chart.trigger()
+    chart = feature.chart_dialog
+    assert chart is not None
+    dialog_shot("14-fireteam-chart", chart)
+    chart.close()
+
+    window.printing.export.trigger()
+    export = window.printing.dialog
+    assert export is not None
+    _wait_preview(export)
+    dialog_shot("15-export", export)
+    export.reject()
+
+    # one Nisse too many: the dialog warns, and saves only once "print it anyway" is ticked
+    nisse = doc.army.unit_by_slug("nisses") if doc.army else None
+    if nisse is not None:
+        group, option = next(nisse.selectable_options())
+        doc.add_trooper(nisse.id, group.id if group else 0, option.id)
+        window.printing.export.trigger()
+        export = window.printing.dialog
+        assert export is not None
+        _wait_preview(export)
+        dialog_shot("16-export-illegal", export)
+        export.reject()
+
+
+def _official_chart(window: object, dialog_shot: Callable[[str, object], None]) -> None:
+    """The official PanOceania's fireteam chart (FTO lines, bracket terms, wildcards)."""
+    from armybuilder.gui.mainwindow import MainWindow
+
+    assert isinstance(window, MainWindow)
+    picker = window.start_page.picker
+    picker.tree.activated.emit(picker.index_of("PanOceania", "imported"))
+    window.tasks.wait()
     window.fireteams.actions.chart.trigger()
     chart = window.fireteams.chart_dialog
     if chart is not None:
-        shot("12-official-chart", chart)
+        dialog_shot("17-official-chart", chart)
         chart.close()
+
+
+def _dialogs(window: object, shot: Callable[[str, object], None], folder: Path, official: Path | None) -> None:
+    """The import dialog (progress and report), Preferences and the restore offer."""
+    import threading
+
+    from PySide6.QtWidgets import QApplication
+
+    from armybuilder.data import importer
+    from armybuilder.gui.autosave import Autosave, entry_json
+    from armybuilder.gui.dialogs.import_data import RESULT_PAGE, ImportDataDialog
+    from armybuilder.gui.dialogs.preferences import PreferencesDialog
+    from armybuilder.gui.dialogs.restore import offer_restore
+    from armybuilder.gui.files import list_text
+    from armybuilder.gui.mainwindow import MainWindow
+    from armybuilder.gui.preferences import ListDefaults, Preferences
+
+    assert isinstance(window, MainWindow)
+    folder.mkdir(parents=True, exist_ok=True)
+    dialog = ImportDataDialog(window.tasks, window.settings, window, data_dir=folder / "imported")
+    dialog.show()
+    if official is not None:
+        dialog.folder.setText(str(official))
+        shot("06-import-source", dialog)
+        # hold the reader on one file so the progress is caught half-way, as the user sees it
+        original = importer.FolderReader.read
+        reads: list[str] = []
+        release = threading.Event()
+
+        def held(reader: importer.FolderReader, name: str) -> bytes:
+            reads.append(name)
+            if len(reads) == 24:
+                release.wait(30)
+            return original(reader, name)
+
+        importer.FolderReader.read = held  # type: ignore[method-assign,assignment]
+        try:
+            dialog.start()
+            while dialog.log.count() < 20:
+                QApplication.processEvents()
+            shot("07-import-progress", dialog)
+        finally:
+            release.set()
+            importer.FolderReader.read = original  # type: ignore[method-assign]
+    else:
+        dialog.folder.setText(str(folder / "empty"))
+        (folder / "empty").mkdir(exist_ok=True)
+        shot("06-import-source", dialog)
+        dialog.start()
+    window.tasks.wait()
+    assert dialog.pages.currentIndex() == RESULT_PAGE
+    shot("08-import-report", dialog)
+    dialog.close()
+
+    preferences = Preferences(window.settings)
+    preferences.set_list_defaults(ListDefaults("its-s9", "mid", 300))
+    settings_dialog = PreferencesDialog(preferences, window.catalog, window)
+    settings_dialog.show()
+    shot("09-preferences", settings_dialog)
+    settings_dialog.reject()
+
+    # an autosave left by a session that was killed: the Operation Icestorm list, never saved
+    picker = window.start_page.picker
+    picker.tree.activated.emit(picker.index_of("PanOceania", "bundled"))
+    doc = window.document
+    doc.set_rules_pack("its-s9")
+    doc.rename("Operation Icestorm")
+    army = doc.army
+    assert army is not None and doc.army_list is not None
+    for slug in ICESTORM_PANOCEANIA[:6]:
+        unit = army.unit_by_slug(slug)
+        assert unit is not None, slug
+        group, option = next(unit.selectable_options())
+        doc.add_trooper(unit.id, group.id if group else 0, option.id)
+    autosaves = folder / "autosave"
+    autosaves.mkdir(exist_ok=True)
+    (autosaves / "4242-1-killed.json").write_text(
+        entry_json(doc.army_list, army.name, None, list_text(doc.army_list, doc.report.roster if doc.report else None)),
+        encoding="utf-8")
+    doc.close_list()
+    autosave = Autosave(window, autosaves)
+    offer = offer_restore(window, autosave)
+    assert offer is not None
+    shot("10-restore-offer", offer)
+    offer.reject()
+    autosave.finish()
 
 
 if __name__ == "__main__":

@@ -15,6 +15,7 @@ from armybuilder.domain.profiles import Army
 from armybuilder.domain.values import FireteamType
 from armybuilder.gui.fireteams import commands
 from armybuilder.gui.fireteams.state import with_declared
+from armybuilder.i18n import set_language
 from armybuilder.paths import bundled_profiles_dir
 from armybuilder.rules.engine import context_in_catalog
 from armybuilder.rules.fireteam_finder import find_fireteams, suggest_changes
@@ -72,6 +73,14 @@ def test_form(start: ArmyList, army: Army) -> None:
     command = commands.FormFireteamCommand(target, start, army, team)
     _stack = round_trip(command, target, start.with_fireteam(team))
     assert command.text() == "Form Fusiliers (Core) with 4 troopers"
+    set_language("es")  # the history is reworded when the language changes
+    try:
+        command.retranslate()
+        assert command.text() == "Formar Fusiliers (Core) con 4 tropas"
+    finally:
+        set_language("en")
+    command.retranslate()
+    assert command.text() == "Form Fusiliers (Core) with 4 troopers"
 
 
 def test_form_takes_members_from_other_teams(start: ArmyList, army: Army) -> None:
@@ -119,14 +128,14 @@ def test_dissolve_and_leave(start: ArmyList, army: Army) -> None:
         commands.LeaveFireteamCommand(target, before, army, ["t1"])
 
 
-def test_apply_suggestion(catalog: Catalog, start: ArmyList) -> None:
+def test_apply_suggestion(catalog: Catalog, start: ArmyList, army: Army) -> None:
     before = start.with_fireteam(Fireteam(uid="f1", type=CORE, team="Fusiliers", members=FUSILIERS[:3]))
     suggestion = next(s for s in suggest_changes(context_in_catalog(before, catalog)) if s.fireteam == "f1")
     target = Target(before)
-    command = commands.ApplySuggestionCommand(target, before, suggestion)
+    command = commands.ApplySuggestionCommand(target, before, suggestion, army)
     _stack = round_trip(command, target, suggestion.apply(before))
     assert set(suggestion.apply(before).fireteams[0].members) == set(FUSILIERS)
-    assert command.text().startswith("Add Fusiliers") and "level 3 to level 4" in command.text()
+    assert command.text().startswith("Add Fusiliers") and command.text().endswith("to Fusiliers (Core) (level 3 → 4)")
 
 
 def test_declare_found(catalog: Catalog, start: ArmyList, army: Army) -> None:

@@ -247,7 +247,7 @@ def test_spanish_fireteam_texts(qtbot, svalarheima: MainWindow) -> None:  # type
         window.retranslate()
         feature = window.fireteams
         assert feature.tabs.tabText(1) == "Fireteams (1)"
-        assert feature.actions.form.text() == "&Formar Fireteam…"
+        assert feature.actions.form.text() == "For&mar Fireteam…"
         assert feature.panel.model.index(0, TeamColumn.LEVEL).data() == "Nivel 4"
         assert "Nivel 4: 4 de 4 cuentan como Fusiliers" in feature.panel.details.toPlainText()
         assert "Bonificaciones:" in feature.panel.details.toPlainText()

@@ -434,7 +434,7 @@ def test_context_menu_moves_troopers_to_another_or_a_new_group(qtbot, window: Ma
     window.editor.select_troopers(["t2", "t3"])
     menu = window.editor.context_menu()
     texts = [a.text() for a in menu.actions()]
-    assert "D&uplicate trooper" in texts and "&Remove trooper" in texts
+    assert "Dup&licate trooper" in texts and "Remo&ve trooper" in texts
     move = next(a.menu() for a in menu.actions() if a.menu() is not None)
     assert [a.text() for a in move.actions() if a.text()] == ["New combat group"]  # no other group yet
     next(a for a in move.actions() if a.data() == 0).trigger()

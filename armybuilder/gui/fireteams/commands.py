@@ -51,9 +51,9 @@ class FormFireteamCommand(ListEditCommand):
     def __init__(self, target: ListTarget, before: ArmyList, army: Army | None, fireteam: Fireteam,
                  parent: CompoundCommand | None = None) -> None:
         self.uid = fireteam.uid
-        text = tr("Form {team} with {names}", team=team_label(fireteam),
-                  names=_names(army, before, fireteam.members))
-        super().__init__(target, before, with_declared(before, fireteam), text, parent)
+        super().__init__(target, before, with_declared(before, fireteam),
+                         lambda: tr("Form {team} with {names}", team=team_label(fireteam),
+                                    names=_names(army, before, fireteam.members)), parent)
 
 
 class EditFireteamCommand(ListEditCommand):
@@ -64,22 +64,24 @@ class EditFireteamCommand(ListEditCommand):
         old = _team(before, fireteam.uid)
         added = [u for u in fireteam.members if u not in old.members]
         removed = [u for u in old.members if u not in fireteam.members]
-        if (old.type, old.team.strip()) != (fireteam.type, fireteam.team.strip()):
-            text = tr("Change {old} to {new}", old=team_label(old), new=team_label(fireteam))
-        elif added and not removed:
-            text = tr("Add {names} to {team}", names=_names(army, before, added), team=team_label(old))
-        elif removed and not added:
-            text = tr("Take {names} out of {team}", names=_names(army, before, removed), team=team_label(old))
-        else:
-            text = tr("Change the members of {team}", team=team_label(old))
+
+        def text() -> str:
+            if (old.type, old.team.strip()) != (fireteam.type, fireteam.team.strip()):
+                return tr("Change {old} to {new}", old=team_label(old), new=team_label(fireteam))
+            if added and not removed:
+                return tr("Add {names} to {team}", names=_names(army, before, added), team=team_label(old))
+            if removed and not added:
+                return tr("Take {names} out of {team}", names=_names(army, before, removed), team=team_label(old))
+            return tr("Change the members of {team}", team=team_label(old))
+
         super().__init__(target, before, with_declared(before, fireteam), text, parent)
 
 
 class DissolveFireteamCommand(ListEditCommand):
     def __init__(self, target: ListTarget, before: ArmyList, uid: str, parent: CompoundCommand | None = None) -> None:
         team = _team(before, uid)
-        super().__init__(target, before, before.without_fireteam(uid), tr("Dissolve {team}", team=team_label(team)),
-                         parent)
+        super().__init__(target, before, before.without_fireteam(uid),
+                         lambda: tr("Dissolve {team}", team=team_label(team)), parent)
 
 
 class LeaveFireteamCommand(ListEditCommand):
@@ -98,19 +100,42 @@ class LeaveFireteamCommand(ListEditCommand):
                 teams.append(team)
                 after = (after.with_fireteam(team.model_copy(update={"members": kept})) if kept
                          else after.without_fireteam(team.uid))
-        if len(teams) == 1:
-            text = tr("Take {names} out of {team}", names=_names(army, before, leaving), team=team_label(teams[0]))
-        else:
-            text = tr("Take {names} out of their fireteams", names=_names(army, before, leaving))
+        def text() -> str:
+            if len(teams) == 1:
+                return tr("Take {names} out of {team}", names=_names(army, before, leaving), team=team_label(teams[0]))
+            return tr("Take {names} out of their fireteams", names=_names(army, before, leaving))
+
         super().__init__(target, before, after, text, parent)
 
 
 class ApplySuggestionCommand(ListEditCommand):
     """Make one change the fireteam finder suggests (it may move a trooper to another combat group)."""
 
-    def __init__(self, target: ListTarget, before: ArmyList, suggestion: Suggestion,
+    def __init__(self, target: ListTarget, before: ArmyList, suggestion: Suggestion, army: Army | None = None,
                  parent: CompoundCommand | None = None) -> None:
-        super().__init__(target, before, suggestion.apply(before), suggestion.description.rstrip(". "), parent)
+        team = _team(before, suggestion.fireteam)
+        change = suggestion
+
+        def text() -> str:
+            label = team_label(team)
+            names = [trooper_name(army, before, uid) for uid in change.troopers]
+            if change.kind == "add":
+                what = tr("Add {names} to {team}", names=names[0], team=label)
+            elif change.kind == "remove":
+                what = tr("Take {names} out of {team}", names=names[0], team=label)
+            elif change.kind == "swap":
+                what = tr("Swap {old} for {new} in {team}", old=names[0], new=names[1], team=label)
+            elif len(names) > 1:
+                what = tr("Move {name} to Combat Group {group} in place of {old} in {team}", name=names[0],
+                          group=change.move_to, old=names[1], team=label)
+            else:
+                what = tr("Move {name} to Combat Group {group} into {team}", name=names[0], group=change.move_to,
+                          team=label)
+            result = (tr("level {before} → {after}", before=change.level_before, after=change.level_after)
+                      if change.legal_before else tr("legal at level {level}", level=change.level_after))
+            return f"{what} ({result})"
+
+        super().__init__(target, before, suggestion.apply(before), text, parent)
 
 
 class DeclareFoundFireteamCommand(ListEditCommand):
@@ -120,9 +145,10 @@ class DeclareFoundFireteamCommand(ListEditCommand):
                  parent: CompoundCommand | None = None) -> None:
         after = found.declare(before)
         self.uid = after.fireteams[-1].uid
-        text = tr("Form {team} with {names}", team=team_label(after.fireteams[-1]),
-                  names=_names(army, before, found.members))
-        super().__init__(target, before, after, text, parent)
+        team = after.fireteams[-1]
+        super().__init__(target, before, after,
+                         lambda: tr("Form {team} with {names}", team=team_label(team),
+                                    names=_names(army, before, found.members)), parent)
 
 
 class FireteamEdits:
@@ -154,7 +180,7 @@ class FireteamEdits:
             self.document.push(LeaveFireteamCommand(self.document, before, self.document.army, uids))
 
     def apply(self, suggestion: Suggestion) -> None:
-        self.document.push(ApplySuggestionCommand(self.document, self._before(), suggestion))
+        self.document.push(ApplySuggestionCommand(self.document, self._before(), suggestion, self.document.army))
 
     def declare(self, found: PossibleFireteam) -> str:
         command = DeclareFoundFireteamCommand(self.document, self._before(), self.document.army, found)

@@ -51,12 +51,12 @@ class FireteamActions(QObject):
 
     def retranslate(self) -> None:
         texts = {
-            self.form: (tr("&Form fireteam…"), tr("Form a fireteam from the selected troopers")),
-            self.edit: (tr("&Edit fireteam…"), tr("Change the members, team or type of the selected fireteam")),
-            self.dissolve: (tr("&Dissolve fireteam"), tr("Dissolve the selected fireteam; its troopers stay in the "
+            self.form: (tr("Form fire&team…"), tr("Form a fireteam from the selected troopers")),
+            self.edit: (tr("Ed&it fireteam…"), tr("Change the members, team or type of the selected fireteam")),
+            self.dissolve: (tr("Di&ssolve fireteam"), tr("Dissolve the selected fireteam; its troopers stay in the "
                                                          "list")),
-            self.leave: (tr("&Take out of fireteam"), tr("Take the selected troopers out of their fireteams")),
-            self.chart: (tr("Fireteam &chart…"), tr("Show the army's fireteam chart")),
+            self.leave: (tr("Ta&ke out of fireteam"), tr("Take the selected troopers out of their fireteams")),
+            self.chart: (tr("Fireteam ch&art…"), tr("Show the army's fireteam chart")),
             self.apply: (tr("&Apply"), tr("Make the selected change, or declare the selected fireteam")),
         }
         short = {self.form: tr("Form…", context="fireteam"), self.edit: tr("Edit…", context="fireteam"),
@@ -136,7 +136,7 @@ class FireteamFeature(QObject):
 
     def retranslate(self) -> None:
         self.actions.retranslate()
-        views = {self.show_card: (tr("&Profile card"), tr("Show the selected unit's profile card")),
+        views = {self.show_card: (tr("Profile ca&rd"), tr("Show the selected unit's profile card")),
                  self.show_teams: (tr("&Fireteams"), tr("Show the list's fireteams: members, level, bonuses")),
                  self.show_finder: (tr("Fireteam fi&nder"),
                                     tr("Show the fireteams the list could form and changes that improve yours"))}

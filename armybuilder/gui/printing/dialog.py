@@ -96,7 +96,7 @@ class ExportDialog(QDialog):
     saved = Signal(list)
 
     def __init__(self, army_list: ArmyList, report: Report | None, catalog: Catalog, store: QSettings,
-                 default_folder: Path | None = None, distances_cm: bool = False,
+                 default_folder: Path | None = None, distances_cm: bool = False, paper: str = "a4",
                  parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("export_dialog")
@@ -110,14 +110,14 @@ class ExportDialog(QDialog):
         self._generation = 0
         self._save_task: int | None = None
         self.last_preview: Preview | None = None
-        self._build(distances_cm)
+        self._build(distances_cm, paper)
         self._connect_signals()
         self.retranslate()
         self._restore()
         self._schedule_preview()
 
     # ----- construction --------------------------------------------------------------------------
-    def _build(self, distances_cm: bool) -> None:
+    def _build(self, distances_cm: bool, paper: str) -> None:
         self.banner = QLabel()
         self.banner.setObjectName("illegal_banner")
         self.banner.setWordWrap(True)
@@ -144,6 +144,7 @@ class ExportDialog(QDialog):
         self.paper.setObjectName("paper")
         self.paper.addItem("A4", "a4")
         self.paper.addItem("Letter", "letter")
+        self.paper.setCurrentIndex(1 if paper == "letter" else 0)
         self.units = QComboBox()
         self.units.setObjectName("units")
         self.units.addItem("", "inch")
@@ -281,13 +282,9 @@ class ExportDialog(QDialog):
         self._update_buttons()
 
     # ----- remembered choices --------------------------------------------------------------------
+    # Paper, distances and language start from the Preferences and the app's language each time;
+    # which print-outs and the weapons page are remembered from the last export.
     def _restore(self) -> None:
-        for key, combo in (("paper", self.paper), ("units", self.units), ("language", self.language)):
-            value = self.store.value(f"export/{key}")
-            if value:
-                index = combo.findData(str(value))
-                if index >= 0:
-                    combo.setCurrentIndex(index)
         outputs = self.store.value("export/outputs")
         if isinstance(outputs, str):
             outputs = [outputs]
@@ -301,9 +298,6 @@ class ExportDialog(QDialog):
 
     def _remember(self) -> None:
         settings = self.export_settings()
-        self.store.setValue("export/paper", settings.paper)
-        self.store.setValue("export/units", settings.units)
-        self.store.setValue("export/language", settings.language)
         self.store.setValue("export/outputs", [o.value for o in settings.outputs])
         self.store.setValue("export/weapons", settings.weapons_reference)
 

@@ -68,10 +68,13 @@ class PrintFeature(QObject):
         doc = self.window.document
         if doc.army_list is None:
             return
+        from armybuilder.gui.preferences import Preferences
+
         settings = self.window.settings
+        preferences = Preferences(settings)
         folder = doc.path.parent if doc.path else settings.last_folder()
         dialog = ExportDialog(doc.army_list, doc.report, doc.catalog, settings.store, folder,
-                              settings.distances_in_cm(), self.window)
+                              preferences.distances_in_cm(), preferences.paper(), self.window)
         dialog.saved.connect(self._on_saved)
         dialog.finished.connect(self._on_dialog_finished)
         self.dialog = dialog

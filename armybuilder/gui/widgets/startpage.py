@@ -28,6 +28,7 @@ class StartPage(QWidget):
     open_requested = Signal()
     recent_chosen = Signal(object)
     """A Path from the recent files list."""
+    import_requested = Signal()
 
     def __init__(self, summaries: list[ArmySummary], parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -57,13 +58,18 @@ class StartPage(QWidget):
         self.no_official.setObjectName("no_official")
         self.no_official.setWordWrap(True)
         self.no_official.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        self.no_official.setVisible(bool(summaries) and not any(s.origin == "imported" for s in summaries))
+        self.import_button = QPushButton()
+        self.import_button.setObjectName("import_button")
+        self._show_import_hint(summaries)
 
         left = QVBoxLayout()
         left.addWidget(self.title)
         left.addWidget(self.hint)
         left.addWidget(self.no_armies)
-        left.addWidget(self.no_official)
+        hint_row = QHBoxLayout()
+        hint_row.addWidget(self.no_official, 1)
+        hint_row.addWidget(self.import_button, 0, Qt.AlignmentFlag.AlignVCenter)
+        left.addLayout(hint_row)
         left.addWidget(self.picker, 1)
         right = QVBoxLayout()
         right.addWidget(self.open_button)
@@ -81,6 +87,7 @@ class StartPage(QWidget):
     def _connect_signals(self) -> None:
         self.picker.army_chosen.connect(self.army_chosen)
         self.open_button.clicked.connect(self.open_requested)
+        self.import_button.clicked.connect(self.import_requested)
         self.recent.itemActivated.connect(self._on_recent_activated)
 
     def retranslate(self) -> None:
@@ -90,11 +97,23 @@ class StartPage(QWidget):
         self.no_armies.setText(tr("No armies are available: the bundled profiles could not be read. See the "
                                   "messages printed at start-up."))
         self.no_official.setText(tr("Only the bundled armies are here. To build with every army, import the official "
-                                    "Infinity Army data: armybuilder data import FOLDER (or --url)."))
+                                    "Infinity Army data (File → Import Infinity Army data…)."))
+        self.import_button.setText(tr("Import Infinity Army data…"))
         self.open_button.setText(tr("Open a list file…"))
         self.recent_title.setText(tr("Recent lists"))
         self.picker.retranslate()
         self._placeholder()
+
+    def set_armies(self, summaries: list[ArmySummary]) -> None:
+        """Show another set of armies (after an import)."""
+        self.picker.set_armies(summaries)
+        self.no_armies.setVisible(not summaries)
+        self._show_import_hint(summaries)
+
+    def _show_import_hint(self, summaries: list[ArmySummary]) -> None:
+        missing = bool(summaries) and not any(s.origin == "imported" for s in summaries)
+        self.no_official.setVisible(missing)
+        self.import_button.setVisible(missing)
 
     def set_recent_files(self, files: list[Path]) -> None:
         self.recent.clear()

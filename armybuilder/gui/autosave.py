@@ -1,0 +1,272 @@
+"""Never lose work: the open list is autosaved a few seconds after the last change, and a list left
+behind by a crash or a kill is offered back at the next start.
+
+Each running app is a *session* with two files in `<user data>/autosave/`: `<session>.json` (the
+list file text plus its name, army, time and the file it came from) and `<session>.lock` (a
+QLockFile naming the process). The JSON is written atomically, off the GUI thread, one write at a
+time; it is deleted when the list is saved, closed or discarded, and when the window closes
+cleanly. At start-up, an autosave whose lock no live process holds is an orphan: its owner
+crashed or was killed, and the user is offered to restore it.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+import time
+import uuid
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from PySide6.QtCore import QLockFile, QObject, QThreadPool, QTimer, Signal
+
+from armybuilder.data.catalog import Catalog
+from armybuilder.data.listfile import loads_list
+from armybuilder.data.problems import DataError, DataProblem
+from armybuilder.data.yamlio import atomic_write_text
+from armybuilder.domain.lists import ArmyList
+from armybuilder.gui import files
+from armybuilder.gui.tasks import TaskRunner
+from armybuilder.i18n import tr
+from armybuilder.paths import user_data_dir
+
+if TYPE_CHECKING:
+    from armybuilder.gui.mainwindow import MainWindow
+
+AUTOSAVE_FORMAT = "armybuilder-autosave/1"
+IDLE_MS = 3000
+"""Autosave this long after the last change…"""
+LONGEST_MS = 30000
+"""…or at the latest this long after the first unsaved change, however busy the user is."""
+
+
+def autosave_dir() -> Path:
+    """`<user data>/autosave` (ARMYBUILDER_HOME moves it, as it moves the imported data)."""
+    return user_data_dir() / "autosave"
+
+
+@dataclass(frozen=True)
+class AutosaveEntry:
+    """One autosaved list, as read back from its file."""
+
+    file: Path
+    name: str
+    army: str
+    saved_at: datetime
+    path: Path | None
+    """The list file it was opened from or last saved to; None: never saved to a file."""
+    text: str
+
+    @property
+    def session(self) -> str:
+        return self.file.stem
+
+    @property
+    def lock_file(self) -> Path:
+        return self.file.with_suffix(".lock")
+
+
+def entry_json(army_list: ArmyList, army_name: str, path: Path | None, text: str,
+               now: datetime | None = None) -> str:
+    data = {"format": AUTOSAVE_FORMAT, "saved_at": (now or datetime.now(UTC)).isoformat(timespec="seconds"),
+            "name": army_list.name, "army": army_name, "path": str(path) if path is not None else None,
+            "list": text}
+    return json.dumps(data, ensure_ascii=False, indent=1) + "\n"
+
+
+def read_entry(file: Path) -> AutosaveEntry:
+    """Read an autosave file; raises DataError naming the file when it cannot be used."""
+    try:
+        data: Any = json.loads(file.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, ValueError) as exc:
+        raise DataError(DataProblem(str(file), tr("not a readable autosave ({error})", error=str(exc)))) from None
+    if not isinstance(data, dict) or data.get("format") != AUTOSAVE_FORMAT:
+        found = data.get("format") if isinstance(data, dict) else None
+        raise DataError(DataProblem(str(file), tr("not an autosave of this version (format {found!r})",
+                                                  found=found)))
+    try:
+        saved_at = datetime.fromisoformat(str(data["saved_at"]))
+        text = str(data["list"])
+    except (KeyError, ValueError) as exc:
+        raise DataError(DataProblem(str(file), tr("not a readable autosave ({error})", error=str(exc)))) from None
+    path = data.get("path")
+    return AutosaveEntry(file, str(data.get("name") or ""), str(data.get("army") or ""), saved_at,
+                         Path(path) if path else None, text)
+
+
+def read_autosaved_list(entry: AutosaveEntry, catalog: Catalog) -> files.OpenedList:
+    """The list of an autosave with its army loaded (runs off the GUI thread; raises DataError)."""
+    loaded = loads_list(entry.text, entry.name or entry.file.name)
+    army = catalog.army(loaded.army_list.army)
+    catalog.rules_for(loaded.army_list, army)
+    return files.OpenedList(loaded, list(loaded.problems))
+
+
+def _lock(path: Path) -> QLockFile:
+    lock = QLockFile(str(path))
+    lock.setStaleLockTime(0)  # stale only when its process is gone, never because it is old
+    return lock
+
+
+@dataclass
+class Orphan:
+    """An autosave left by a session that is gone, its lock held by us while we decide."""
+
+    entry: AutosaveEntry
+    lock: QLockFile
+
+    def release(self) -> None:
+        self.lock.unlock()
+
+    def delete(self) -> None:
+        self.entry.file.unlink(missing_ok=True)
+        self.lock.unlock()
+
+
+class Autosave(QObject):
+    """Autosaves one window's list; finds the autosaves of sessions that did not end cleanly."""
+
+    written = Signal(object)
+    """The autosave file, after each write."""
+    cleared = Signal()
+    failed = Signal(str)
+
+    def __init__(self, window: MainWindow, folder: Path | None = None, idle_ms: int = IDLE_MS,
+                 longest_ms: int = LONGEST_MS) -> None:
+        super().__init__(window)
+        self.window = window
+        self.document = window.document
+        self.folder = folder if folder is not None else autosave_dir()
+        self.session = f"{os.getpid()}-{int(time.time())}-{uuid.uuid4().hex[:6]}"
+        self.file = self.folder / f"{self.session}.json"
+        self.enabled = True
+        self._lock = _lock(self.folder / f"{self.session}.lock")
+        try:
+            self.folder.mkdir(parents=True, exist_ok=True)
+            self.enabled = self._lock.tryLock(0)
+        except OSError:
+            self.enabled = False
+        pool = QThreadPool(self)
+        pool.setMaxThreadCount(1)  # one write at a time, in the order asked
+        self.runner = TaskRunner(pool, self)
+        self._written: ArmyList | None = None
+        self._on_disk = False
+        self._finished = False
+        self.idle = QTimer(self)
+        self.idle.setSingleShot(True)
+        self.idle.setInterval(idle_ms)
+        self.longest = QTimer(self)
+        self.longest.setSingleShot(True)
+        self.longest.setInterval(longest_ms)
+        self.idle.timeout.connect(self.save_now)
+        self.longest.timeout.connect(self.save_now)
+        self.document.list_changed.connect(self._on_changed)
+        self.document.modified_changed.connect(self._on_changed)
+        self.document.path_changed.connect(self._on_changed)
+        window.closed.connect(self.finish)
+
+    # ----- writing -----------------------------------------------------------------------------------
+    @property
+    def pending(self) -> bool:
+        return self.idle.isActive() or self.longest.isActive()
+
+    def _on_changed(self, *_: object) -> None:
+        doc = self.document
+        if doc.army_list is None or not doc.modified:
+            self.clear()
+            return
+        if doc.army_list == self._written and self._on_disk:
+            return
+        self.idle.start()
+        if not self.longest.isActive():
+            self.longest.start()
+
+    def save_now(self) -> None:
+        """Write the autosave now (if the list has unsaved changes)."""
+        self.idle.stop()
+        self.longest.stop()
+        doc = self.document
+        army_list = doc.army_list
+        if not self.enabled or army_list is None or not doc.modified:
+            return
+        army = doc.army.name if doc.army else army_list.army.name
+        text = entry_json(army_list, army, doc.path, files.list_text(army_list, doc.report.roster if doc.report
+                                                                     else None))
+        self._written = army_list
+        self._on_disk = True
+        target = self.file
+        self.runner.run(lambda: atomic_write_text(target, text), lambda _: self.written.emit(target),
+                        self._on_write_failed)
+
+    def _on_write_failed(self, error: BaseException) -> None:
+        self._on_disk = False
+        detail = error.strerror if isinstance(error, OSError) and error.strerror else str(error)
+        message = tr("Could not autosave the list: {error}", error=detail)
+        print(message, file=sys.stderr)
+        self.failed.emit(message)
+
+    def clear(self) -> None:
+        """Forget the autosave (the list is saved, closed or discarded)."""
+        self.idle.stop()
+        self.longest.stop()
+        if not self._on_disk and self._written is None:
+            return
+        self._written = None
+        self._on_disk = False
+        target = self.file
+        self.runner.run(lambda: target.unlink(missing_ok=True), lambda _: self.cleared.emit(),
+                        self._on_write_failed)
+
+    def wait(self) -> bool:
+        """Until every write and removal asked for is done."""
+        return self.runner.wait()
+
+    def finish(self) -> None:
+        """The window closed cleanly: nothing is left to restore."""
+        if self._finished:
+            return
+        self._finished = True
+        self.document.list_changed.disconnect(self._on_changed)
+        self.document.modified_changed.disconnect(self._on_changed)
+        self.document.path_changed.disconnect(self._on_changed)
+        self.idle.stop()
+        self.longest.stop()
+        self.wait()
+        self.file.unlink(missing_ok=True)
+        self._lock.unlock()
+
+    # ----- restoring ---------------------------------------------------------------------------------
+    def orphans(self) -> list[Orphan]:
+        """Autosaves of sessions that are gone, newest first; their locks are held until released."""
+        found: list[Orphan] = []
+        try:
+            candidates = sorted(self.folder.glob("*.json"))
+        except OSError:
+            return []
+        for file in candidates:
+            if file == self.file:
+                continue
+            lock = _lock(file.with_suffix(".lock"))
+            if not lock.tryLock(0):
+                continue  # its app is still running
+            try:
+                entry = read_entry(file)
+            except DataError as exc:
+                print(tr("Autosave not offered: {problem}", problem=str(exc)), file=sys.stderr)
+                lock.unlock()
+                continue
+            found.append(Orphan(entry, lock))
+        found.sort(key=lambda o: o.entry.saved_at, reverse=True)
+        return found
+
+    def adopt(self, orphan: Orphan) -> None:
+        """The orphan's list is the open one now: its autosave becomes this session's."""
+        try:
+            os.replace(orphan.entry.file, self.file)
+            self._on_disk = True
+        except OSError:
+            pass
+        orphan.release()
