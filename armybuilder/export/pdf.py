@@ -390,7 +390,8 @@ def _weapons(sheet: Sheet, st: _Styles, width: float) -> list[Flowable]:
         widths = [*fixed, max(60.0, width - sum(fixed))]
         if sum(widths) > width:
             widths[0] -= sum(widths) - width
-        heads += [tr("PS", context="weapon"), tr("B", context="weapon"), tr("Ammo"), tr("Save", context="weapon"), tr("Traits")]
+        heads += [tr("PS", context="weapon"), tr("B", context="weapon"), tr("Ammo"), tr("Save", context="weapon"),
+                  tr("Traits")]
         data: list[list[Any]] = [[_p(_e(heads[0]), st.head_left)] + [_p(_e(h), st.head) for h in heads[1:-1]]
                                  + [_p(_e(heads[-1]), st.head_left)]]
         style: list[Any] = [
