@@ -2,12 +2,29 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator, Sequence
 
+from armybuilder.domain.roster import ResolvedTrooper
 from armybuilder.domain.values import format_halves
 from armybuilder.i18n import tr
 from armybuilder.rules.context import RuleContext
 from armybuilder.rules.violations import Violation, error
+
+
+def _fixers(troopers: Sequence[ResolvedTrooper], over: int, cost: Callable[[ResolvedTrooper], int]) -> tuple[str, ...]:
+    """The troopers to point at: the newest (last listed) whose removal alone fixes the excess;
+    when no single one does, the costliest ones that together would."""
+    alone = next((t.uid for t in reversed(troopers) if cost(t) >= over), None)
+    if alone is not None:
+        return (alone,)
+    chosen: list[str] = []
+    total = 0
+    for trooper in sorted(troopers, key=cost, reverse=True):
+        if total >= over or cost(trooper) <= 0:
+            break
+        chosen.append(trooper.uid)
+        total += cost(trooper)
+    return tuple(chosen)
 
 
 def check(ctx: RuleContext) -> Iterator[Violation]:
@@ -17,7 +34,7 @@ def check(ctx: RuleContext) -> Iterator[Violation]:
     points_limit = ctx.points_limit - ctx.reinforcement_points_limit
     if main_points > points_limit:
         over = main_points - points_limit
-        costly = tuple(t.uid for t in sorted(main, key=lambda t: -t.points)[:1])
+        costly = _fixers(main, over, lambda t: t.points)
         if ctx.reinforcement_points_limit:
             message = tr("The main section costs {used} points, {over} over its {limit} points ({total} for the "
                          "game minus {reinforcements} for Reinforcements). Remove or change troopers worth at "
@@ -26,6 +43,9 @@ def check(ctx: RuleContext) -> Iterator[Violation]:
         else:
             message = tr("The list costs {used} points, {over} over the {limit}-point limit. Remove or change "
                          "troopers worth at least {over} points.", used=main_points, over=over, limit=points_limit)
+        if any(t.points >= over for t in main):
+            message += " " + tr("Removing the marked trooper, or any other worth at least {over} points, would be "
+                                "enough.", over=over)
         yield error("points.over_limit", message, "RULES.md §2.1", costly,
                     used=main_points, limit=points_limit, over=over)
 
@@ -33,7 +53,7 @@ def check(ctx: RuleContext) -> Iterator[Violation]:
     budget = ctx.swc_budget_halves - ctx.reinforcement_swc_halves
     if main_swc > budget:
         over = main_swc - budget
-        spenders = tuple(t.uid for t in main if t.swc_halves > 0)
+        spenders = _fixers(main, over, lambda t: t.swc_halves)
         parts = [tr("{base} for {points} points", base=format_halves(ctx.base_swc_halves), points=ctx.points_limit)]
         bonus = sum(t.swc_bonus_halves for t in roster.troopers)
         if bonus:
