@@ -6,12 +6,7 @@ from armybuilder.data.catalog import ArmySummary
 from armybuilder.domain.packs import EditionPack, Extra, SeasonPack, Tier
 from armybuilder.domain.profiles import Army, Option, Profile, Unit
 from armybuilder.domain.values import Category, UnitType, format_halves
-from armybuilder.i18n import language, tr
-
-
-def N_(text: str) -> str:
-    """Mark a string for translation where it is defined; translate it with tr() where it is shown."""
-    return text
+from armybuilder.i18n import N_, language, tr
 
 
 STAT_NAMES: tuple[tuple[str, str], ...] = (
