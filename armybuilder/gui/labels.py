@@ -8,7 +8,6 @@ from armybuilder.domain.profiles import Army, Option, Profile, Unit
 from armybuilder.domain.values import Category, UnitType, format_halves
 from armybuilder.i18n import N_, language, tr
 
-
 STAT_NAMES: tuple[tuple[str, str], ...] = (
     ("mov", N_("MOV")), ("cc", N_("CC")), ("bs", N_("BS")), ("ph", N_("PH")), ("wip", N_("WIP")),
     ("arm", N_("ARM")), ("bts", N_("BTS")), ("w", N_("W")), ("s", N_("S")), ("ava", N_("AVA")),
