@@ -52,6 +52,8 @@ class Actions(QObject):
         self.move_down = make("move_down", QKeySequence("Alt+Down"), icon=sp.SP_ArrowDown)
         self.change_option = make("change_option", QKeySequence("F2"))
         self.new_group = make("new_group", QKeySequence("Ctrl+G"))
+        self.new_reinforcement_group = make("new_reinforcement_group")
+        self.edit_notes = make("edit_notes")
         self.remove_group = make("remove_group")
         self.change_army = make("change_army")
         self.find_unit = make("find_unit", Key.Find)
@@ -100,6 +102,9 @@ class Actions(QObject):
                              tr("Move the trooper down; at the bottom of a group, into the next group")),
             self.change_option: (tr("Change &option…"), tr("Pick another option for the selected trooper")),
             self.new_group: (tr("New combat &group"), tr("Add an empty combat group")),
+            self.new_reinforcement_group: (tr("Ne&w Reinforcements group"),
+                                           tr("Add an empty group to the list's Reinforcements section")),
+            self.edit_notes: (tr("List &notes…"), tr("Write notes kept with the list (never on the courtesy list)")),
             self.remove_group: (tr("Remove empty &combat group"), tr("Remove the selected combat group")),
             self.change_army: (tr("Change ar&my…"), tr("Build this list with another army or sectorial")),
             self.find_unit: (tr("&Find unit"), tr("Search the army's units by name, skill or weapon")),

@@ -16,11 +16,11 @@ from PySide6.QtGui import QUndoCommand, QUndoStack
 from armybuilder.data.catalog import ArmySummary, Catalog
 from armybuilder.data.problems import DataError
 from armybuilder.domain.lists import ArmyList, ArmyRef
-from armybuilder.domain.packs import SeasonPack
+from armybuilder.domain.packs import ReinforcementRules, SeasonPack
 from armybuilder.domain.profiles import Army
 from armybuilder.domain.roster import ResolvedTrooper
 from armybuilder.gui import commands
-from armybuilder.gui.labels import extra_name, pack_name, tier_label
+from armybuilder.gui.labels import describe_trooper, extra_name, pack_name, tier_label
 from armybuilder.i18n import tr
 from armybuilder.rules.engine import Report, validate_in_catalog
 
@@ -88,6 +88,7 @@ class ListDocument(QObject):
         self._path: Path | None = None
         self._saved: ArmyList | None = None
         self._modified = False
+        self._replacing = False
 
     # ----- state ------------------------------------------------------------------------------
     @property
@@ -119,6 +120,12 @@ class ListDocument(QObject):
     def has_list(self) -> bool:
         return self._list is not None
 
+    @property
+    def replacing(self) -> bool:
+        """True while another list replaces the open one (open, new, close): views start afresh
+        then, while after an edit they update in place."""
+        return self._replacing
+
     def resolved(self, uid: str) -> ResolvedTrooper | None:
         return self._report.roster.trooper(uid) if self._report else None
 
@@ -139,20 +146,28 @@ class ListDocument(QObject):
     def start(self, army_list: ArmyList, path: Path | None = None, saved: bool = True) -> None:
         """Show `army_list` (its army must be loadable now) with a fresh undo history. `saved`
         False marks it as not on disk yet (e.g. read from an army code), so closing asks."""
-        self.undo_stack.clear()
-        self._list = None
-        self._path = path
-        self._saved = army_list if saved else None
-        self.apply_list(army_list)
+        self._replacing = True
+        try:
+            self.undo_stack.clear()
+            self._list = None
+            self._path = path
+            self._saved = army_list if saved else None
+            self.apply_list(army_list)
+        finally:
+            self._replacing = False
         self.path_changed.emit()
 
     def close_list(self) -> None:
-        self.undo_stack.clear()
-        self._list = self._army = self._report = None
-        self._problem = None
-        self._path = self._saved = None
-        self.army_changed.emit()
-        self.list_changed.emit()
+        self._replacing = True
+        try:
+            self.undo_stack.clear()
+            self._list = self._army = self._report = None
+            self._problem = None
+            self._path = self._saved = None
+            self.army_changed.emit()
+            self.list_changed.emit()
+        finally:
+            self._replacing = False
         self.path_changed.emit()
         self._update_modified()
 
@@ -215,11 +230,12 @@ class ListDocument(QObject):
             raise RuntimeError("no list is open")
         return self._list
 
-    def placement_group(self, preferred: int | None = None) -> int:
-        """The combat group a new trooper goes to: `preferred` (or the last group) if it has room,
-        else the next group with room, else a new group."""
+    def placement_group(self, preferred: int | None = None, reinforcement: bool = False) -> int:
+        """The combat group a new trooper goes to: `preferred` (or the last group of its section)
+        if it has room, else the next group of the section with room, else a new group. Troopers
+        of the army's Reinforcements list go to Reinforcements groups, the others to the main ones."""
         army_list = self._current()
-        groups = [g for g in army_list.groups if not g.reinforcement]
+        groups = [g for g in army_list.groups if g.reinforcement == reinforcement]
         if not groups:
             return army_list.next_group_number()
         limits = {g.number: (g.troopers, g.limit) for g in self._report.totals.groups} if self._report else {}
@@ -232,27 +248,49 @@ class ListDocument(QObject):
         return army_list.next_group_number()
 
     def add_trooper(self, unit: int, group: int, option: int, combat_group: int | None = None,
-                    index: int | None = None) -> str:
-        """Add an option of a unit; without a combat group it goes where `placement_group` says."""
+                    index: int | None = None, reinforcement: bool = False) -> str | None:
+        """Add an option of a unit (of the Reinforcements army when `reinforcement`); without a
+        combat group it goes where `placement_group` says, in a new group of its section when
+        needed. A combat group of the other section refuses it (None)."""
         before = self._current()
-        number = combat_group if combat_group is not None else self.placement_group()
-        command = commands.AddTrooperCommand(self, before, self._army, number, unit, group, option, index)
-        self.push(command)
+        number = combat_group if combat_group is not None else self.placement_group(None, reinforcement)
+        target = before.group(number)
+        if target is not None and target.reinforcement != reinforcement:
+            return None
+        army = self.reinforcement_army() if reinforcement else self._army
+        if target is None and reinforcement:
+            parent = commands.CompoundCommand(lambda: tr("Add {trooper}", trooper=describe_trooper(
+                army, unit, group, option)))
+            grouped = commands.AddGroupCommand(self, before, True, parent)
+            command = commands.AddTrooperCommand(self, grouped.after, army, grouped.number, unit, group, option,
+                                                 index, parent)
+            self.push(parent)
+        else:
+            command = commands.AddTrooperCommand(self, before, army, number, unit, group, option, index)
+            self.push(command)
         self.focus_requested.emit((command.uid,))
         return command.uid
+
+    def army_of(self, uid: str) -> Army | None:
+        """The army whose data names a trooper: the Reinforcements army for a Reinforcements trooper."""
+        resolved = self.resolved(uid)
+        if resolved is not None:
+            return resolved.army
+        group = self._list.group_of(uid) if self._list is not None else None
+        return self.reinforcement_army() if group is not None and group.reinforcement else self._army
 
     def remove_troopers(self, uids: Sequence[str]) -> None:
         uids = [u for u in dict.fromkeys(uids) if self._current().trooper(u) is not None]
         if not uids:
             return
         if len(uids) == 1:
-            self.push(commands.RemoveTrooperCommand(self, self._current(), self._army, uids[0]))
+            self.push(commands.RemoveTrooperCommand(self, self._current(), self.army_of(uids[0]), uids[0]))
             return
         count = len(uids)
         parent = commands.CompoundCommand(lambda: tr("Remove {count} troopers", count=count))
         state = self._current()
         for uid in uids:
-            child = commands.RemoveTrooperCommand(self, state, self._army, uid, parent)
+            child = commands.RemoveTrooperCommand(self, state, self.army_of(uid), uid, parent)
             state = child.after
         self.push(parent)
 
@@ -262,7 +300,7 @@ class ListDocument(QObject):
             return []
         created: list[str] = []
         if len(uids) == 1:
-            command = commands.DuplicateTrooperCommand(self, self._current(), self._army, uids[0])
+            command = commands.DuplicateTrooperCommand(self, self._current(), self.army_of(uids[0]), uids[0])
             self.push(command)
             created.append(command.uid)
         else:
@@ -270,7 +308,7 @@ class ListDocument(QObject):
             parent = commands.CompoundCommand(lambda: tr("Duplicate {count} troopers", count=count))
             state = self._current()
             for uid in uids:
-                child = commands.DuplicateTrooperCommand(self, state, self._army, uid, parent)
+                child = commands.DuplicateTrooperCommand(self, state, self.army_of(uid), uid, parent)
                 created.append(child.uid)
                 state = child.after
             self.push(parent)
@@ -278,12 +316,15 @@ class ListDocument(QObject):
         return created
 
     def move_troopers(self, uids: Sequence[str], combat_group: int, row: int | None = None) -> None:
-        """Move troopers, in order, to `row` of a combat group as it is now (None: to its end)."""
+        """Move troopers, in order, to `row` of a combat group as it is now (None: to its end).
+        Troopers never change section: a Reinforcements trooper stays in Reinforcements groups."""
         army_list = self._current()
-        moving = [u for u in dict.fromkeys(uids) if army_list.trooper(u) is not None]
+        target = army_list.group(combat_group)
+        section = target.reinforcement if target is not None else False
+        moving = [u for u in dict.fromkeys(uids)
+                  if (g := army_list.group_of(u)) is not None and g.reinforcement == section]
         if not moving:
             return
-        target = army_list.group(combat_group)
         order = [t.uid for t in target.troopers] if target else []
         anchor = None
         if row is not None:
@@ -301,17 +342,38 @@ class ListDocument(QObject):
             return
         if len(steps) == 1:
             uid, index = steps[0]
-            self.push(commands.MoveTrooperCommand(self, army_list, self._army, uid, combat_group, index))
+            self.push(commands.MoveTrooperCommand(self, army_list, self.army_of(uid), uid, combat_group, index))
         else:
             count = len(steps)
             parent = commands.CompoundCommand(lambda: tr("Move {count} troopers to Combat Group {number}",
                                                          count=count, number=combat_group))
             state = army_list
             for uid, index in steps:
-                child = commands.MoveTrooperCommand(self, state, self._army, uid, combat_group, index, parent)
+                child = commands.MoveTrooperCommand(self, state, self.army_of(uid), uid, combat_group, index, parent)
                 state = child.after
             self.push(parent)
         self.focus_requested.emit(tuple(moving))
+
+    def move_to_new_group(self, uids: Sequence[str]) -> int | None:
+        """Move troopers (of one section) to a new combat group of their section: one history entry."""
+        army_list = self._current()
+        groups = {g.reinforcement for g in (army_list.group_of(u) for u in dict.fromkeys(uids)) if g is not None}
+        if len(groups) != 1:
+            return None
+        reinforcement = groups.pop()
+        moving = [u for u in dict.fromkeys(uids) if army_list.trooper(u) is not None]
+        count = len(moving)
+        parent = commands.CompoundCommand(
+            lambda: tr("Move {count} troopers to a new Reinforcements group", count=count) if reinforcement
+            else tr("Move {count} troopers to a new combat group", count=count))
+        grouped = commands.AddGroupCommand(self, army_list, reinforcement, parent)
+        state = grouped.after
+        for uid in moving:
+            child = commands.MoveTrooperCommand(self, state, self.army_of(uid), uid, grouped.number, None, parent)
+            state = child.after
+        self.push(parent)
+        self.focus_requested.emit(tuple(moving))
+        return grouped.number
 
     def move_by(self, uid: str, step: int) -> None:
         """Move a trooper one place up (-1) or down (+1), into the neighbouring group at its ends."""
@@ -334,16 +396,16 @@ class ListDocument(QObject):
         self.focus_requested.emit((uid,))
 
     def _push_move(self, army_list: ArmyList, uid: str, number: int, index: int | None) -> None:
-        self.push(commands.MoveTrooperCommand(self, army_list, self._army, uid, number, index))
+        self.push(commands.MoveTrooperCommand(self, army_list, self.army_of(uid), uid, number, index))
 
     def change_option(self, uid: str, group: int, option: int) -> None:
         trooper = self._current().trooper(uid)
         if trooper is None or (trooper.group, trooper.option) == (group, option):
             return
-        self.push(commands.ChangeOptionCommand(self, self._current(), self._army, uid, group, option))
+        self.push(commands.ChangeOptionCommand(self, self._current(), self.army_of(uid), uid, group, option))
 
-    def add_group(self) -> int:
-        command = commands.AddGroupCommand(self, self._current())
+    def add_group(self, reinforcement: bool = False) -> int:
+        command = commands.AddGroupCommand(self, self._current(), reinforcement)
         self.push(command)
         return command.number
 
@@ -405,6 +467,66 @@ class ListDocument(QObject):
         if same_army(before.army, ref):
             return
         self.push(commands.ChangeArmyCommand(self, before, ref))
+
+    # ----- the Reinforcements section ---------------------------------------------------------
+    def reinforcement_summary(self) -> ArmySummary | None:
+        """The army's Reinforcements army (not loaded), when it has one the catalog knows."""
+        army = self._army
+        if army is None or army.reinforcements is None:
+            return None
+        return next((s for s in self.catalog.armies()
+                     if s.origin == army.origin and s.id == army.reinforcements), None)
+
+    def reinforcement_army(self) -> Army | None:
+        """The Reinforcements army's data (loaded from the catalog, which keeps it), or None."""
+        summary = self.reinforcement_summary()
+        if summary is None:
+            return None
+        try:
+            return self.catalog.army(summary.ref)
+        except DataError:
+            return None
+
+    def reinforcement_rules(self) -> ReinforcementRules | None:
+        """The edition's rules for a Reinforcements section, when the list's edition has them."""
+        if self._list is None:
+            return None
+        try:
+            edition, _ = self.catalog.rules_for(self._list, self._army)
+        except DataError:
+            return None
+        return edition.reinforcements
+
+    # ----- mercenaries -----------------------------------------------------------------------
+    def mercenaries_allowed(self) -> bool:
+        """Whether the list may field the army's mercenary pool: an Extra such as Soldiers of
+        Fortune, with a mercenary points cap, is switched on."""
+        season = self.season()
+        if season is None or self._list is None:
+            return False
+        return any((e := season.extra(x)) is not None and e.mercenary_points for x in self._list.extras)
+
+    def mercenary_hint(self) -> str:
+        """How mercenaries become available to this list, in the player's words."""
+        if self._list is None:
+            return ""
+        season = self.season()
+        if self.mercenaries_allowed() and season is not None:
+            extra = next(e for x in self._list.extras if (e := season.extra(x)) is not None and e.mercenary_points)
+            return tr("{extra} is on: up to {points} points of mercenaries.", extra=extra_name(extra),
+                      points=extra.mercenary_points)
+        here = next((e for e in season.extras if e.mercenary_points), None) if season else None
+        if here is not None:
+            return tr("Mercenaries need the {extra} extra: switch it on in Extras, above the list.",
+                      extra=extra_name(here))
+        offers = [(pack, extra) for pack in self.catalog.season_packs()
+                  for extra in pack.extras if extra.mercenary_points]
+        if offers:
+            pack, extra = offers[0]
+            return tr("Mercenaries need the {extra} extra of a tournament season: choose {pack} in Rules, then "
+                      "switch it on in Extras (the army's own edition still sets the limits).",
+                      extra=extra_name(extra), pack=pack_name(pack))
+        return tr("None of the rules packs lets this list field mercenaries.")
 
     # ----- reading helpers for the widgets ---------------------------------------------------
     def uids_in_order(self) -> list[str]:

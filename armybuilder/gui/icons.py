@@ -12,6 +12,8 @@ WARNING_COLOR = QColor("#ef8f00")
 LEGAL_COLOR = QColor("#2e7d32")
 LIEUTENANT_COLOR = QColor("#1f5fa8")
 INFO_COLOR = QColor("#546e7a")
+REINFORCEMENT_COLOR = QColor("#6a4c93")
+MERCENARY_COLOR = QColor("#8d5a2b")
 
 
 def _canvas(size: int = 32) -> tuple[QPixmap, QPainter]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from armybuilder.data.catalog import ArmySummary
 from armybuilder.domain.packs import EditionPack, Extra, SeasonPack, Tier
 from armybuilder.domain.profiles import Army, Option, Profile, Unit
-from armybuilder.domain.values import Category, UnitType, format_halves
+from armybuilder.domain.values import Category, ItemRef, UnitType, format_halves
 from armybuilder.i18n import N_, language, tr
 
 STAT_NAMES: tuple[tuple[str, str], ...] = (
@@ -101,10 +101,27 @@ def swc_range(halves: list[int]) -> str:
     return format_halves(low) if low == high else f"{format_halves(low)}–{format_halves(high)}"
 
 
+LIEUTENANT_SKILL = "lieutenant"
+
+
+def item_label(item: ItemRef) -> str:
+    """A skill, weapon or piece of equipment as printed, with the Lieutenant skill in the app's
+    language (it sits beside the app's own Lieutenant badges and filters); other names are the
+    data's own, as on the printed profiles."""
+    if item.name.casefold() == LIEUTENANT_SKILL:
+        name = tr("Lieutenant")
+        return f"{name} ({', '.join(item.extras)})" if item.extras else name
+    return item.label
+
+
+def item_labels(items: tuple[ItemRef, ...] | list[ItemRef]) -> list[str]:
+    return [item_label(i) for i in items]
+
+
 def loadout(option: Option) -> str:
     """What an option carries, as the official builder lists it: skills and equipment, then weapons."""
-    gear = ", ".join(i.label for i in (*option.skills, *option.equipment))
-    weapons = ", ".join(i.label for i in option.weapons)
+    gear = ", ".join(item_label(i) for i in (*option.skills, *option.equipment))
+    weapons = ", ".join(item_label(i) for i in option.weapons)
     return " · ".join(part for part in (gear, weapons) if part)
 
 

@@ -106,7 +106,7 @@ class MainWindow(QMainWindow):
         self.bottom_tabs.addTab(self.history, "")
         for action in (self.action_set.change_option, self.action_set.duplicate_trooper, self.action_set.move_up,
                        self.action_set.move_down, self.action_set.remove_trooper, self.action_set.new_group,
-                       self.action_set.remove_group):
+                       self.action_set.new_reinforcement_group, self.action_set.remove_group):
             self.editor.tree.addAction(action)
         for view in (self.browser.tree, self.card.options):
             view.addAction(self.action_set.add_trooper)
@@ -163,8 +163,8 @@ class MainWindow(QMainWindow):
             self._add_to(self.file_menu, item)
         self.edit_menu = bar.addMenu("")
         for item in (a.undo, a.redo, None, a.add_trooper, a.change_option, a.duplicate_trooper, a.remove_trooper,
-                     a.move_up, a.move_down, None, a.new_group, a.remove_group, None, a.change_army, a.find_unit,
-                     None, a.preferences):
+                     a.move_up, a.move_down, None, a.new_group, a.new_reinforcement_group, a.remove_group, None,
+                     a.change_army, a.edit_notes, a.find_unit, None, a.preferences):
             self._add_to(self.edit_menu, item)
         self.view_menu = bar.addMenu("")
         for item in (a.distances_cm, None, a.show_problems, a.show_history):
@@ -223,6 +223,8 @@ class MainWindow(QMainWindow):
         a.move_down.triggered.connect(self._on_move_down)
         a.change_option.triggered.connect(self._on_change_option)
         a.new_group.triggered.connect(self._on_new_group)
+        a.new_reinforcement_group.triggered.connect(self._on_new_reinforcement_group)
+        a.edit_notes.triggered.connect(self._on_edit_notes)
         a.remove_group.triggered.connect(self._on_remove_group)
         a.change_army.triggered.connect(self._on_change_army)
         a.find_unit.triggered.connect(self._on_find_unit)
@@ -241,6 +243,7 @@ class MainWindow(QMainWindow):
         self.list_settings.army_button_clicked.connect(self._on_change_army)
         self.browser.option_activated.connect(self._on_option_activated)
         self.browser.unit_selected.connect(self._on_unit_selected)
+        self.browser.section_changed.connect(self._on_browser_section_changed)
         self.card.option_activated.connect(self._on_option_activated)
         self.problems.troopers_clicked.connect(self._on_violation_clicked)
         self.editor.move_requested.connect(self._on_move_to_group)
@@ -298,8 +301,11 @@ class MainWindow(QMainWindow):
         doc = self.document
         self.pages.setCurrentIndex(BUILDER_PAGE if doc.has_list else START_PAGE)
         self.list_settings.refresh(doc.army_list)
-        self.totals.show_report(doc.report, doc.problem)
+        army_list = doc.army_list
+        section = doc.reinforcement_rules() if army_list and any(g.reinforcement for g in army_list.groups) else None
+        self.totals.show_report(doc.report, doc.problem, section)
         self.browser.set_remaining(doc.remaining())
+        self.browser.set_mercenaries(doc.mercenaries_allowed(), doc.mercenary_hint())
         self._update_title()
         self._update_actions()
         self.bottom_tabs.setTabText(0, self._problems_tab_text())
@@ -312,8 +318,19 @@ class MainWindow(QMainWindow):
         return tr("Problems ({count})", count=count) if count else tr("Problems")
 
     def _on_army_changed(self) -> None:
-        self.browser.set_army(self.document.army)
+        doc = self.document
+        self.browser.set_army(doc.army, doc.reinforcement_summary() is not None)
+        army_list = doc.army_list
+        if army_list is not None and any(g.reinforcement for g in army_list.groups):
+            self.browser.set_reinforcement_army(doc.reinforcement_army())  # loaded to validate the list
         self.card.show_unit(None)
+
+    def _on_browser_section_changed(self, reinforcement: bool) -> None:
+        """The Reinforcements tab of the browser: its army is loaded (in the background) when first shown."""
+        summary = self.document.reinforcement_summary()
+        if not reinforcement or summary is None or self.browser.reinforcement_army is not None:
+            return
+        self._with_army(summary, lambda: self.browser.set_reinforcement_army(self.document.reinforcement_army()))
 
     def _on_modified_changed(self, modified: bool) -> None:
         self.setWindowModified(modified)
@@ -347,8 +364,9 @@ class MainWindow(QMainWindow):
         a.redo.setEnabled(self.document.undo_stack.canRedo())
         selected = bool(has_list and self.editor.selected_uids())
         for action in (a.save, a.save_as, a.close_list, a.new_group, a.change_army, a.find_unit, a.add_trooper,
-                       a.copy_code):
+                       a.copy_code, a.edit_notes):
             action.setEnabled(has_list)
+        a.new_reinforcement_group.setEnabled(has_list and self.document.reinforcement_summary() is not None)
         for action in (a.remove_trooper, a.duplicate_trooper, a.move_up, a.move_down, a.change_option):
             action.setEnabled(selected)
         group = self.editor.current_group() if has_list else None
@@ -374,7 +392,9 @@ class MainWindow(QMainWindow):
         uid = self.editor.current_uid()
         resolved = self.document.resolved(uid) if uid else None
         if resolved is not None:
-            entry = self.browser.entry_for(resolved.unit.id)
+            if resolved.reinforcement and self.browser.reinforcement_army is None:
+                self.browser.set_reinforcement_army(resolved.army)
+            entry = self.browser.entry_for(resolved.unit.id, resolved.reinforcement)
             if entry is not None:
                 key = (resolved.trooper.group, resolved.trooper.option)
                 self.card.show_unit(entry, next((o for o in entry.options if o.key == key), None))
@@ -458,11 +478,11 @@ class MainWindow(QMainWindow):
         self.action_set.distances_cm.setChecked(values.distances_cm)
 
     # ----- editing -------------------------------------------------------------------------------
-    def _on_option_activated(self, unit: int, group: int, option: int) -> None:
+    def _on_option_activated(self, unit: int, group: int, option: int, reinforcement: bool = False) -> None:
         if not self.document.has_list:
             return
-        number = self.document.placement_group(self.editor.current_group())
-        self.document.add_trooper(unit, group, option, number)
+        number = self.document.placement_group(self.editor.current_group(), reinforcement)
+        self.document.add_trooper(unit, group, option, number, reinforcement=reinforcement)
 
     def _on_add_trooper(self) -> None:
         focus = self.focusWidget()
@@ -473,7 +493,7 @@ class MainWindow(QMainWindow):
             return
         unit, option = self.browser.current_entry()
         if unit is not None and option is not None:
-            self._on_option_activated(unit.unit.id, *option.key)
+            self._on_option_activated(unit.unit.id, *option.key, unit.reinforcement)
 
     def _on_remove_trooper(self) -> None:
         self.document.remove_troopers(self.editor.selected_uids())
@@ -494,10 +514,7 @@ class MainWindow(QMainWindow):
         if not uids:
             return
         if number == 0:
-            self.document.undo_stack.beginMacro(tr("Move {count} troopers to a new combat group", count=len(uids)))
-            number = self.document.add_group()
-            self.document.move_troopers(uids, number)
-            self.document.undo_stack.endMacro()
+            self.document.move_to_new_group(uids)
         else:
             self.document.move_troopers(uids, number)
 
@@ -509,6 +526,24 @@ class MainWindow(QMainWindow):
             number = self.document.add_group()
             index = self.editor.model.group_index(number)
             self.editor.tree.setCurrentIndex(index)
+
+    def _on_new_reinforcement_group(self) -> None:
+        if self.document.has_list and self.document.reinforcement_summary() is not None:
+            number = self.document.add_group(reinforcement=True)
+            self.editor.tree.setCurrentIndex(self.editor.model.group_index(number))
+            self.browser.show_section(True)
+
+    def _on_edit_notes(self) -> None:
+        from armybuilder.gui.dialogs.notes import NotesDialog
+
+        army_list = self.document.army_list
+        if army_list is None:
+            return
+        dialog = NotesDialog(army_list.notes, self)
+        dialog.notes_accepted.connect(self.document.set_notes)
+        dialog.finished.connect(dialog.deleteLater)
+        self.notes_dialog = dialog
+        dialog.open()
 
     def _on_remove_group(self) -> None:
         group = self.editor.current_group()

@@ -122,7 +122,7 @@ def test_unit_costs_include_peripherals(synthetic_catalog: Catalog) -> None:
     assert option.data() == "20"  # 15 for the controller + 5 for its Bot
     assert option.siblingAtColumn(0).data(UnitRole.OPTION_KEY) == (CONTROLLERS, 1, 1)
     data = model.mimeData([option])
-    assert json.loads(bytes(data.data(OPTION_MIME).data())) == [CONTROLLERS, 1, 1]
+    assert json.loads(bytes(data.data(OPTION_MIME).data())) == [CONTROLLERS, 1, 1, False]  # not Reinforcements
 
 
 def test_profile_models(qtmodeltester, synthetic_catalog: Catalog) -> None:

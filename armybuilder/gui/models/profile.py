@@ -113,6 +113,7 @@ class OptionTableModel(QAbstractTableModel):
     def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self._unit: Unit | None = None
+        self._reinforcement = False
         self._options: list[OptionEntry] = []
         self._headers: dict[OptionColumn, str] = {}
         self.retranslate()
@@ -127,12 +128,17 @@ class OptionTableModel(QAbstractTableModel):
         """Show a unit's options (as the unit browser computed them: full costs, flags)."""
         self.beginResetModel()
         self._unit = entry.unit if entry else None
+        self._reinforcement = entry.reinforcement if entry else False
         self._options = list(entry.options) if entry else []
         self.endResetModel()
 
     @property
     def unit(self) -> Unit | None:
         return self._unit
+
+    @property
+    def reinforcement(self) -> bool:
+        return self._reinforcement
 
     @property
     def names_matter(self) -> bool:
@@ -206,5 +212,5 @@ class OptionTableModel(QAbstractTableModel):
         return [OPTION_MIME]
 
     def mimeData(self, indexes: list[QModelIndex]) -> QMimeData:  # type: ignore[override]
-        return option_mime([self.data(index, OptionRole.OPTION_KEY) for index in indexes])
+        return option_mime([self.data(index, OptionRole.OPTION_KEY) for index in indexes], self._reinforcement)
 

@@ -1,18 +1,22 @@
 """The list editor's model: combat groups → troopers → their peripherals, read from the document.
 
 Edits made through the view (drag and drop, the option editor) are handed to the document, which
-pushes an undoable command; the model then refreshes from the new list.
+pushes an undoable command. After each edit the model updates itself in place: rows that appeared,
+went or moved are inserted, removed or moved (a trooper keeps its row item while it exists, keyed by
+its uid), and every row's data is reported changed. So the view keeps its focus, selection, expanded
+groups and any open editor across edits; only opening or closing a list resets the model.
 """
 
 from __future__ import annotations
 
 import html
 import json
-from dataclasses import dataclass
+from collections.abc import Callable, Hashable
+from dataclasses import dataclass, field
 from enum import IntEnum
 from typing import Any
 
-from PySide6.QtCore import QAbstractItemModel, QMimeData, QModelIndex, QObject, QPersistentModelIndex, Qt
+from PySide6.QtCore import QAbstractItemModel, QMimeData, QModelIndex, QObject, QPersistentModelIndex, Qt, Signal
 from PySide6.QtGui import QBrush, QFont
 
 from armybuilder.domain.lists import CombatGroup, Trooper
@@ -20,7 +24,7 @@ from armybuilder.domain.roster import IncludedTrooper, ResolvedTrooper, resolve_
 from armybuilder.gui import icons
 from armybuilder.gui.document import ListDocument
 from armybuilder.gui.fireteams.state import team_colour, team_label
-from armybuilder.gui.labels import option_text, short_name, swc_text
+from armybuilder.gui.labels import item_label, option_text, short_name, swc_text
 from armybuilder.gui.models import CENTER, FIRST_ROLE, OPTION_MIME, RIGHT, ROOT, TROOPER_MIME
 from armybuilder.i18n import tr
 from armybuilder.rules.fireteams import type_name
@@ -50,37 +54,57 @@ class Role(IntEnum):
     """(group, option) of a trooper."""
     FIRETEAM = FIRST_ROLE + 7
     """(colour, badge text, legal) of the fireteam a trooper is in, or None."""
+    REINFORCEMENT = FIRST_ROLE + 8
+    """Whether the row belongs to a Reinforcements group."""
 
 
-@dataclass(frozen=True)
-class _Node:
+@dataclass(eq=False)
+class _Item:
+    """A row of the tree: a combat group (key: its number), a trooper (its uid) or one of a
+    trooper's peripherals ((uid, position)). Items live as long as what they show."""
+
     kind: str
-    group: int  # position of the combat group in the list
-    trooper: int = -1  # position in the group
-    peripheral: int = -1
-    parent: int = -1  # node id of the parent, -1 for top level
+    key: Hashable
+    parent: _Item | None
+    id: int
+    children: list[_Item] = field(default_factory=list)
 
     @property
     def row(self) -> int:
-        return {"group": self.group, "trooper": self.trooper, "peripheral": self.peripheral}[self.kind]
+        return self.parent.children.index(self) if self.parent is not None else 0
+
+
+@dataclass(frozen=True)
+class ListChanges:
+    """What an in-place update did, for the view: troopers that appeared and that went (with the
+    combat group and row each had), in list order."""
+
+    inserted: tuple[str, ...] = ()
+    removed: tuple[tuple[str, int, int], ...] = ()
 
 
 class ListTreeModel(QAbstractItemModel):
     """Combat groups with their troopers; a trooper's peripherals are its children."""
 
+    list_updated = Signal(object)
+    """ListChanges: emitted after an in-place update (not after a reset)."""
+
     def __init__(self, document: ListDocument, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self._document = document
-        self._nodes: list[_Node] = []
-        self._ids: dict[_Node, int] = {}
-        self._children: dict[int, list[int]] = {}
-        self._uid_ids: dict[str, int] = {}
-        self._groups: tuple[CombatGroup, ...] = ()
+        self._root = _Item("root", None, None, 0)
+        self._items: dict[int, _Item] = {}
+        self._next_id = 1
+        self._group_items: dict[int, _Item] = {}
+        self._trooper_items: dict[str, _Item] = {}
+        self._groups: dict[int, CombatGroup] = {}
+        self._troopers: dict[str, tuple[Trooper, CombatGroup]] = {}
         self._problems: dict[str, str] = {}
         self._teams: dict[str, tuple[str, str, bool, str]] = {}
         self._headers = {Column.NAME: "", Column.OPTION: "", Column.SWC: "", Column.POINTS: ""}
         self.retranslate()
-        self._rebuild()
+        self._read_list()
+        self._build()
         document.list_changed.connect(self._on_list_changed)
 
     def retranslate(self) -> None:
@@ -88,24 +112,13 @@ class ListTreeModel(QAbstractItemModel):
                          Column.POINTS: tr("Pts", context="points column")}
         self.headerDataChanged.emit(Qt.Orientation.Horizontal, 0, len(Column) - 1)
 
-    # ----- structure ---------------------------------------------------------------------------
-    def _on_list_changed(self) -> None:
-        self.beginResetModel()
-        self._rebuild()
-        self.endResetModel()
-
-    def _add(self, node: _Node) -> int:
-        node_id = len(self._nodes)
-        self._nodes.append(node)
-        self._ids[node] = node_id
-        self._children.setdefault(node.parent, []).append(node_id)
-        self._children.setdefault(node_id, [])
-        return node_id
-
-    def _rebuild(self) -> None:
-        self._nodes, self._ids, self._children, self._uid_ids = [], {}, {-1: []}, {}
+    # ----- reading the document ----------------------------------------------------------------
+    def _read_list(self) -> None:
+        """Refresh the lookups data() reads: groups, troopers, problems and fireteam badges."""
         army_list = self._document.army_list
-        self._groups = army_list.groups if army_list else ()
+        groups = army_list.groups if army_list else ()
+        self._groups = {g.number: g for g in groups}
+        self._troopers = {t.uid: (t, g) for g in groups for t in g.troopers}
         report = self._document.report
         self._problems = {}
         if report is not None:
@@ -119,14 +132,12 @@ class ListTreeModel(QAbstractItemModel):
             entry = (team_colour(number), type_name(team.type).upper(), team.uid not in illegal, team_label(team))
             for uid in team.members:
                 self._teams.setdefault(uid, entry)
-        for g, group in enumerate(self._groups):
-            group_id = self._add(_Node("group", g))
-            for t, trooper in enumerate(group.troopers):
-                trooper_id = self._add(_Node("trooper", g, t, parent=group_id))
-                self._uid_ids[trooper.uid] = trooper_id
-                resolved = self._document.resolved(trooper.uid)
-                for p, _ in enumerate(self._peripherals(resolved)):
-                    self._add(_Node("peripheral", g, t, p, parent=trooper_id))
+
+    def _wanted(self) -> list[tuple[int, list[tuple[str, int]]]]:
+        """The tree the list asks for: [(group number, [(uid, peripheral count)…])…]."""
+        army_list = self._document.army_list
+        return [(g.number, [(t.uid, len(self._peripherals(self._document.resolved(t.uid)))) for t in g.troopers])
+                for g in (army_list.groups if army_list else ())]
 
     @staticmethod
     def _peripherals(resolved: ResolvedTrooper | None) -> list[IncludedTrooper]:
@@ -134,31 +145,156 @@ class ListTreeModel(QAbstractItemModel):
             return []
         return [inc for inc in resolved.peripherals for _ in range(inc.quantity)]
 
-    def _node(self, index: Index) -> _Node | None:
+    # ----- structure ---------------------------------------------------------------------------
+    def _new_item(self, kind: str, key: Hashable, parent: _Item) -> _Item:
+        item = _Item(kind, key, parent, self._next_id)
+        self._next_id += 1
+        self._items[item.id] = item
+        if kind == "group":
+            self._group_items[int(key)] = item  # type: ignore[call-overload]
+        elif kind == "trooper":
+            self._trooper_items[str(key)] = item
+        return item
+
+    def _forget(self, item: _Item) -> None:
+        for child in item.children:
+            self._forget(child)
+        self._items.pop(item.id, None)
+        if item.kind == "group" and self._group_items.get(item.key) is item:  # type: ignore[call-overload]
+            del self._group_items[item.key]  # type: ignore[arg-type]
+        elif item.kind == "trooper" and self._trooper_items.get(str(item.key)) is item:
+            del self._trooper_items[str(item.key)]
+
+    def _build(self) -> None:
+        """Make every row afresh (at start and when another list is opened)."""
+        self._root.children = []
+        self._items, self._group_items, self._trooper_items = {}, {}, {}
+        for number, troopers in self._wanted():
+            group = self._new_item("group", number, self._root)
+            self._root.children.append(group)
+            for uid, count in troopers:
+                trooper = self._new_item("trooper", uid, group)
+                group.children.append(trooper)
+                trooper.children = [self._new_item("peripheral", (uid, p), trooper) for p in range(count)]
+
+    def _on_list_changed(self) -> None:
+        if self._document.replacing:
+            self.beginResetModel()
+            self._read_list()
+            self._build()
+            self.endResetModel()
+            return
+        before = {uid: (item.parent.key, item.row) for uid, item in self._trooper_items.items()
+                  if item.parent is not None}
+        self._read_list()
+        self._update()
+        inserted = tuple(uid for uid in self._document.uids_in_order() if uid not in before)
+        removed = tuple((uid, int(group), row) for uid, (group, row) in before.items()  # type: ignore[call-overload]
+                        if uid not in self._trooper_items)
+        self.list_updated.emit(ListChanges(inserted, removed))
+
+    def _index_of(self, item: _Item) -> QModelIndex:
+        if item is self._root or item.parent is None:
+            return QModelIndex()
+        return self.createIndex(item.row, 0, item.id)
+
+    def _update(self) -> None:
+        """Bring the rows in line with the list with row inserts, removals and moves, then say
+        that every row's data changed (costs, problems and badges can change anywhere)."""
+        wanted = self._wanted()
+        numbers = [number for number, _ in wanted]
+        # groups that are new, in their places; groups that went stay (at the end) until their
+        # troopers have moved out
+        self._arrange(self._root, numbers, lambda number: self._new_item("group", number, self._root),
+                      remove=False)
+        # troopers that changed group move across, keeping their rows (selection, editor)
+        for number, troopers in wanted:
+            target = self._group_items[number]
+            for uid, _ in troopers:
+                item = self._trooper_items.get(uid)
+                if item is not None and item.parent is not target and item.parent is not None:
+                    source = item.parent
+                    row = item.row
+                    if self.beginMoveRows(self._index_of(source), row, row, self._index_of(target),
+                                          len(target.children)):
+                        source.children.pop(row)
+                        target.children.append(item)
+                        item.parent = target
+                        self.endMoveRows()
+        for number, troopers in wanted:
+            group = self._group_items[number]
+            self._arrange(group, [uid for uid, _ in troopers],
+                          lambda uid, group=group: self._new_item("trooper", uid, group))
+        extra = len(self._root.children) - len(numbers)
+        if extra > 0:
+            self.beginRemoveRows(QModelIndex(), len(numbers), len(self._root.children) - 1)
+            for item in self._root.children[len(numbers):]:
+                self._forget(item)
+            del self._root.children[len(numbers):]
+            self.endRemoveRows()
+        for _, troopers in wanted:
+            for uid, count in troopers:
+                trooper = self._trooper_items[uid]
+                self._arrange(trooper, [(uid, p) for p in range(count)],
+                              lambda key, trooper=trooper: self._new_item("peripheral", key, trooper))
+        self._report_changed(self._root)
+
+    def _arrange(self, parent: _Item, keys: list[Any], make: Callable[[Any], _Item], remove: bool = True) -> None:
+        """Make `parent`'s children the items of `keys`, in order: remove the others (unless
+        `remove` is False: then they end up after the wanted ones), move and insert."""
+        children = parent.children
+        index = self._index_of(parent)
+        if remove:
+            wanted = set(keys)
+            for row in range(len(children) - 1, -1, -1):
+                if children[row].key not in wanted:
+                    self.beginRemoveRows(index, row, row)
+                    self._forget(children.pop(row))
+                    self.endRemoveRows()
+        for row, key in enumerate(keys):
+            if row < len(children) and children[row].key == key:
+                continue
+            found = next((r for r in range(row + 1, len(children)) if children[r].key == key), None)
+            if found is not None:
+                if self.beginMoveRows(index, found, found, index, row):
+                    children.insert(row, children.pop(found))
+                    self.endMoveRows()
+            else:
+                self.beginInsertRows(index, row, row)
+                children.insert(row, make(key))
+                self.endInsertRows()
+
+    def _report_changed(self, parent: _Item) -> None:
+        if parent.children:
+            index = self._index_of(parent)
+            self.dataChanged.emit(self.index(0, 0, index), self.index(len(parent.children) - 1, len(Column) - 1, index))
+            for child in parent.children:
+                self._report_changed(child)
+
+    def _item(self, index: Index) -> _Item | None:
         if not index.isValid():
             return None
-        return self._nodes[index.internalId()]
+        return self._items.get(index.internalId())
 
     def index(self, row: int, column: int, parent: Index = ROOT) -> QModelIndex:
-        parent_id = parent.internalId() if parent.isValid() else -1
         if parent.isValid() and parent.column() != 0:
             return QModelIndex()
-        children = self._children.get(parent_id, [])
-        if not (0 <= row < len(children) and 0 <= column < len(Column)):
+        item = self._item(parent) if parent.isValid() else self._root
+        if item is None or not (0 <= row < len(item.children) and 0 <= column < len(Column)):
             return QModelIndex()
-        return self.createIndex(row, column, children[row])
+        return self.createIndex(row, column, item.children[row].id)
 
     def parent(self, index: Index = ROOT) -> QModelIndex:  # type: ignore[override]
-        node = self._node(index)
-        if node is None or node.parent < 0:
+        item = self._item(index)
+        if item is None or item.parent is None or item.parent is self._root:
             return QModelIndex()
-        parent_node = self._nodes[node.parent]
-        return self.createIndex(parent_node.row, 0, node.parent)
+        return self._index_of(item.parent)
 
     def rowCount(self, parent: Index = ROOT) -> int:
         if parent.isValid() and parent.column() != 0:
             return 0
-        return len(self._children.get(parent.internalId() if parent.isValid() else -1, []))
+        item = self._item(parent) if parent.isValid() else self._root
+        return len(item.children) if item is not None else 0
 
     def columnCount(self, parent: Index = ROOT) -> int:
         return len(Column)
@@ -173,57 +309,68 @@ class ListTreeModel(QAbstractItemModel):
 
     # ----- lookups for views -------------------------------------------------------------------
     def trooper_index(self, uid: str, column: int = 0) -> QModelIndex:
-        node_id = self._uid_ids.get(uid)
-        if node_id is None:
+        item = self._trooper_items.get(uid)
+        if item is None:
             return QModelIndex()
-        return self.createIndex(self._nodes[node_id].row, column, node_id)
+        return self.createIndex(item.row, column, item.id)
 
     def group_index(self, number: int) -> QModelIndex:
-        for g, group in enumerate(self._groups):
-            if group.number == number:
-                return self.createIndex(g, 0, self._ids[_Node("group", g)])
-        return QModelIndex()
+        item = self._group_items.get(number)
+        return self._index_of(item) if item is not None else QModelIndex()
 
-    def _trooper(self, node: _Node) -> Trooper:
-        return self._groups[node.group].troopers[node.trooper]
+    def group_at(self, row: int) -> int | None:
+        """The number of the combat group at a top-level row."""
+        children = self._root.children
+        return int(children[row].key) if 0 <= row < len(children) else None  # type: ignore[call-overload]
+
+    def _trooper(self, item: _Item) -> tuple[Trooper, CombatGroup] | None:
+        uid = item.key[0] if item.kind == "peripheral" else item.key  # type: ignore[index]
+        return self._troopers.get(str(uid))
 
     # ----- data --------------------------------------------------------------------------------
     def flags(self, index: Index) -> Qt.ItemFlag:
-        node = self._node(index)
-        if node is None:
+        item = self._item(index)
+        if item is None:
             return Qt.ItemFlag.ItemIsDropEnabled
         flags = Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable | Qt.ItemFlag.ItemIsDropEnabled
-        if node.kind != "group":
+        if item.kind != "group":
             flags |= Qt.ItemFlag.ItemIsDragEnabled
-        if node.kind == "trooper" and index.column() == Column.OPTION and self._document.resolved(
-                self._trooper(node).uid) is not None:
+        if item.kind == "trooper" and index.column() == Column.OPTION and self._document.resolved(
+                str(item.key)) is not None:
             flags |= Qt.ItemFlag.ItemIsEditable
         return flags
 
     def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
-        node = self._node(index)
-        if node is None:
+        item = self._item(index)
+        if item is None:
             return None
-        if node.kind == "group":
-            return self._group_data(node, index.column(), role)
-        trooper = self._trooper(node)
+        if item.kind == "group":
+            group = self._groups.get(item.key)  # type: ignore[call-overload]
+            return self._group_data(group, index.column(), role) if group is not None else None
+        found = self._trooper(item)
+        if found is None:  # a row on its way out during an update
+            return item.kind if role == Role.KIND else None
+        trooper, group = found
         resolved = self._document.resolved(trooper.uid)
         if role == Role.KIND:
-            return node.kind
+            return item.kind
         if role == Role.UID:
             return trooper.uid
         if role == Role.COMBAT_GROUP:
-            return self._groups[node.group].number
-        if node.kind == "peripheral":
-            return self._peripheral_data(resolved, node, index.column(), role)
+            return group.number
+        if role == Role.REINFORCEMENT:
+            return group.reinforcement
+        if item.kind == "peripheral":
+            return self._peripheral_data(resolved, item.key[1], index.column(), role)  # type: ignore[index]
         return self._trooper_data(trooper, resolved, index.column(), role)
 
-    def _group_data(self, node: _Node, column: int, role: int) -> Any:
-        group = self._groups[node.group]
+    def _group_data(self, group: CombatGroup, column: int, role: int) -> Any:
         if role == Role.KIND:
             return "group"
         if role == Role.COMBAT_GROUP:
             return group.number
+        if role == Role.REINFORCEMENT:
+            return group.reinforcement
         report = self._document.report
         totals = next((g for g in report.totals.groups if g.number == group.number), None) if report else None
         if role == Qt.ItemDataRole.DisplayRole:
@@ -245,12 +392,18 @@ class ListTreeModel(QAbstractItemModel):
             font = QFont()
             font.setBold(True)
             return font
-        if role == Qt.ItemDataRole.ForegroundRole and totals is not None and totals.troopers > totals.limit:
-            return QBrush(icons.ERROR_COLOR)
+        if role == Qt.ItemDataRole.ForegroundRole:
+            if totals is not None and totals.troopers > totals.limit:
+                return QBrush(icons.ERROR_COLOR)
+            if group.reinforcement:
+                return QBrush(icons.REINFORCEMENT_COLOR)
         if role == Qt.ItemDataRole.TextAlignmentRole and column in (Column.SWC, Column.POINTS):
             return CENTER if column == Column.SWC else RIGHT
-        if role == Qt.ItemDataRole.ToolTipRole and totals is not None:
-            return tr("{count} of {limit} troopers", count=totals.troopers, limit=totals.limit)
+        if role == Qt.ItemDataRole.ToolTipRole:
+            lines = [tr("{count} of {limit} troopers", count=totals.troopers, limit=totals.limit)] if totals else []
+            if group.reinforcement:
+                lines.append(tr("A Reinforcements group: only units of the army's Reinforcements list."))
+            return "\n".join(lines) or None
         return None
 
     def _trooper_data(self, trooper: Trooper, resolved: ResolvedTrooper | None, column: int, role: int) -> Any:
@@ -298,11 +451,11 @@ class ListTreeModel(QAbstractItemModel):
             return self._tooltip(trooper, resolved)
         return None
 
-    def _peripheral_data(self, resolved: ResolvedTrooper | None, node: _Node, column: int, role: int) -> Any:
+    def _peripheral_data(self, resolved: ResolvedTrooper | None, position: int, column: int, role: int) -> Any:
         peripherals = self._peripherals(resolved)
-        if node.peripheral >= len(peripherals):
+        if position >= len(peripherals):
             return None
-        included = peripherals[node.peripheral]
+        included = peripherals[position]
         profile = included.profile
         if role == Qt.ItemDataRole.DisplayRole:
             if column == Column.NAME:
@@ -340,7 +493,7 @@ class ListTreeModel(QAbstractItemModel):
             return tr("This trooper is not in the army's data (unit {unit}, option {option}).",
                       unit=trooper.unit, option=trooper.option)
         lines = [f"<b>{html.escape(resolved.unit.name)}</b> — {html.escape(resolved.option.name)}"]
-        items = [i.label for i in (*resolved.option.weapons, *resolved.option.skills, *resolved.option.equipment)]
+        items = [item_label(i) for i in (*resolved.option.weapons, *resolved.option.skills, *resolved.option.equipment)]
         if items:
             lines.append(", ".join(items))
         if resolved.is_lieutenant:
@@ -357,15 +510,15 @@ class ListTreeModel(QAbstractItemModel):
         return "<br>".join(lines)
 
     def setData(self, index: Index, value: Any, role: int = Qt.ItemDataRole.EditRole) -> bool:
-        node = self._node(index)
-        if (node is None or node.kind != "trooper" or index.column() != Column.OPTION
+        item = self._item(index)
+        if (item is None or item.kind != "trooper" or index.column() != Column.OPTION
                 or role != Qt.ItemDataRole.EditRole):
             return False
         try:
             group, option = (int(v) for v in value)
         except (TypeError, ValueError):
             return False
-        self._document.change_option(self._trooper(node).uid, group, option)
+        self._document.change_option(str(item.key), group, option)
         return True
 
     # ----- drag and drop -----------------------------------------------------------------------
@@ -381,9 +534,9 @@ class ListTreeModel(QAbstractItemModel):
     def mimeData(self, indexes: list[QModelIndex]) -> QMimeData:  # type: ignore[override]
         uids: list[str] = []
         for index in indexes:
-            node = self._node(index)
-            if node is not None and node.kind != "group":
-                uid = self._trooper(node).uid
+            item = self._item(index)
+            if item is not None and item.kind != "group":
+                uid = str(item.key[0] if item.kind == "peripheral" else item.key)  # type: ignore[index]
                 if uid not in uids:
                     uids.append(uid)
         data = QMimeData()
@@ -391,38 +544,73 @@ class ListTreeModel(QAbstractItemModel):
         return data
 
     def canDropMimeData(self, data: QMimeData, action: Qt.DropAction, row: int, column: int, parent: Index) -> bool:
-        return self._document.has_list and (data.hasFormat(TROOPER_MIME) or data.hasFormat(OPTION_MIME))
+        """Troopers and options drop only into groups of their own section: the main army's into
+        combat groups, the Reinforcements army's into Reinforcements groups."""
+        if not self._document.has_list:
+            return False
+        if data.hasFormat(TROOPER_MIME):
+            uids = _trooper_uids(data)
+            if uids is None:
+                return False
+            sections = {self._troopers[u][1].reinforcement for u in uids if u in self._troopers}
+        elif data.hasFormat(OPTION_MIME):
+            key = _option_key(data)
+            if key is None:
+                return False
+            sections = {key[3]}
+        else:
+            return False
+        number, _ = self.drop_target(row, parent)
+        target = self._groups.get(number)
+        reinforcement = target.reinforcement if target is not None else False
+        return sections == {reinforcement}
 
     def drop_target(self, row: int, parent: Index) -> tuple[int, int | None]:
         """(combat group number, row in it) for a drop at `row` under `parent`."""
-        node = self._node(parent)
-        if node is None:
-            if not self._groups:
+        item = self._item(parent)
+        groups = self._root.children
+        if item is None:
+            if not groups:
                 return 1, None
-            if 0 < row <= len(self._groups):
-                return self._groups[row - 1].number, None
+            if 0 < row <= len(groups):
+                return int(groups[row - 1].key), None  # type: ignore[call-overload]
             if row == 0:
-                return self._groups[0].number, 0
-            return self._groups[-1].number, None
-        number = self._groups[node.group].number
-        if node.kind == "group":
-            return number, (row if row >= 0 else None)
-        return number, node.trooper + 1
+                return int(groups[0].key), 0  # type: ignore[call-overload]
+            return int(groups[-1].key), None  # type: ignore[call-overload]
+        if item.kind == "peripheral" and item.parent is not None:
+            item = item.parent
+        if item.kind == "group":
+            return int(item.key), (row if row >= 0 else None)  # type: ignore[call-overload]
+        assert item.parent is not None
+        return int(item.parent.key), item.row + 1  # type: ignore[call-overload]
 
     def dropMimeData(self, data: QMimeData, action: Qt.DropAction, row: int, column: int, parent: Index) -> bool:
         if not self.canDropMimeData(data, action, row, column, parent):
             return False
         number, position = self.drop_target(row, parent)
         if data.hasFormat(TROOPER_MIME):
-            try:
-                uids = [str(u) for u in json.loads(bytes(data.data(TROOPER_MIME).data()).decode())]
-            except (ValueError, UnicodeDecodeError):
-                return False
+            uids = _trooper_uids(data) or []
             self._document.move_troopers(uids, number, position)
             return False  # the document already moved them: the view must not remove any rows
-        try:
-            unit, group, option = json.loads(bytes(data.data(OPTION_MIME).data()).decode())
-        except (ValueError, TypeError, UnicodeDecodeError):
+        key = _option_key(data)
+        if key is None:
             return False
-        self._document.add_trooper(int(unit), int(group), int(option), number, position)
-        return True
+        unit, group, option, reinforcement = key
+        return self._document.add_trooper(unit, group, option, number, position, reinforcement) is not None
+
+
+def _trooper_uids(data: QMimeData) -> list[str] | None:
+    try:
+        return [str(u) for u in json.loads(bytes(data.data(TROOPER_MIME).data()).decode())]
+    except (ValueError, TypeError, UnicodeDecodeError):
+        return None
+
+
+def _option_key(data: QMimeData) -> tuple[int, int, int, bool] | None:
+    """(unit, group, option, from the Reinforcements army) of a dragged option."""
+    try:
+        values = json.loads(bytes(data.data(OPTION_MIME).data()).decode())
+        unit, group, option = (int(v) for v in values[:3])
+        return unit, group, option, bool(values[3]) if len(values) > 3 else False
+    except (ValueError, TypeError, UnicodeDecodeError, IndexError):
+        return None

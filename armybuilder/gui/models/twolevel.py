@@ -67,12 +67,13 @@ class TwoLevelModel(QAbstractItemModel):
         return self.COLUMNS
 
 
-def option_mime(keys: Sequence[tuple[int, int, int] | None]) -> QMimeData:
-    """Drag data for the first option among `keys` ((unit, group, option) ids): what the list accepts."""
+def option_mime(keys: Sequence[tuple[int, int, int] | None], reinforcement: bool = False) -> QMimeData:
+    """Drag data for the first option among `keys` ((unit, group, option) ids), and whether it is
+    from the Reinforcements army: what the list accepts."""
     data = QMimeData()
     key = next((k for k in keys if k is not None), None)
     if key is not None:
-        data.setData(OPTION_MIME, json.dumps(list(key)).encode())
+        data.setData(OPTION_MIME, json.dumps([*key, reinforcement]).encode())
     return data
 
 

@@ -15,7 +15,7 @@ from PySide6.QtCore import (
     QSortFilterProxyModel,
     Qt,
 )
-from PySide6.QtGui import QBrush
+from PySide6.QtGui import QBrush, QFont
 
 from armybuilder.domain.lists import CombatGroup, Trooper
 from armybuilder.domain.profiles import Army, Option, ProfileGroup, Unit
@@ -26,6 +26,7 @@ from armybuilder.gui.labels import (
     ava_text,
     category_name,
     cost_range,
+    item_labels,
     option_text,
     swc_range,
     swc_text,
@@ -85,11 +86,14 @@ class UnitEntry:
     category: Category | None
     search: str
     options: tuple[OptionEntry, ...]
+    reinforcement: bool = False
+    """A unit of the army's Reinforcements list (it goes to Reinforcements groups)."""
 
 
-def unit_entries(army: Army) -> list[UnitEntry]:
+def unit_entries(army: Army, reinforcement: bool = False) -> list[UnitEntry]:
     """Every unit that has selectable options, with its options' full costs (peripherals included),
-    in the order players look for them: by unit type (LI, MI, HI, TAG…), then name; mercenaries last."""
+    in the order players look for them: by unit type (LI, MI, HI, TAG…), then name; mercenaries last.
+    `reinforcement`: the army is a Reinforcements army, whose troopers go to Reinforcements groups."""
     entries = []
     combat_group = CombatGroup(number=1)
     for unit in army.units:
@@ -111,13 +115,14 @@ def unit_entries(army: Army) -> list[UnitEntry]:
                 continue
             items = [i.name for i in resolved.items()]
             hacker = any(HACKER_EQUIPMENT in _fold(name) for name in items)
-            search = _fold(" ".join((option.name, *(i.label for i in (
-                *option.weapons, *option.skills, *option.equipment)), *option.characteristics)))
+            items_of = (*option.weapons, *option.skills, *option.equipment)
+            search = _fold(" ".join((option.name, *(i.label for i in items_of), *item_labels(items_of),
+                                     *option.characteristics)))
             options.append(OptionEntry(profile_group, option, option_text(unit, option), resolved.points,
                                        resolved.swc_halves, option.is_lieutenant, hacker, search))
         if options:
             entries.append(UnitEntry(unit, profile.type if profile else None, unit.category,
-                                     unit_search, tuple(options)))
+                                     unit_search, tuple(options), reinforcement))
     types = list(UnitType)
     entries.sort(key=lambda e: (e.unit.mercenary, types.index(e.type) if e.type else len(types),
                                 _fold(e.unit.name).lstrip("'\"“‘ ")))
@@ -132,6 +137,7 @@ class UnitTreeModel(TwoLevelModel):
     def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self._army: Army | None = None
+        self._reinforcement = False
         self._entries: list[UnitEntry] = []
         self._headers: dict[Column, str] = {}
         self.retranslate()
@@ -141,20 +147,26 @@ class UnitTreeModel(TwoLevelModel):
                          Column.SWC: tr("SWC"), Column.POINTS: tr("Pts", context="points column")}
         self.headerDataChanged.emit(Qt.Orientation.Horizontal, 0, len(Column) - 1)
         if self._entries:  # categories are searched in the current language
-            self.set_army(self._army)
+            self.set_army(self._army, self._reinforcement)
 
     @property
     def army(self) -> Army | None:
         return self._army
 
     @property
+    def reinforcement(self) -> bool:
+        """Whether the units shown are the Reinforcements army's."""
+        return self._reinforcement
+
+    @property
     def entries(self) -> list[UnitEntry]:
         return self._entries
 
-    def set_army(self, army: Army | None) -> None:
-        entries = unit_entries(army) if army else []
+    def set_army(self, army: Army | None, reinforcement: bool = False) -> None:
+        entries = unit_entries(army, reinforcement) if army else []
         self.beginResetModel()
         self._army = army
+        self._reinforcement = reinforcement
         self._entries = entries
         self.endResetModel()
 
@@ -224,6 +236,12 @@ class UnitTreeModel(TwoLevelModel):
                 return cost_range([o.points for o in entry.options])
         if role == Qt.ItemDataRole.TextAlignmentRole and column != Column.NAME:
             return RIGHT if column == Column.POINTS else CENTER
+        if entry.unit.mercenary and role == Qt.ItemDataRole.ForegroundRole:
+            return QBrush(icons.MERCENARY_COLOR)
+        if entry.unit.mercenary and role == Qt.ItemDataRole.FontRole and column == Column.NAME:
+            font = QFont()
+            font.setItalic(True)
+            return font
         if role == Qt.ItemDataRole.ToolTipRole:
             parts = [f"<b>{entry.unit.name}</b>"]
             if entry.type:
@@ -232,6 +250,8 @@ class UnitTreeModel(TwoLevelModel):
                 parts.append(category_name(entry.category))
             if entry.unit.mercenary:
                 parts.append(tr("Mercenary: only with the Soldiers of Fortune extra"))
+            if entry.reinforcement:
+                parts.append(tr("Reinforcements: it goes to a Reinforcements group"))
             return "<br>".join(parts)
         return None
 
@@ -267,7 +287,7 @@ class UnitTreeModel(TwoLevelModel):
         return [OPTION_MIME]
 
     def mimeData(self, indexes: list[QModelIndex]) -> QMimeData:  # type: ignore[override]
-        return option_mime([self.data(index, Role.OPTION_KEY) for index in indexes])
+        return option_mime([self.data(index, Role.OPTION_KEY) for index in indexes], self._reinforcement)
 
 
 class UnitFilterProxy(QSortFilterProxyModel):
@@ -281,6 +301,8 @@ class UnitFilterProxy(QSortFilterProxyModel):
         self.category: Category | None = None
         self.lieutenant = False
         self.hacker = False
+        self.mercenaries = True
+        """Whether units of the army's mercenary pool are shown."""
         self.remaining: tuple[int, int] | None = None
         """(points, SWC halves) an option must fit in, or None for no such filter."""
         self.setSortRole(Role.SORT)
@@ -303,6 +325,8 @@ class UnitFilterProxy(QSortFilterProxyModel):
         return model
 
     def _unit_passes(self, unit: UnitEntry) -> bool:
+        if unit.unit.mercenary and not self.mercenaries:
+            return False
         if self.unit_type is not None and unit.type is not self.unit_type:
             return False
         return self.category is None or unit.category is self.category

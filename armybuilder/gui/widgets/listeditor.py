@@ -5,14 +5,18 @@ from __future__ import annotations
 
 from PySide6.QtCore import (
     QAbstractItemModel,
+    QEvent,
     QItemSelection,
     QItemSelectionModel,
     QModelIndex,
+    QObject,
     QPersistentModelIndex,
     QPoint,
     Qt,
+    QTimer,
     Signal,
 )
+from PySide6.QtGui import QKeyEvent, QWheelEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
@@ -26,23 +30,77 @@ from PySide6.QtWidgets import (
 
 from armybuilder.gui.document import ListDocument
 from armybuilder.gui.fireteams.badge import TeamBadgeDelegate
-from armybuilder.gui.models.roster import Column, ListTreeModel, Role
+from armybuilder.gui.models.roster import Column, ListChanges, ListTreeModel, Role
 from armybuilder.gui.widgets.wrapping import WrappingDelegate, WrappingTreeView
 from armybuilder.i18n import tr
 
 Index = QModelIndex | QPersistentModelIndex
 
 
+class OptionEditor(QComboBox):
+    """The drop-down of a trooper's options. It opens with its list shown; ↑/↓ move the highlight
+    and Enter (or a click) chooses, which commits at once. ↑/↓ on the closed box open the list
+    rather than commit the next option, and the mouse wheel does not change it by accident.
+    Closing the list without choosing ends the edit with nothing changed."""
+
+    chosen = Signal()
+    cancelled = Signal()
+
+    def __init__(self, parent: QWidget) -> None:
+        super().__init__(parent)
+        self.setObjectName("option_editor")
+        self.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
+        self._done = False
+        self._watching = False
+        self.activated.connect(self._on_activated)
+
+    def _on_activated(self, _row: int) -> None:
+        if not self._done:
+            self._done = True
+            self.chosen.emit()
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        if (event.key() in (Qt.Key.Key_Up, Qt.Key.Key_Down, Qt.Key.Key_PageUp, Qt.Key.Key_PageDown)
+                and not event.modifiers() & ~Qt.KeyboardModifier.KeypadModifier):
+            self.showPopup()
+            event.accept()
+            return
+        super().keyPressEvent(event)
+
+    def wheelEvent(self, event: QWheelEvent) -> None:
+        event.ignore()
+
+    def showPopup(self) -> None:
+        super().showPopup()
+        popup = self.view().window()
+        if popup is not self.window() and not self._watching:
+            self._watching = True
+            popup.installEventFilter(self)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if event.type() == QEvent.Type.Hide and watched is self.view().window():
+            # closed by a choice, Escape or a click outside; a choice is announced (activated)
+            # right after the list hides, so look once it had its say
+            QTimer.singleShot(0, self, self._after_popup)
+        return super().eventFilter(watched, event)
+
+    def _after_popup(self) -> None:
+        if not self._done:
+            self._done = True
+            self.cancelled.emit()
+
+
 class OptionDelegate(WrappingDelegate):
     """Edits a trooper's option in place with a drop-down of the unit's options."""
 
     def createEditor(self, parent: QWidget, option: QStyleOptionViewItem, index: Index) -> QWidget:
-        combo = QComboBox(parent)
-        combo.setObjectName("option_editor")
+        combo = OptionEditor(parent)
         for label, key in index.data(Role.OPTIONS) or []:
             combo.addItem(label, key)
-        combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
-        combo.activated.connect(lambda _row, editor=combo: self._commit(editor))
+        combo.chosen.connect(lambda editor=combo: self._commit(editor))
+        combo.cancelled.connect(lambda editor=combo: self.closeEditor.emit(
+            editor, QStyledItemDelegate.EndEditHint.RevertModelCache))
+        QTimer.singleShot(0, combo, combo.showPopup)  # once the view has placed it
         return combo
 
     def _commit(self, editor: QComboBox) -> None:
@@ -51,6 +109,8 @@ class OptionDelegate(WrappingDelegate):
 
     def setEditorData(self, editor: QWidget, index: Index) -> None:
         assert isinstance(editor, QComboBox)
+        if editor.view().isVisible():
+            return  # the list is open: the player's highlight stays where it is
         current = index.data(Role.CURRENT_OPTION)
         row = editor.findData(current)
         editor.setCurrentIndex(max(row, 0))
@@ -111,12 +171,17 @@ class ListEditor(QWidget):
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.tree)
         self._pending_selection: list[str] = []
+        self._inserted: list[str] = []
+        self._removed_at: tuple[int, int] | None = None
         self._connect_signals()
 
     def _connect_signals(self) -> None:
         self.tree.customContextMenuRequested.connect(self._on_context_menu_requested)
         self.model.modelAboutToBeReset.connect(self._on_model_about_to_reset)
         self.model.modelReset.connect(self._on_model_reset)
+        self.model.rowsInserted.connect(self._on_rows_inserted)
+        self.model.list_updated.connect(self._on_list_updated)
+        self.document.undo_stack.indexChanged.connect(self._on_edit_done)
         self.document.focus_requested.connect(self._on_focus_requested)
 
     # ----- selection -------------------------------------------------------------------------
@@ -165,7 +230,8 @@ class ListEditor(QWidget):
             self.tree.edit(index)
 
     def context_menu(self) -> QMenu:
-        """The right-click menu: the tree's actions, then 'Move to' every other combat group."""
+        """The right-click menu: the tree's actions, then 'Move to' every other combat group of the
+        selected troopers' section (main or Reinforcements)."""
         menu = QMenu(self.tree)
         menu.setObjectName("list_context_menu")
         for action in self.tree.actions():
@@ -173,17 +239,24 @@ class ListEditor(QWidget):
         uids = self.selected_uids()
         army_list = self.document.army_list
         if uids and army_list is not None:
-            here = {g.number for g in (army_list.group_of(u) for u in uids) if g is not None}
+            groups = [g for g in (army_list.group_of(u) for u in uids) if g is not None]
+            sections = {g.reinforcement for g in groups}
+            if len(sections) != 1:
+                return menu  # main and Reinforcements troopers never share a group
+            reinforcement = sections.pop()
+            here = {g.number for g in groups}
             move = menu.addMenu(tr("Move to"))
             move.setObjectName("move_to_menu")
             for group in army_list.groups:
-                if group.reinforcement or here == {group.number}:
+                if group.reinforcement != reinforcement or here == {group.number}:
                     continue
-                action = move.addAction(tr("Combat Group {number}", number=group.number))
+                label = (tr("Reinforcements {number}", number=group.number) if reinforcement
+                         else tr("Combat Group {number}", number=group.number))
+                action = move.addAction(label)
                 action.setData(group.number)
                 action.triggered.connect(lambda _=False, n=group.number: self.move_requested.emit(n))
             move.addSeparator()
-            fresh = move.addAction(tr("New combat group"))
+            fresh = move.addAction(tr("New Reinforcements group") if reinforcement else tr("New combat group"))
             fresh.setData(0)
             fresh.triggered.connect(lambda _=False: self.move_requested.emit(0))
         return menu
@@ -210,6 +283,41 @@ class ListEditor(QWidget):
             index = self.model.group_index(int(self._current_group))
             if index.isValid():
                 self.tree.setCurrentIndex(index)
+
+    def _on_rows_inserted(self, parent: QModelIndex, first: int, last: int) -> None:
+        """New rows show their contents: a new group, or a trooper's new peripherals."""
+        if parent.isValid():
+            self.tree.expand(parent)
+
+    def _on_list_updated(self, changes: ListChanges) -> None:
+        """Gather what an edit (one history entry, maybe several steps) inserted and removed."""
+        self._inserted.extend(u for u in changes.inserted if u not in self._inserted)
+        if changes.removed and self._removed_at is None:
+            self._removed_at = changes.removed[0][1:]
+
+    def _on_edit_done(self, *_: object) -> None:
+        """After an edit, undo or redo: troopers that appeared (an undone removal) are selected;
+        when the selected troopers went, the one now in their place (else the one before it) is,
+        so the keyboard can go on (Delete, Delete…)."""
+        inserted, self._inserted = [u for u in self._inserted if self.model.trooper_index(u).isValid()], []
+        removed_at, self._removed_at = self._removed_at, None
+        if inserted:
+            self.select_troopers(inserted)
+        elif removed_at is not None and not self.selected_uids():
+            self._select_near(*removed_at)
+
+    def _select_near(self, number: int, row: int) -> None:
+        group = self.model.group_index(number)
+        if not group.isValid():
+            return
+        count = self.model.rowCount(group)
+        if count:
+            uid = self.model.index(min(row, count - 1), 0, group).data(Role.UID)
+            if uid is not None:
+                self.select_troopers([str(uid)])
+                return
+        flags = QItemSelectionModel.SelectionFlag.ClearAndSelect | QItemSelectionModel.SelectionFlag.Rows
+        self.tree.selectionModel().setCurrentIndex(group, flags)
 
     def _on_focus_requested(self, uids: tuple[str, ...]) -> None:
         self.select_troopers(list(uids))

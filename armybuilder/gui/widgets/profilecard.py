@@ -27,7 +27,8 @@ from armybuilder.i18n import tr
 class ProfileCard(QWidget):
     """Everything about one unit, as on its printed profile."""
 
-    option_activated = Signal(int, int, int)
+    option_activated = Signal(int, int, int, bool)
+    """(unit, group, option, from the Reinforcements army) to add."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -194,4 +195,4 @@ class ProfileCard(QWidget):
     def _on_option_activated(self, index: QModelIndex | QPersistentModelIndex) -> None:
         key = index.data(OptionRole.OPTION_KEY)
         if key is not None:
-            self.option_activated.emit(*key)
+            self.option_activated.emit(*key, self.options_model.reinforcement)

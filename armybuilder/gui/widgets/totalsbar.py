@@ -6,6 +6,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QFont
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QWidget
 
+from armybuilder.domain.packs import ReinforcementRules
 from armybuilder.gui import icons
 from armybuilder.gui.labels import swc_text
 from armybuilder.i18n import tr
@@ -47,6 +48,7 @@ class TotalsBar(QFrame):
         self.points = Figure("points_total")
         self.swc = Figure("swc_total")
         self.troopers = Figure("troopers_total")
+        self.reinforcements = Figure("reinforcement_total")
         self.groups = Figure("group_counts")
         self.state = QLabel()
         self.state.setObjectName("legal_state")
@@ -63,17 +65,25 @@ class TotalsBar(QFrame):
         layout.addWidget(self.points)
         layout.addWidget(self.swc)
         layout.addWidget(self.troopers)
+        layout.addWidget(self.reinforcements)
         layout.addWidget(self.groups, 1)
         layout.addWidget(self.state)
+        self.reinforcements.setVisible(False)
         self._report: Report | None = None
         self._problem: str | None = None
+        self._section: ReinforcementRules | None = None
 
     def retranslate(self) -> None:
-        self.show_report(self._report, self._problem)
+        self.show_report(self._report, self._problem, self._section)
 
-    def show_report(self, report: Report | None, problem: str | None = None) -> None:
+    def show_report(self, report: Report | None, problem: str | None = None,
+                    reinforcements: ReinforcementRules | None = None) -> None:
+        """Show a report's figures; `reinforcements`: the edition's rules of the list's
+        Reinforcements section, when it has one (its points and SWC are shown apart)."""
         self._report = report
         self._problem = problem
+        self._section = reinforcements
+        self.reinforcements.setVisible(report is not None and reinforcements is not None)
         if report is None:
             for figure in (self.points, self.swc, self.troopers, self.groups):
                 figure.clear()
@@ -91,6 +101,17 @@ class TotalsBar(QFrame):
         self.troopers.show_figure(tr("Troopers"), f"{t.troopers}{limit}",
                                   t.troopers_limit is not None and t.troopers > t.troopers_limit,
                                   tr("Troopers in the list (a controller and its peripherals count once)"))
+        if reinforcements is not None:
+            section = report.roster.reinforcements
+            points = sum(r.points for r in section)
+            swc = sum(r.swc_halves for r in section)
+            limit = t.reinforcement_points_limit or reinforcements.points
+            self.reinforcements.show_figure(
+                tr("Reinf.", context="totals"), f"{points} / {limit}",
+                points > limit or swc > reinforcements.swc.halves,
+                tr("The Reinforcements section: {points} of its {limit} points and {swc} of its {swc_limit} SWC "
+                   "(included in the totals on the left).", points=points, limit=limit, swc=swc_text(swc),
+                   swc_limit=str(reinforcements.swc)))
         parts = []
         over_any = False
         for group in t.groups:

@@ -1,4 +1,8 @@
-"""The unit browser: search as you type, filters, and the army's units with their options."""
+"""The unit browser: search as you type, filters, and the army's units with their options.
+
+When the army has a Reinforcements list, a tab switches the browser to its units (they go to
+Reinforcements groups). Units of the army's mercenary pool are drawn in italics and shown only with
+the *Mercenaries* toggle, which is on by itself while the list's Soldiers of Fortune extra is."""
 
 from __future__ import annotations
 
@@ -9,6 +13,7 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QHeaderView,
     QLabel,
+    QTabBar,
     QToolButton,
     QVBoxLayout,
     QWidget,
@@ -16,8 +21,17 @@ from PySide6.QtWidgets import (
 
 from armybuilder.domain.profiles import Army
 from armybuilder.domain.values import Category, UnitType
+from armybuilder.gui import icons
 from armybuilder.gui.labels import category_name, type_name
-from armybuilder.gui.models.units import Column, OptionEntry, Role, UnitEntry, UnitFilterProxy, UnitTreeModel
+from armybuilder.gui.models.units import (
+    Column,
+    OptionEntry,
+    Role,
+    UnitEntry,
+    UnitFilterProxy,
+    UnitTreeModel,
+    unit_entries,
+)
 from armybuilder.gui.widgets.search import SearchField
 from armybuilder.gui.widgets.wrapping import WrappingTreeView
 from armybuilder.i18n import tr
@@ -26,16 +40,30 @@ from armybuilder.i18n import tr
 class UnitBrowser(QWidget):
     """The army's units; activating an option (double-click, Enter) asks to add it to the list."""
 
-    option_activated = Signal(int, int, int)
-    """(unit, group, option) to add."""
+    option_activated = Signal(int, int, int, bool)
+    """(unit, group, option, from the Reinforcements army) to add."""
     unit_selected = Signal(object, object)
     """(UnitEntry or None, OptionEntry or None) now current."""
+    section_changed = Signal(bool)
+    """The player asked for the Reinforcements army's units (True) or the army's own (False)."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
+        self._main_army: Army | None = None
+        self._reinforcement_army: Army | None = None
+        self._other_entries: dict[bool, list[UnitEntry]] = {}
+        self.sections = QTabBar()
+        self.sections.setObjectName("browser_sections")
+        self.sections.setDocumentMode(True)
+        self.sections.setExpanding(False)
+        self.sections.setDrawBase(False)
+        self.sections.addTab("")
+        self.sections.addTab("")
+        self.sections.setVisible(False)
         self.model = UnitTreeModel(self)
         self.proxy = UnitFilterProxy(self)
         self.proxy.setSourceModel(self.model)
+        self.proxy.mercenaries = False  # until the list's Soldiers of Fortune extra is on
         self.tree = WrappingTreeView()
         self.tree.setObjectName("unit_tree")
         self.tree.setModel(self.proxy)
@@ -62,8 +90,16 @@ class UnitBrowser(QWidget):
         self.lieutenant_filter = self._toggle("lieutenant_filter")
         self.hacker_filter = self._toggle("hacker_filter")
         self.fits_filter = self._toggle("fits_filter")
+        self.mercenary_filter = self._toggle("mercenary_filter")
         self.count = QLabel()
         self.count.setObjectName("unit_count")
+        self.mercenary_hint = QLabel()
+        self.mercenary_hint.setObjectName("mercenary_hint")
+        self.mercenary_hint.setWordWrap(True)
+        self.mercenary_hint.setStyleSheet(f"color: {icons.MERCENARY_COLOR.name()}")
+        self.mercenary_hint.setVisible(False)
+        self._mercenaries_allowed = False
+        self._mercenary_tip = ""
 
         filters = QHBoxLayout()
         filters.setSpacing(4)
@@ -74,13 +110,16 @@ class UnitBrowser(QWidget):
         toggles.addWidget(self.lieutenant_filter)
         toggles.addWidget(self.hacker_filter)
         toggles.addWidget(self.fits_filter)
+        toggles.addWidget(self.mercenary_filter)
         toggles.addStretch(1)
         toggles.addWidget(self.count)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(self.sections)
         layout.addWidget(self.search)
         layout.addLayout(filters)
         layout.addLayout(toggles)
+        layout.addWidget(self.mercenary_hint)
         layout.addWidget(self.tree, 1)
         self._connect_signals()
         self.retranslate()
@@ -98,8 +137,9 @@ class UnitBrowser(QWidget):
         self.search.down_pressed.connect(self._on_search_down)
         self.type_filter.currentIndexChanged.connect(self._on_filters_changed)
         self.category_filter.currentIndexChanged.connect(self._on_filters_changed)
-        for toggle in (self.lieutenant_filter, self.hacker_filter, self.fits_filter):
+        for toggle in (self.lieutenant_filter, self.hacker_filter, self.fits_filter, self.mercenary_filter):
             toggle.toggled.connect(self._on_filters_changed)
+        self.sections.currentChanged.connect(self._on_section_tab_changed)
         self.tree.activated.connect(self._on_activated)
         self.tree.selectionModel().currentChanged.connect(self._on_current_changed)
         self.proxy.modelReset.connect(self._on_rows_changed)
@@ -117,6 +157,12 @@ class UnitBrowser(QWidget):
         self.hacker_filter.setToolTip(tr("Only options with a Hacking Device"))
         self.fits_filter.setText(tr("Fits"))
         self.fits_filter.setToolTip(tr("Only options that fit in the points and SWC left"))
+        self.sections.setTabText(0, tr("Army", context="browser section"))
+        self.sections.setTabToolTip(0, tr("The army's own units"))
+        self.sections.setTabText(1, tr("Reinforcements"))
+        self.sections.setTabToolTip(1, tr("The units of the army's Reinforcements list: they go to Reinforcements "
+                                          "groups, with a budget of their own"))
+        self._show_mercenary_state()
         self._update_count()
 
     @staticmethod
@@ -132,9 +178,71 @@ class UnitBrowser(QWidget):
         combo.blockSignals(False)
 
     # ----- data ------------------------------------------------------------------------------
-    def set_army(self, army: Army | None) -> None:
+    def set_army(self, army: Army | None, reinforcements: bool = False) -> None:
+        """Show an army's units; `reinforcements`: it has a Reinforcements list (a tab shows it)."""
+        self._main_army = army
+        self._reinforcement_army = None
+        self._other_entries = {}
+        self.sections.blockSignals(True)
+        self.sections.setCurrentIndex(0)
+        self.sections.blockSignals(False)
+        self.sections.setVisible(army is not None and reinforcements)
         self.model.set_army(army)
+        self._show_mercenary_state()
         self._update_count()
+
+    @property
+    def reinforcement(self) -> bool:
+        """Whether the browser shows the Reinforcements army's units."""
+        return self.model.reinforcement
+
+    @property
+    def reinforcement_army(self) -> Army | None:
+        return self._reinforcement_army
+
+    def set_reinforcement_army(self, army: Army | None) -> None:
+        """The Reinforcements army's data, once loaded; shown when its tab is chosen."""
+        self._reinforcement_army = army
+        self._other_entries.pop(True, None)
+        if self.sections.currentIndex() == 1:
+            self.model.set_army(army, True)
+            self._show_mercenary_state()
+            self._update_count()
+
+    def show_section(self, reinforcement: bool) -> None:
+        """Show the Reinforcements army's units (when loaded) or the army's own."""
+        self.sections.setCurrentIndex(1 if reinforcement else 0)
+
+    def _on_section_tab_changed(self, index: int) -> None:
+        reinforcement = index == 1
+        army = self._reinforcement_army if reinforcement else self._main_army
+        if army is not None or not reinforcement:
+            self.model.set_army(army, reinforcement)
+        else:
+            self.model.set_army(None, True)
+        self._show_mercenary_state()
+        self._update_count()
+        self.section_changed.emit(reinforcement)
+
+    def set_mercenaries(self, allowed: bool, tip: str) -> None:
+        """Whether the list may field the army's mercenary pool (Soldiers of Fortune on), and how to
+        allow it. The Mercenaries toggle follows: on while allowed, off otherwise."""
+        changed = allowed != self._mercenaries_allowed
+        self._mercenaries_allowed = allowed
+        self._mercenary_tip = tip
+        if changed:
+            self.mercenary_filter.setChecked(allowed)  # refilters
+        self._show_mercenary_state()
+
+    def _show_mercenary_state(self) -> None:
+        count = sum(1 for e in self.model.entries if e.unit.mercenary)
+        self.mercenary_filter.setVisible(count > 0)
+        self.mercenary_filter.setText(tr("Mercenaries ({count})", count=count))
+        tip = tr("Show the {count} units of the army's mercenary pool (in italics)", count=count)
+        self.mercenary_filter.setToolTip(f"{tip}\n{self._mercenary_tip}" if self._mercenary_tip else tip)
+        shown = count > 0 and self.mercenary_filter.isChecked() and not self._mercenaries_allowed
+        self.mercenary_hint.setText(self._mercenary_tip)
+        self.mercenary_hint.setVisible(shown and bool(self._mercenary_tip))
 
     def set_remaining(self, remaining: tuple[int, int] | None) -> None:
         """Points and SWC halves left in the list (for the 'fits' filter)."""
@@ -142,8 +250,18 @@ class UnitBrowser(QWidget):
         if self.fits_filter.isChecked():
             self._apply_filters()
 
-    def entry_for(self, unit_id: int) -> UnitEntry | None:
-        return next((e for e in self.model.entries if e.unit.id == unit_id), None)
+    def entry_for(self, unit_id: int, reinforcement: bool = False) -> UnitEntry | None:
+        """A unit of the army (or of its Reinforcements army), with its options, for the card."""
+        if reinforcement == self.model.reinforcement and self.model.army is not None:
+            entries = self.model.entries
+        else:
+            army = self._reinforcement_army if reinforcement else self._main_army
+            if army is None:
+                return None
+            if reinforcement not in self._other_entries:
+                self._other_entries[reinforcement] = unit_entries(army, reinforcement)
+            entries = self._other_entries[reinforcement]
+        return next((e for e in entries if e.unit.id == unit_id), None)
 
     def current_entry(self) -> tuple[UnitEntry | None, OptionEntry | None]:
         return self.model.entry(self.proxy.mapToSource(self.tree.currentIndex()))
@@ -174,12 +292,14 @@ class UnitBrowser(QWidget):
 
     def _on_filters_changed(self, *_: object) -> None:
         self._apply_filters()
+        self._show_mercenary_state()
 
     def _apply_filters(self) -> None:
         self.proxy.unit_type = self.type_filter.currentData()
         self.proxy.category = self.category_filter.currentData()
         self.proxy.lieutenant = self.lieutenant_filter.isChecked()
         self.proxy.hacker = self.hacker_filter.isChecked()
+        self.proxy.mercenaries = self.mercenary_filter.isChecked()
         self.proxy.remaining = self._remaining if self.fits_filter.isChecked() else None
         if self.fits_filter.isChecked() and self._remaining is None:
             self.proxy.remaining = (0, 0)
@@ -198,6 +318,8 @@ class UnitBrowser(QWidget):
     def _update_count(self) -> None:
         shown = self.proxy.rowCount()
         total = self.model.rowCount()
+        if not self.proxy.mercenaries:  # the Mercenaries toggle says how many it hides
+            total -= sum(1 for e in self.model.entries if e.unit.mercenary)
         self.count.setText(tr("{shown} of {total}", shown=shown, total=total) if shown != total
                            else tr("{total} units", total=total))
 
@@ -207,7 +329,7 @@ class UnitBrowser(QWidget):
             first = index.siblingAtColumn(0)
             self.tree.setExpanded(first, not self.tree.isExpanded(first))
             return
-        self.option_activated.emit(*key)
+        self.option_activated.emit(*key, self.model.reinforcement)
 
     def _on_current_changed(self, current: QModelIndex, previous: QModelIndex) -> None:
         unit, option = self.model.entry(self.proxy.mapToSource(current))
