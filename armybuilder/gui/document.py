@@ -188,6 +188,8 @@ class ListDocument(QObject):
     def mark_saved(self, army_list: ArmyList, path: Path) -> None:
         """`army_list` is now on disk at `path` (the list may have changed since, while saving)."""
         self._saved = army_list
+        if army_list == self._list:
+            self.undo_stack.setClean()  # and typing the name afterwards starts a new history entry
         if path != self._path:
             self._path = path
             self.path_changed.emit()

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+import unicodedata
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -48,3 +50,16 @@ def write_text(path: Path, text: str) -> Path:
 
 def with_suffix(path: Path) -> Path:
     return path if path.suffix.lower() in (".yaml", ".yml") else path.with_name(path.name + LIST_SUFFIX)
+
+
+_UNSAFE = re.compile(r'[\\/:*?"<>|\x00-\x1f\x7f]+')
+
+
+def safe_file_stem(name: str, fallback: str) -> str:
+    """A file name (without suffix) made from a name a player typed: no folder separators or
+    characters Windows, macOS or Linux refuse ('PanO 300/6 SWC' → 'PanO 300-6 SWC'), no leading
+    dot, not too long; `fallback` when nothing is left."""
+    text = unicodedata.normalize("NFC", name)
+    text = _UNSAFE.sub("-", text)
+    text = " ".join(text.split()).strip(" .-")
+    return text[:80].rstrip(" .-") or fallback

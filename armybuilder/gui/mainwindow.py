@@ -686,9 +686,17 @@ class MainWindow(QMainWindow):
             return
         if not self.maybe_keep_changes():
             return
-        self.tasks.run(lambda: decode_list(text, self.catalog), self._on_code_read,
-                       lambda exc: self._on_task_failed(tr("Could not read the army code"), exc),
+        self.tasks.run(lambda: decode_list(text, self.catalog), self._on_code_read, self._on_code_unreadable,
                        tr("Reading the army code…"))
+
+    def _on_code_unreadable(self, error: BaseException) -> None:
+        if not isinstance(error, DataError):
+            self._on_task_failed(tr("Could not read the army code"), error)
+            return
+        self.show_message("error", tr("Could not read the army code"),
+                          tr("The clipboard does not hold an army code from the official builder (or only part of "
+                             "one). Copy the list's code, or its link, in the official builder and try again.")
+                          + "\n\n" + tr("Detail: {problem}", problem=str(error)))
 
     def _on_code_read(self, code: CodeList) -> None:
         if code.summary is None or code.army is None:
@@ -730,15 +738,16 @@ class MainWindow(QMainWindow):
     def ask_save_path(self) -> Path | None:
         doc = self.document
         folder = doc.path.parent if doc.path else (self.settings.last_folder() or Path.home())
-        stem = (doc.army_list.name if doc.army_list and doc.army_list.name else tr("army-list"))
+        stem = files.safe_file_stem(doc.army_list.name if doc.army_list else "", tr("army-list"))
         name, _ = QFileDialog.getSaveFileName(self, tr("Save the list"), str(folder / f"{stem}.yaml"),
                                               tr("Army lists (*.yaml *.yml)"))
         return Path(name) if name else None
 
     def ask_unsaved(self) -> QMessageBox.StandardButton:
         name = self.document.army_list.name if self.document.army_list else ""
-        box = QMessageBox(QMessageBox.Icon.Warning, tr("Unsaved changes"),
-                          tr("The list {name} has changes that are not saved.", name=name or tr("Untitled list")),
+        text = (tr("The list “{name}” has changes that are not saved.", name=name) if name
+                else tr("This list has changes that are not saved."))
+        box = QMessageBox(QMessageBox.Icon.Warning, tr("Unsaved changes"), text,
                           QMessageBox.StandardButton.Save | QMessageBox.StandardButton.Discard
                           | QMessageBox.StandardButton.Cancel, self)
         box.setInformativeText(tr("Save them before closing the list?"))

@@ -164,10 +164,21 @@ def test_errors_are_listed_and_the_previous_version_kept(qtbot, window: MainWind
     text = dialog.issues.toPlainText()
     assert "Error" in text and "code-capital.json" in text
     assert "1 errors" in dialog.summary.text()
+    assert dialog.headline.text() == "Nothing changed since the last import"  # the broken file's army is kept
     statuses = {dialog.armies.topLevelItem(i).text(0): dialog.armies.topLevelItem(i).text(2)
                 for i in range(dialog.armies.topLevelItemCount())}
     assert statuses["Code: Capital"] == "kept"  # the version imported before stays
     assert sum(1 for s in window.catalog.armies() if s.origin == "imported") == 3
+
+
+def test_the_headline_counts_only_the_armies_imported(qtbot, window: MainWindow, official_data: Path,  # type: ignore[no-untyped-def]
+                                                      tmp_path: Path) -> None:
+    small = make_data_folder(official_data, tmp_path / "small")
+    (small / "code-capital.json").write_text('{"version": "1", "units": [', encoding="utf-8")
+    dialog = open_dialog(qtbot, window)
+    import_folder_through(qtbot, dialog, small)
+    assert dialog.headline.text() == "2 armies imported, 1 failed"
+    assert dialog.summary.text().startswith("2 new, 0 updated, 0 unchanged, 1 failed")
 
 
 def test_a_folder_without_the_data_is_explained(qtbot, window: MainWindow, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
@@ -222,3 +233,22 @@ def test_importing_from_a_web_address(qtbot, window: MainWindow, mirror: str) ->
     assert source is not None and source.index.source == mirror.rstrip("/")
     qtbot.mouseClick(dialog.official_button, Qt.MouseButton.LeftButton)
     assert dialog.url.text() == "https://api.corvusbelli.com/army"
+
+
+def test_a_failed_download_says_nothing_changed_once(qtbot, window: MainWindow) -> None:  # type: ignore[no-untyped-def]
+    from armybuilder.data.importer import ImportReport
+    from armybuilder.data.official_json import ImportIssue
+    from armybuilder.gui.dialogs.import_data import ImportOutcome
+    from armybuilder.i18n import tr
+
+    dialog = open_dialog(qtbot, window)
+    report = ImportReport(source="http://127.0.0.1:9/army", data_dir=imported_data_dir())
+    report.fatal = ImportIssue("army.json", "could not download http://127.0.0.1:9/army/army.json after 4 tries: "
+                               "connection refused " + tr("(nothing was imported; the data imported before is "
+                                                          "unchanged)"))
+    dialog._show_outcome(ImportOutcome(report))
+    shown = dialog.headline.text() + "\n" + dialog.summary.text() + "\n" + dialog.issues.toPlainText()
+    assert dialog.headline.text() == "The import failed"
+    assert "connection refused" in dialog.summary.text() and "connection refused" in dialog.issues.toPlainText()
+    assert shown.count("imported before") == 1, shown
+    dialog.reject()

@@ -388,8 +388,11 @@ def test_pasting_garbage_says_so(qtbot, window: MainWindow) -> None:  # type: ig
     QGuiApplication.clipboard().setText("this is not an army code")
     window.action_set.paste_code.trigger()
     qtbot.waitUntil(lambda: bool(window.shown_messages), timeout=5000)
-    kind, title, _ = window.shown_messages[0]
+    kind, title, text = window.shown_messages[0]
     assert kind == "error" and "army code" in title
+    # what happened first, in the player's words; the decoder's detail after it
+    assert text.startswith("The clipboard does not hold an army code from the official builder")
+    assert "\n\nDetail: army code:" in text
     assert not window.document.has_list
 
 

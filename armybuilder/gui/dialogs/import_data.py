@@ -104,6 +104,13 @@ def run_import(source: ImportSource, cancel: threading.Event, relay: _Relay | No
     return outcome
 
 
+def _without_unchanged_note(message: str) -> str:
+    """A failed download's message without its own "(nothing was imported…)": the report's summary
+    says that once, for every kind of failure."""
+    note = tr("(nothing was imported; the data imported before is unchanged)")
+    return message.replace(" " + note, "").replace(note, "").strip()
+
+
 def size_text(size: int) -> str:
     return tr("{size} kB", size=f"{size / 1024:,.0f}") if size >= 1024 else tr("{size} bytes", size=size)
 
@@ -448,16 +455,21 @@ class ImportDataDialog(QDialog):
             kind = "error"
             headline = tr("The import failed")
             summary = tr("{problem}\nNothing was changed: the data imported before is still in use.",
-                         problem=str(report.fatal))
+                         problem=_without_unchanged_note(str(report.fatal)))
         else:
-            armies = sum(1 for a in report.armies if a.status not in ("skipped", "removed"))
+            armies = sum(report.count(s) for s in ("imported", "updated", "unchanged"))
+            failed = report.count("failed") + report.count("kept")
             kind = "error" if counts["error"] else "legal"
-            headline = tr("{armies} armies imported", armies=armies) if report.written else \
-                tr("Nothing changed since the last import")
+            if not report.written:
+                headline = tr("Nothing changed since the last import")
+            elif failed:
+                headline = tr("{armies} armies imported, {failed} failed", armies=armies, failed=failed)
+            else:
+                headline = tr("{armies} armies imported", armies=armies)
             summary = tr("{imported} new, {updated} updated, {unchanged} unchanged, {failed} failed; {errors} errors, "
                          "{warnings} warnings, {notes} notes ({seconds} s).", imported=report.count("imported"),
                          updated=report.count("updated"), unchanged=report.count("unchanged"),
-                         failed=report.count("failed") + report.count("kept"), errors=counts["error"],
+                         failed=failed, errors=counts["error"],
                          warnings=counts["warning"], notes=counts["info"], seconds=f"{report.seconds:.1f}")
             if outcome.source is not None:
                 summary += " " + tr("The armies are in the army picker now.")
@@ -486,7 +498,7 @@ class ImportDataDialog(QDialog):
             where = " · ".join(html.escape(p) for p in (issue.unit, issue.path) if p)
             source = html.escape(issue.file) + (f"<br><span style='color:{grey}'>{html.escape(army)}</span>"
                                                 if army and army != issue.file else "")
-            message = html.escape(issue.message) + (f"<br><span style='color:{grey}'>{where}</span>" if where else "")
+            message = html.escape(_without_unchanged_note(issue.message)) + (f"<br><span style='color:{grey}'>{where}</span>" if where else "")
             shade = f" bgcolor='{alternate}'" if number % 2 else ""
             rows.append(f"<tr{shade}><td width='18'><img src='mark:{issue.severity}' width='16' height='16'></td>"
                         f"<td><b>{names[issue.severity]}</b></td><td>{source}</td><td>{message}</td></tr>")

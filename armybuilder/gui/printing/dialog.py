@@ -33,6 +33,7 @@ from PySide6.QtWidgets import (
 from armybuilder.data.catalog import Catalog
 from armybuilder.domain.lists import ArmyList
 from armybuilder.gui import icons
+from armybuilder.gui.files import safe_file_stem
 from armybuilder.gui.printing.work import ExportSettings, Preview, PrintOut, preview, targets, write_outputs
 from armybuilder.gui.tasks import TaskRunner
 from armybuilder.i18n import LANGUAGES, tr
@@ -429,12 +430,27 @@ class ExportDialog(QDialog):
     # ----- questions (tests replace these) -------------------------------------------------------
     def ask_save_path(self, settings: ExportSettings) -> Path | None:
         folder = self.default_folder or Path.home()
-        stem = self.army_list.name or tr("army-list")
+        stem = self.suggested_stem(settings)
         pdf = any(o.is_pdf for o in settings.outputs)
         suffix = ".pdf" if pdf else ".txt"
         filters = tr("PDF files (*.pdf)") if pdf else tr("Text files (*.txt)")
         name, _ = QFileDialog.getSaveFileName(self, tr("Save the print-outs"), str(folder / f"{stem}{suffix}"), filters)
         return Path(name) if name else None
+
+    def suggested_stem(self, settings: ExportSettings) -> str:
+        """The file name the save dialog proposes. The list's name is private (players write
+        "Camo LT" there) and a courtesy list's file travels to the opponent, so whenever a courtesy
+        print-out is among the outputs the name says only the army: "PanOceania-courtesy" (several
+        print-outs add -full / -courtesy to it). A full list alone keeps the list's name."""
+        summary = self.catalog.summary(self.army_list.army)
+        army = summary.name if summary else (self.army_list.army.name or self.army_list.army.slug)
+        army_stem = safe_file_stem(army, tr("army-list"))
+        courtesy = [o for o in settings.outputs if o in (PrintOut.COURTESY_PDF, PrintOut.COURTESY_TEXT)]
+        if not courtesy:
+            return safe_file_stem(self.army_list.name, army_stem)
+        if len(settings.outputs) == 1:
+            return f"{army_stem}-{tr('courtesy', context='file name')}"
+        return army_stem
 
     def confirm_overwrite(self, paths: list[Path]) -> bool:
         names = "\n".join(f"• {p.name}" for p in paths)

@@ -89,6 +89,9 @@ class ListSettingsBar(QWidget):
         self.retranslate()
 
     def _connect_signals(self) -> None:
+        # every keystroke renames the list (the history merges them into one entry): the name being
+        # typed is what Save, the autosave and the unsaved-changes question see
+        self.name.textEdited.connect(self._on_name_edited)
         self.name.editingFinished.connect(self._on_name_edited)
         self.army.clicked.connect(self.army_button_clicked)
         self.pack.activated.connect(self._on_pack_activated)
@@ -181,7 +184,7 @@ class ListSettingsBar(QWidget):
         self.extras.setText(tr("Extras ({count})", count=chosen) if chosen else tr("Extras"))
 
     # ----- user changes -----------------------------------------------------------------------
-    def _on_name_edited(self) -> None:
+    def _on_name_edited(self, *_: object) -> None:
         if self._list is not None and self.name.text() != self._list.name:
             self.rename_requested.emit(self.name.text())
 
