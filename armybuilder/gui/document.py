@@ -18,7 +18,7 @@ from armybuilder.data.problems import DataError
 from armybuilder.domain.lists import ArmyList, ArmyRef
 from armybuilder.domain.packs import ReinforcementRules, SeasonPack
 from armybuilder.domain.profiles import Army
-from armybuilder.domain.roster import ResolvedTrooper
+from armybuilder.domain.roster import ResolvedTrooper, resolve_trooper
 from armybuilder.gui import commands
 from armybuilder.gui.labels import describe_trooper, extra_name, pack_name, tier_label
 from armybuilder.i18n import tr
@@ -463,12 +463,45 @@ class ListDocument(QObject):
         if notes != before.notes:
             self.push(commands.ChangeNotesCommand(self, before, notes))
 
-    def change_army(self, ref: ArmyRef) -> None:
-        """Build the list with another army; its data must already be loaded in the catalog."""
+    def troopers_lost_with(self, ref: ArmyRef) -> list[str]:
+        """The troopers (uids) the list cannot keep when built with another army: their unit or
+        option is not in it (or, in a Reinforcements group, not in its Reinforcements army)."""
+        army_list = self._current()
+        army = self.catalog.army(ref)
+        reinforcements: Army | None = None
+        if army.reinforcements is not None and any(g.reinforcement for g in army_list.groups):
+            summary = next((s for s in self.catalog.armies()
+                            if s.origin == army.origin and s.id == army.reinforcements), None)
+            if summary is not None:
+                reinforcements = self.catalog.army(summary.ref)
+        lost = []
+        for group, trooper in army_list.troopers():
+            source = reinforcements if group.reinforcement else army
+            if source is None or not isinstance(resolve_trooper(source, group, trooper), ResolvedTrooper):
+                lost.append(trooper.uid)
+        return lost
+
+    def change_army(self, ref: ArmyRef, drop: Sequence[str] = ()) -> None:
+        """Build the list with another army (its data must already be loaded in the catalog),
+        removing the troopers in `drop` (those it cannot keep): one history entry."""
         before = self._current()
         if same_army(before.army, ref):
             return
-        self.push(commands.ChangeArmyCommand(self, before, ref))
+        drop = [u for u in dict.fromkeys(drop) if before.trooper(u) is not None]
+        if not drop:
+            self.push(commands.ChangeArmyCommand(self, before, ref))
+            return
+        count = len(drop)
+        name = ref.name or str(ref.id)
+        parent = commands.CompoundCommand(lambda: tr("Switch army to {army}, removing 1 trooper", army=name)
+                                          if count == 1 else
+                                          tr("Switch army to {army}, removing {count} troopers", army=name,
+                                             count=count))
+        state = before
+        for uid in drop:  # named while their old army still explains them
+            state = commands.RemoveTrooperCommand(self, state, self.army_of(uid), uid, parent).after
+        commands.ChangeArmyCommand(self, state, ref, parent)
+        self.push(parent)
 
     # ----- the Reinforcements section ---------------------------------------------------------
     def reinforcement_summary(self) -> ArmySummary | None:

@@ -38,6 +38,7 @@ from armybuilder.gui import files
 from armybuilder.gui.actions import Actions
 from armybuilder.gui.document import ListDocument, settings_for_points
 from armybuilder.gui.fireteams.feature import FireteamFeature
+from armybuilder.gui.labels import describe_trooper
 from armybuilder.gui.language import apply_language
 from armybuilder.gui.models.units import OptionEntry, UnitEntry
 from armybuilder.gui.preferences import Preferences, new_list
@@ -77,6 +78,7 @@ class MainWindow(QMainWindow):
         self.action_set = Actions(self)
         self._loaded_armies: set[tuple[str, int]] = set()
         self._army_task: int | None = None
+        self._status: tuple[Callable[[], str], str] | None = None
         self._build_widgets()
         self._build_menus()
         self._connect_signals()
@@ -270,6 +272,7 @@ class MainWindow(QMainWindow):
         self._on_undo_text_changed(self.document.undo_stack.undoText())
         self._on_redo_text_changed(self.document.undo_stack.redoText())
         self._fill_recent_menu()
+        self._retranslate_status()
         self.document.refresh()
         self._on_list_changed()
 
@@ -422,7 +425,30 @@ class MainWindow(QMainWindow):
         dialog.open()
 
     def _on_dialog_army_chosen(self, summary: ArmySummary) -> None:
-        self._with_army(summary, lambda: self.document.change_army(summary.ref))
+        self._with_army(summary, lambda: self._change_army_to(summary))
+
+    def _change_army_to(self, summary: ArmySummary) -> None:
+        """Switch the list's army; troopers the new army cannot field are named first, and removed
+        with the switch (one undoable edit) only if the player agrees."""
+        doc = self.document
+        if not doc.has_list:
+            return
+        try:
+            lost = doc.troopers_lost_with(summary.ref)
+        except DataError as exc:
+            self._on_task_failed(tr("Could not load {army}", army=summary.name), exc)
+            return
+        if lost:
+            army_list = doc.army_list
+            assert army_list is not None
+            names = []
+            for uid in lost:
+                trooper = army_list.trooper(uid)
+                if trooper is not None:
+                    names.append(describe_trooper(doc.army_of(uid), trooper.unit, trooper.group, trooper.option))
+            if not self.confirm_army_change(summary.name, names):
+                return
+        doc.change_army(summary.ref, lost)
 
     def _with_army(self, summary: ArmySummary, callback: Callable[[], None]) -> None:
         """Run `callback()` once the army's data is loaded: at once if it already is, else after a
@@ -613,7 +639,7 @@ class MainWindow(QMainWindow):
             self.show_message("warning", tr("The list changed since it was saved"),
                               tr("{file} was opened; please check these points:", file=path.name) + "\n\n• "
                               + "\n• ".join(notes))
-        self.statusBar().showMessage(tr("Opened {file}", file=str(path)), 5000)
+        self.show_status(lambda: tr("Opened {file}", file=str(path)))
 
     def _on_open_failed(self, path: Path, error: BaseException) -> None:
         if isinstance(error, FileNotFoundError | DataError) and not path.exists():
@@ -652,7 +678,7 @@ class MainWindow(QMainWindow):
     def _on_saved(self, army_list: ArmyList, path: Path) -> None:
         self.document.mark_saved(army_list, path)
         self._remember(path)
-        self.statusBar().showMessage(tr("Saved {file}", file=str(path)), 5000)
+        self.show_status(lambda: tr("Saved {file}", file=str(path)))
 
     def _remember(self, path: Path) -> None:
         self.settings.add_recent_file(path)
@@ -710,7 +736,8 @@ class MainWindow(QMainWindow):
         if code.problems:
             self.show_message("warning", tr("The army code was opened; please check these points:"),
                               "• " + "\n• ".join(p.message for p in code.problems))
-        self.statusBar().showMessage(tr("Opened an army code: {army}", army=code.summary.name), 5000)
+        army = code.summary.name
+        self.show_status(lambda: tr("Opened an army code: {army}", army=army))
 
     def _on_copy_code(self) -> None:
         army_list = self.document.army_list
@@ -722,11 +749,27 @@ class MainWindow(QMainWindow):
             self._on_task_failed(tr("Could not write the army code"), exc)
             return
         QGuiApplication.clipboard().setText(code)
-        self.statusBar().showMessage(tr("Army code copied: paste it in the official builder."), 5000)
+        self.show_status(lambda: tr("Army code copied: paste it in the official builder."))
 
     def _on_task_failed(self, what: str, error: BaseException) -> None:
         detail = str(error) if isinstance(error, DataError | OSError) else f"{type(error).__name__}: {error}"
         self.show_message("error", what, detail)
+
+    # ----- status messages ------------------------------------------------------------------------
+    def show_status(self, message: Callable[[], str], timeout_ms: int = 5000) -> None:
+        """A passing message in the status bar, made by a function so that a language switch
+        rewords it (retranslate); other widgets' messages are cleared by a switch instead."""
+        self._status = (message, message())
+        self.statusBar().showMessage(self._status[1], timeout_ms)
+
+    def _retranslate_status(self) -> None:
+        shown = self.statusBar().currentMessage()
+        if not shown:
+            return
+        if self._status is not None and self._status[1] == shown:
+            self.show_status(self._status[0])
+        else:
+            self.statusBar().clearMessage()
 
     # ----- questions and messages (tests replace these) ------------------------------------------
     def ask_open_path(self) -> Path | None:
@@ -742,6 +785,20 @@ class MainWindow(QMainWindow):
         name, _ = QFileDialog.getSaveFileName(self, tr("Save the list"), str(folder / f"{stem}.yaml"),
                                               tr("Army lists (*.yaml *.yml)"))
         return Path(name) if name else None
+
+    def confirm_army_change(self, army: str, names: list[str]) -> bool:
+        """Whether to switch to `army` although it cannot field these troopers (they are removed)."""
+        box = QMessageBox(QMessageBox.Icon.Warning, tr("Change army"),
+                          tr("{army} cannot field this trooper of the list. Switching removes it:", army=army)
+                          if len(names) == 1 else
+                          tr("{army} cannot field {count} of the list's troopers. Switching removes them:",
+                             army=army, count=len(names)),
+                          QMessageBox.StandardButton.Cancel, self)
+        box.setInformativeText("• " + "\n• ".join(names) + "\n\n" + tr("You can undo the switch (Ctrl+Z)."))
+        switch = box.addButton(tr("Switch and remove them"), QMessageBox.ButtonRole.AcceptRole)
+        box.setDefaultButton(QMessageBox.StandardButton.Cancel)
+        box.exec()
+        return box.clickedButton() is switch
 
     def ask_unsaved(self) -> QMessageBox.StandardButton:
         name = self.document.army_list.name if self.document.army_list else ""

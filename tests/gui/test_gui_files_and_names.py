@@ -106,3 +106,59 @@ def test_unsaved_question_quotes_the_name_or_says_this_list(qtbot, window: MainW
     Window.ask_unsaved(window)
     assert texts == ["This list has changes that are not saved.",
                      "The list “Untitled list” has changes that are not saved."]
+
+
+def test_notes_are_edited_undoably_and_saved(qtbot, window: MainWindow, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    from PySide6.QtWidgets import QDialogButtonBox
+
+    start_list(qtbot, window)
+    assert window.action_set.edit_notes in window.edit_menu.actions()
+    window.action_set.edit_notes.trigger()
+    dialog = window.notes_dialog
+    qtbot.waitExposed(dialog)
+    qtbot.keyClicks(dialog.text, "Deploy the Bot on the left.")
+    qtbot.mouseClick(dialog.buttons.button(QDialogButtonBox.StandardButton.Ok), Qt.MouseButton.LeftButton)
+    assert window.document.army_list.notes == "Deploy the Bot on the left."
+    assert window.document.undo_stack.undoText() == "Edit notes"
+    window.ask_save_path = lambda: tmp_path / "noted.yaml"  # type: ignore[method-assign]
+    with qtbot.waitSignal(window.document.modified_changed, timeout=5000):
+        window.action_set.save.trigger()
+    assert load_list(tmp_path / "noted.yaml").army_list.notes == "Deploy the Bot on the left."
+    window.action_set.edit_notes.trigger()
+    dialog = window.notes_dialog
+    assert dialog.text.toPlainText() == "Deploy the Bot on the left."
+    qtbot.mouseClick(dialog.buttons.button(QDialogButtonBox.StandardButton.Cancel), Qt.MouseButton.LeftButton)
+    window.document.undo_stack.undo()
+    assert window.document.army_list.notes == ""
+
+
+def test_change_army_names_the_troopers_it_drops_and_undoes(qtbot, synthetic_catalog, app_settings) -> None:  # type: ignore[no-untyped-def]
+    from guihelpers import TEST_ARMY, make_window
+    from test_gui_window import SlowSource
+
+    from armybuilder.domain.profiles import Army
+
+    army = synthetic_catalog.army(("bundled", TEST_ARMY))
+    data = army.model_dump()
+    data["units"] = [u for u in data["units"] if u["id"] != 2]  # no HEAVY TROOPERS
+    synthetic_catalog.add_source(SlowSource(Army.model_validate(data), 0.0))
+    window = make_window(qtbot, synthetic_catalog, app_settings)
+    start_list(qtbot, window)
+    add(qtbot, window, LINE, 1, 3)
+    add(qtbot, window, 2, 1, 2)
+    before = window.document.army_list
+    asked: list[tuple[str, list[str]]] = []
+    answers = [False, True]
+    window.confirm_army_change = lambda army, names: asked.append((army, names)) or answers.pop(0)  # type: ignore[method-assign]
+    for _ in range(2):
+        window.list_settings.army.click()
+        dialog = window.army_dialog
+        dialog.picker.tree.activated.emit(dialog.picker.index_of("Slow Army", "imported"))
+        qtbot.waitUntil(lambda: len(asked) > _, timeout=5000)
+    assert asked[0] == ("Slow Army", ["HEAVY TROOPERS (HEAVY SPITFIRE)"])
+    assert window.document.army.origin == "imported"
+    assert [t.unit for _, t in window.document.army_list.troopers()] == [LINE]
+    assert window.document.undo_stack.undoText() == "Switch army to Slow Army, removing 1 trooper"
+    assert not any(r.severity == "error" and "not in" in r.message for r in window.document.report.violations)
+    window.action_set.undo.trigger()
+    assert window.document.army_list == before and window.document.army.origin == "bundled"

@@ -256,3 +256,22 @@ def test_mercenaries_are_marked_hidden_and_explained(qtbot, window: MainWindow) 
     assert "is on: up to 75 points of mercenaries" in toggle.toolTip()
     window.document.undo_stack.undo()
     assert not toggle.isChecked() and not browser.option_index(6).isValid()
+
+
+def test_choosing_a_unit_brings_its_profile_card_to_the_front(qtbot, window: MainWindow) -> None:  # type: ignore[no-untyped-def]
+    start_list(qtbot, window)
+    add(qtbot, window, LINE, 1, 1)
+    add(qtbot, window, HEAVY, 1, 1)
+    browser, tabs = window.browser.tree, window.fireteams.tabs
+    window.fireteams.show_teams.trigger()
+    assert tabs.currentWidget() is window.fireteams.panel
+    unit = window.browser.option_index(HEAVY).parent()
+    browser.scrollTo(unit)
+    qtbot.mouseClick(browser.viewport(), Qt.MouseButton.LeftButton, pos=browser.visualRect(unit).center())
+    assert tabs.currentWidget() is window.card and window.card.title.text() == "HEAVY TROOPERS"
+    # the list shows another unit's card; clicking the same (current) unit again shows it back
+    window.editor.select_troopers(["t1"])
+    assert window.card.title.text() == "LINE TROOPERS"
+    window.fireteams.show_finder.trigger()
+    qtbot.mouseClick(browser.viewport(), Qt.MouseButton.LeftButton, pos=browser.visualRect(unit).center())
+    assert tabs.currentWidget() is window.card and window.card.title.text() == "HEAVY TROOPERS"

@@ -142,6 +142,7 @@ class UnitBrowser(QWidget):
         self.sections.currentChanged.connect(self._on_section_tab_changed)
         self.tree.activated.connect(self._on_activated)
         self.tree.selectionModel().currentChanged.connect(self._on_current_changed)
+        self.tree.pressed.connect(self._on_pressed)
         self.proxy.modelReset.connect(self._on_rows_changed)
         self.proxy.layoutChanged.connect(self._on_rows_changed)
 
@@ -285,6 +286,8 @@ class UnitBrowser(QWidget):
         self.tree.setFocus()
         if not self.tree.currentIndex().isValid() and self.proxy.rowCount():
             self.tree.setCurrentIndex(self.proxy.index(0, 0))
+        elif self.tree.currentIndex().isValid():  # its card, even if it was current already
+            self._on_pressed(self.tree.currentIndex())
 
     def _on_search_changed(self, text: str) -> None:
         self.proxy.set_text(text)
@@ -330,6 +333,12 @@ class UnitBrowser(QWidget):
             self.tree.setExpanded(first, not self.tree.isExpanded(first))
             return
         self.option_activated.emit(*key, self.model.reinforcement)
+
+    def _on_pressed(self, index: QModelIndex) -> None:
+        """A click shows the unit's card even when it was already current (the card may show a
+        trooper of the list meanwhile, or the Fireteams tab may be in front)."""
+        unit, option = self.model.entry(self.proxy.mapToSource(index.siblingAtColumn(0)))
+        self.unit_selected.emit(unit, option)
 
     def _on_current_changed(self, current: QModelIndex, previous: QModelIndex) -> None:
         unit, option = self.model.entry(self.proxy.mapToSource(current))

@@ -1,0 +1,82 @@
+"""Switching to Spanish while a list is open rewords what was made before the switch too: the undo
+history (compound edits included), the status bar, the data's Lieutenant skill, the problems."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QMenu
+from test_gui_window import LINE, add, start_list
+
+from armybuilder.gui.language import apply_language
+from armybuilder.gui.mainwindow import MainWindow
+from armybuilder.gui.models.roster import Column as ListColumn
+
+
+def test_history_status_and_data_words_follow_the_language(qtbot, window: MainWindow, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    start_list(qtbot, window)
+    add(qtbot, window, LINE, 1, 3)  # LINE LT: the data's skill "Lieutenant"
+    add(qtbot, window, LINE, 1, 1)
+    window.editor.select_troopers(["t1", "t2"])
+    menu = window.editor.context_menu()
+    move_to = menu.findChild(QMenu, "move_to_menu")
+    next(a for a in move_to.actions() if a.data() == 0).trigger()  # Move to → New combat group
+    assert [t.uid for t in window.document.army_list.group(2).troopers] == ["t1", "t2"]
+    assert window.document.undo_stack.undoText() == "Move 2 troopers to a new combat group"
+    assert window.document.undo_stack.count() == 3  # one entry
+    window.ask_save_path = lambda: tmp_path / "moved.yaml"  # type: ignore[method-assign]
+    with qtbot.waitSignal(window.document.modified_changed, timeout=5000):
+        window.action_set.save.trigger()
+    assert window.statusBar().currentMessage().startswith("Saved ")
+    option = window.editor.model.trooper_index("t1", ListColumn.OPTION)
+    assert option.data() == "LINE LT · Lieutenant · Combi Rifle"
+    try:
+        apply_language("es")
+        window.retranslate()
+        assert window.document.undo_stack.undoText() == "Mover 2 tropas a un grupo de combate nuevo"
+        assert window.statusBar().currentMessage().startswith("Guardado ")
+        assert option.data() == "LINE LT · Teniente · Combi Rifle"
+        assert "Lieutenant" not in option.data(Qt.ItemDataRole.ToolTipRole)  # the tooltip too (ToolTipRole)
+    finally:
+        apply_language("en")
+        window.retranslate()
+    assert window.document.undo_stack.undoText() == "Move 2 troopers to a new combat group"
+
+
+def test_messages_of_other_parts_are_cleared_by_a_switch(qtbot, window: MainWindow) -> None:  # type: ignore[no-untyped-def]
+    window.statusBar().showMessage("Something in English", 5000)
+    try:
+        apply_language("es")
+        window.retranslate()
+        assert window.statusBar().currentMessage() == ""
+    finally:
+        apply_language("en")
+        window.retranslate()
+
+
+def test_a_list_that_cannot_be_validated_says_why_in_the_new_language(qtbot, window: MainWindow) -> None:  # type: ignore[no-untyped-def]
+    from armybuilder.data.problems import DataError
+    from armybuilder.domain.lists import ArmyList
+    from armybuilder.rules.engine import validate_in_catalog
+
+    start_list(qtbot, window)
+    broken = window.document.army_list.model_copy(update={"pack": "no-such-pack"})
+    window.document.start(broken)
+    assert window.document.problem and window.problems.model.index(0, 0).data() == window.document.problem
+
+    def problem_now(army_list: ArmyList) -> str:
+        try:
+            validate_in_catalog(army_list, window.catalog)
+        except DataError as exc:
+            return str(exc)
+        raise AssertionError("the list validated")
+
+    try:
+        apply_language("es")
+        window.retranslate()
+        # the text the data layer makes now, in the current language: not the one kept from before
+        assert window.problems.model.index(0, 0).data() == problem_now(broken)
+    finally:
+        apply_language("en")
+        window.retranslate()
