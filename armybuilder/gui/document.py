@@ -16,7 +16,7 @@ from PySide6.QtGui import QUndoCommand, QUndoStack
 from armybuilder.data.catalog import ArmySummary, Catalog
 from armybuilder.data.problems import DataError
 from armybuilder.domain.lists import ArmyList, ArmyRef
-from armybuilder.domain.packs import ReinforcementRules, SeasonPack
+from armybuilder.domain.packs import EditionPack, ReinforcementRules, SeasonPack
 from armybuilder.domain.profiles import Army
 from armybuilder.domain.roster import ResolvedTrooper, resolve_trooper
 from armybuilder.gui import commands
@@ -365,9 +365,16 @@ class ListDocument(QObject):
         reinforcement = groups.pop()
         moving = [u for u in dict.fromkeys(uids) if army_list.trooper(u) is not None]
         count = len(moving)
-        parent = commands.CompoundCommand(
-            lambda: tr("Move {count} troopers to a new Reinforcements group", count=count) if reinforcement
-            else tr("Move {count} troopers to a new combat group", count=count))
+        first = commands.trooper_name(self.army_of(moving[0]), army_list, moving[0]) if moving else ""
+
+        def text() -> str:
+            if count == 1:
+                return (tr("Move {trooper} to a new Reinforcements group", trooper=first) if reinforcement
+                        else tr("Move {trooper} to a new combat group", trooper=first))
+            return (tr("Move {count} troopers to a new Reinforcements group", count=count) if reinforcement
+                    else tr("Move {count} troopers to a new combat group", count=count))
+
+        parent = commands.CompoundCommand(text)
         grouped = commands.AddGroupCommand(self, army_list, reinforcement, parent)
         state = grouped.after
         for uid in moving:
@@ -522,15 +529,21 @@ class ListDocument(QObject):
         except DataError:
             return None
 
+    def rules(self) -> tuple[EditionPack | None, SeasonPack | None]:
+        """The edition and season whose rules the list is judged by (None when unknown)."""
+        if self._list is None:
+            return None, None
+        try:
+            return self.catalog.rules_for(self._list, self._army)
+        except DataError:
+            return None, self.season()
+
     def reinforcement_rules(self) -> ReinforcementRules | None:
         """The edition's rules for a Reinforcements section, when the list's edition has them."""
         if self._list is None:
             return None
-        try:
-            edition, _ = self.catalog.rules_for(self._list, self._army)
-        except DataError:
-            return None
-        return edition.reinforcements
+        edition, _ = self.rules()
+        return edition.reinforcements if edition is not None else None
 
     # ----- mercenaries -----------------------------------------------------------------------
     def mercenaries_allowed(self) -> bool:

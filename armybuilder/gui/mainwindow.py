@@ -409,7 +409,7 @@ class MainWindow(QMainWindow):
     # ----- choosing the army ---------------------------------------------------------------------
     def _on_army_chosen(self, summary: ArmySummary) -> None:
         """Start a new list with this army (from the start page)."""
-        defaults = Preferences(self.settings).list_defaults()
+        defaults = Preferences(self.settings).list_defaults(summary.edition)
         self._with_army(summary, lambda: self.document.start(new_list(self.catalog, summary, defaults)))
 
     def _on_change_army(self) -> None:

@@ -7,9 +7,12 @@ Keys (documented in docs/gui.md, read by other parts of the app):
 | `ui/language` | `en` or `es`; absent: the system's language |
 | `view/distances_cm` | true: distances in cm, false: in inches |
 | `print/paper` | `a4` or `letter` |
-| `lists/default_pack` | a rules pack id; absent or empty: the army's usual pack |
-| `lists/default_tier` | a tier id of that pack; empty: free points |
-| `lists/default_points` | the points of a free-points game (with no tier) |
+| `lists/<edition>/pack` | for new lists of the armies of an edition (`n3`, `n5`): a rules pack id; empty: the army's usual pack |
+| `lists/<edition>/tier` | a tier id of that pack; empty: free points |
+| `lists/<edition>/points` | the points of a free-points game (with no tier) |
+
+Earlier versions kept one setting for every army (`lists/default_pack`, `…_tier`, `…_points`); it is
+still read, for the armies of its pack's own edition only, until the edition's own keys are set.
 """
 
 from __future__ import annotations
@@ -33,15 +36,22 @@ PAPER_KEY = "print/paper"
 DEFAULT_PACK_KEY = "lists/default_pack"
 DEFAULT_TIER_KEY = "lists/default_tier"
 DEFAULT_POINTS_KEY = "lists/default_points"
+"""The single setting of earlier versions (see the module's docstring)."""
+
+
+def edition_key(edition: str, name: str) -> str:
+    return f"lists/{edition}/{name}"
 
 
 @dataclass(frozen=True)
 class ListDefaults:
-    """The rules a new list starts with; `pack` None means the army's usual ones."""
+    """The rules a new list starts with; `pack` None means the army's usual ones. `edition`: the
+    edition whose armies they are for (None: the old single setting, for its pack's edition)."""
 
     pack: str | None = None
     tier: str | None = None
     points: int = 300
+    edition: str | None = None
 
 
 class Preferences:
@@ -79,19 +89,28 @@ class Preferences:
         self._store.setValue(PAPER_KEY, paper)
 
     # ----- new lists --------------------------------------------------------------------------------
-    def list_defaults(self) -> ListDefaults:
-        pack = str(self._store.value(DEFAULT_PACK_KEY, "") or "")
-        tier = str(self._store.value(DEFAULT_TIER_KEY, "") or "")
+    def list_defaults(self, edition: str) -> ListDefaults:
+        """The rules of new lists of this edition's armies."""
+        if self._store.contains(edition_key(edition, "pack")):
+            return self._read(edition_key(edition, "pack"), edition_key(edition, "tier"),
+                              edition_key(edition, "points"), edition)
+        return self._read(DEFAULT_PACK_KEY, DEFAULT_TIER_KEY, DEFAULT_POINTS_KEY, None)
+
+    def _read(self, pack_key: str, tier_key: str, points_key: str, edition: str | None) -> ListDefaults:
+        pack = str(self._store.value(pack_key, "") or "")
+        tier = str(self._store.value(tier_key, "") or "")
         try:
-            points = int(str(self._store.value(DEFAULT_POINTS_KEY, 300)))
+            points = int(str(self._store.value(points_key, 300)))
         except ValueError:
             points = 300
-        return ListDefaults(pack or None, tier or None, points if 50 <= points <= 1000 else 300)
+        return ListDefaults(pack or None, tier or None, points if 50 <= points <= 1000 else 300, edition)
 
-    def set_list_defaults(self, defaults: ListDefaults) -> None:
-        self._store.setValue(DEFAULT_PACK_KEY, defaults.pack or "")
-        self._store.setValue(DEFAULT_TIER_KEY, defaults.tier or "")
-        self._store.setValue(DEFAULT_POINTS_KEY, defaults.points)
+    def set_list_defaults(self, edition: str, defaults: ListDefaults) -> None:
+        self._store.setValue(edition_key(edition, "pack"), defaults.pack or "")
+        self._store.setValue(edition_key(edition, "tier"), defaults.tier or "")
+        self._store.setValue(edition_key(edition, "points"), defaults.points)
+        for key in (DEFAULT_PACK_KEY, DEFAULT_TIER_KEY, DEFAULT_POINTS_KEY):
+            self._store.remove(key)  # each edition has its own now
 
     def sync(self) -> None:
         self._settings.sync()
@@ -104,6 +123,9 @@ def list_settings(catalog: Catalog, summary: ArmySummary, defaults: ListDefaults
     pack = catalog.packs.get(defaults.pack) if defaults.pack else None
     if pack is None:
         return default_settings(catalog, summary)
+    era = pack.edition if isinstance(pack, SeasonPack) else pack.id
+    if defaults.edition is None and era != summary.edition:
+        return default_settings(catalog, summary)  # the old single setting: for its own edition's armies
     if isinstance(pack, SeasonPack) and defaults.tier and pack.tier(defaults.tier) is not None:
         return pack.id, defaults.tier, None
     return pack.id, None, defaults.points

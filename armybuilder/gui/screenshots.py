@@ -323,7 +323,7 @@ def _dialogs(window: object, shot: Callable[[str, object], None], folder: Path, 
     dialog.close()
 
     preferences = Preferences(window.settings)
-    preferences.set_list_defaults(ListDefaults("its-s9", "mid", 300))
+    preferences.set_list_defaults("n3", ListDefaults("its-s9", "mid", 300, "n3"))
     settings_dialog = PreferencesDialog(preferences, window.catalog, window)
     settings_dialog.show()
     shot("09-preferences", settings_dialog)

@@ -169,13 +169,16 @@ def test_paper_and_the_rules_of_new_lists(qtbot, synthetic_catalog: Catalog, tmp
     first = make_window(qtbot, synthetic_catalog, AppSettings(QSettings(str(ini), QSettings.Format.IniFormat)))
     dialog = open_preferences(qtbot, first)
     assert dialog.paper.currentIndex() == 0  # A4 unless told
-    assert dialog.game_size.currentData() == "" and not dialog.game_size.isEnabled()  # the army's usual rules
+    assert set(dialog.rows) == {"n3", "n5"}  # one row per edition: the Test Sectorial is an N5 army
+    n5 = dialog.rows["n5"]
+    assert n5.label.text() == "Infinity N&5 armies (1 army):"
+    assert n5.game_size.currentData() == "" and not n5.game_size.isEnabled()  # the army's usual rules
+    assert "ITS Season 9 was written for N3" in dialog.list_note.text()
     dialog.paper.setCurrentIndex(1)
-    choose(dialog.pack, "its-s9")
-    assert [dialog.game_size.itemData(i) for i in range(dialog.game_size.count())] == \
-        ["low", "mid", "top", "__points__"]
-    choose(dialog.game_size, "top")
-    assert not dialog.points.isVisible()
+    choose(n5.pack, "its-s9")
+    assert [n5.game_size.itemData(i) for i in range(n5.game_size.count())] == ["low", "mid", "top", "__points__"]
+    choose(n5.game_size, "top")
+    assert not n5.points.isVisible()
     qtbot.mouseClick(button(dialog, QDialogButtonBox.StandardButton.Ok), Qt.MouseButton.LeftButton)
     start_list(qtbot, first)
     army_list = first.document.army_list
@@ -183,25 +186,42 @@ def test_paper_and_the_rules_of_new_lists(qtbot, synthetic_catalog: Catalog, tmp
     assert first.totals.points.plain == "Points 0 / 400"
     first.close()
 
-    # kept for the next run, under the documented keys
+    # kept for the next run, under the documented keys, per edition
     store = QSettings(str(ini), QSettings.Format.IniFormat)
-    assert (store.value("print/paper"), store.value("lists/default_pack"), store.value("lists/default_tier")) == \
-        ("letter", "its-s9", "top")
+    assert (store.value("print/paper"), store.value("lists/n5/pack"), store.value("lists/n5/tier"),
+            store.value("lists/n3/pack")) == ("letter", "its-s9", "top", "")
     second = make_window(qtbot, synthetic_catalog, AppSettings(store))
     prefs = Preferences(second.settings)
     assert prefs.paper() == "letter"
-    assert prefs.list_defaults() == ListDefaults("its-s9", "top", 300)
+    assert prefs.list_defaults("n5") == ListDefaults("its-s9", "top", 300, "n5")
+    assert prefs.list_defaults("n3") == ListDefaults(None, None, 300, "n3")
     dialog = open_preferences(qtbot, second)
-    assert dialog.paper.currentIndex() == 1 and dialog.game_size.currentData() == "top"
-    choose(dialog.pack, "n5")
-    assert [dialog.game_size.itemData(i) for i in range(dialog.game_size.count())] == ["__points__"]
-    assert dialog.points.isVisible()
-    dialog.points.setValue(250)
+    n5 = dialog.rows["n5"]
+    assert dialog.paper.currentIndex() == 1 and n5.game_size.currentData() == "top"
+    choose(n5.pack, "n5")
+    assert [n5.game_size.itemData(i) for i in range(n5.game_size.count())] == ["__points__"]
+    assert n5.points.isVisible()
+    n5.points.setValue(250)
     qtbot.mouseClick(button(dialog, QDialogButtonBox.StandardButton.Ok), Qt.MouseButton.LeftButton)
     start_list(qtbot, second)
     army_list = second.document.army_list
     assert army_list is not None and (army_list.pack, army_list.tier, army_list.points) == ("n5", None, 250)
     assert army_list.army.id == TEST_ARMY
+
+
+def test_the_old_single_setting_applies_to_its_own_edition_only(qtbot, synthetic_catalog: Catalog,  # type: ignore[no-untyped-def]
+                                                                tmp_path: Path) -> None:
+    store = QSettings(str(tmp_path / "old.ini"), QSettings.Format.IniFormat)
+    for key, value in (("lists/default_pack", "its-s9"), ("lists/default_tier", "mid"), ("lists/default_points", 300)):
+        store.setValue(key, value)  # as an earlier version saved it: ITS Season 9 (N3) for every army
+    window = make_window(qtbot, synthetic_catalog, AppSettings(store))
+    start_list(qtbot, window)  # an N5 army: its usual rules, not the N3-era season
+    army_list = window.document.army_list
+    assert army_list is not None and (army_list.pack, army_list.tier) == ("n5", None)
+    dialog = open_preferences(qtbot, window)
+    assert dialog.rows["n3"].pack.currentData() == "its-s9" and dialog.rows["n3"].game_size.currentData() == "mid"
+    assert dialog.rows["n5"].pack.currentData() == ""
+    dialog.reject()
 
 
 @pytest.mark.parametrize("code", ["en", "es"])

@@ -15,8 +15,8 @@ from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
     QFormLayout,
+    QGridLayout,
     QGroupBox,
-    QHBoxLayout,
     QLabel,
     QSpinBox,
     QVBoxLayout,
@@ -24,7 +24,7 @@ from PySide6.QtWidgets import (
 )
 
 from armybuilder.data.catalog import Catalog
-from armybuilder.domain.packs import SeasonPack
+from armybuilder.domain.packs import EditionPack, SeasonPack
 from armybuilder.gui import icons
 from armybuilder.gui.labels import pack_name, tier_label
 from armybuilder.gui.preferences import PAPERS, ListDefaults, Paper, Preferences
@@ -36,12 +36,33 @@ FREE_POINTS = "__points__"
 
 @dataclass(frozen=True)
 class PreferenceValues:
-    """What the dialog shows and stores."""
+    """What the dialog shows and stores; `defaults`: the rules of new lists per edition id."""
 
     language: str
     distances_cm: bool
     paper: Paper
-    defaults: ListDefaults
+    defaults: dict[str, ListDefaults]
+
+
+class EditionRow:
+    """The rules pack and game size of new lists of one edition's armies."""
+
+    def __init__(self, edition: EditionPack, armies: int) -> None:
+        self.edition = edition
+        self.armies = armies
+        self.label = QLabel()
+        self.pack = QComboBox()
+        self.pack.setObjectName(f"default_pack_{edition.id}")
+        self.pack.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
+        self.game_size = QComboBox()
+        self.game_size.setObjectName(f"default_size_{edition.id}")
+        self.game_size.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
+        self.points = QSpinBox()
+        self.points.setObjectName(f"default_points_{edition.id}")
+        self.points.setRange(50, 1000)
+        self.points.setSingleStep(50)
+        self.points.setValue(300)
+        self.label.setBuddy(self.pack)
 
 
 class PreferencesDialog(QDialog):
@@ -71,17 +92,10 @@ class PreferencesDialog(QDialog):
         self.paper = QComboBox()
         self.paper.setObjectName("paper")
         self.paper.addItems(["" for _ in PAPERS])
-        self.pack = QComboBox()
-        self.pack.setObjectName("default_pack")
-        self.pack.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
-        self.game_size = QComboBox()
-        self.game_size.setObjectName("default_size")
-        self.game_size.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
-        self.points = QSpinBox()
-        self.points.setObjectName("default_points")
-        self.points.setRange(50, 1000)
-        self.points.setSingleStep(50)
-        self.points.setValue(300)
+        editions = sorted((p for p in self.catalog.packs.values() if isinstance(p, EditionPack)), key=lambda p: p.id)
+        counts = {e.id: sum(1 for a in self.catalog.armies() if a.edition == e.id and a.kind != "reinforcements")
+                  for e in editions}
+        self.rows = {e.id: EditionRow(e, counts[e.id]) for e in editions}
         self.language_note = QLabel()
         self.list_note = QLabel()
         for note in (self.language_note, self.list_note):
@@ -100,19 +114,20 @@ class PreferencesDialog(QDialog):
         self.paper_label = QLabel()
         printing.addRow(self.paper_label, self.paper)
         self.lists_box = QGroupBox()
-        lists = QFormLayout(self.lists_box)
+        lists = QGridLayout(self.lists_box)
         self.pack_label = QLabel()
         self.game_size_label = QLabel()
-        size_row = QHBoxLayout()
-        size_row.addWidget(self.game_size)
-        size_row.addWidget(self.points)
-        size_row.addStretch(1)
-        lists.addRow(self.pack_label, self.pack)
-        lists.addRow(self.game_size_label, size_row)
-        lists.addRow(self.list_note)
+        lists.addWidget(self.pack_label, 0, 1)
+        lists.addWidget(self.game_size_label, 0, 2, 1, 2)
+        for number, row in enumerate(self.rows.values(), start=1):
+            lists.addWidget(row.label, number, 0)
+            lists.addWidget(row.pack, number, 1)
+            lists.addWidget(row.game_size, number, 2)
+            lists.addWidget(row.points, number, 3)
+        lists.setColumnStretch(4, 1)
+        lists.addWidget(self.list_note, len(self.rows) + 1, 0, 1, 5)
         for label, buddy in ((self.language_label, self.language), (self.distances_label, self.distances),
-                             (self.paper_label, self.paper), (self.pack_label, self.pack),
-                             (self.game_size_label, self.game_size)):
+                             (self.paper_label, self.paper)):
             label.setBuddy(buddy)
         bold = QFont(self.general_box.font())
         bold.setBold(True)
@@ -138,11 +153,12 @@ class PreferencesDialog(QDialog):
         self.buttons.rejected.connect(self.reject)
         apply = self.buttons.button(QDialogButtonBox.StandardButton.Apply)
         apply.clicked.connect(self.apply)
-        self.pack.currentIndexChanged.connect(self._on_pack_changed)
-        self.game_size.currentIndexChanged.connect(self._on_size_changed)
+        for row in self.rows.values():
+            row.pack.currentIndexChanged.connect(lambda _=0, row=row: self._fill_sizes(row))
+            row.game_size.currentIndexChanged.connect(lambda _=0, row=row: self._on_size_changed(row))
 
     def retranslate(self) -> None:
-        values = self.values() if self.pack.count() else None
+        values = self.values() if self.rows and next(iter(self.rows.values())).pack.count() else None
         self.setWindowTitle(tr("Preferences"))
         self.general_box.setTitle(tr("Language and units"))
         self.print_box.setTitle(tr("Print-outs"))
@@ -155,77 +171,93 @@ class PreferencesDialog(QDialog):
         self.paper_label.setText(tr("&Paper:"))
         self.paper.setItemText(0, tr("A4"))
         self.paper.setItemText(1, tr("US Letter"))
-        self.pack_label.setText(tr("&Rules:"))
-        self.game_size_label.setText(tr("&Game size:"))
-        self.points.setSuffix(tr(" pts"))
-        self.list_note.setText(tr("Lists started from the army picker use these rules; each list's own rules can "
-                                  "still be changed above its troopers."))
-        labels = (self.language_label, self.distances_label, self.paper_label, self.pack_label, self.game_size_label)
+        self.pack_label.setText(tr("Rules", context="preferences column"))
+        self.game_size_label.setText(tr("Game size", context="preferences column"))
+        self.list_note.setText(tr("A list started from the army picker gets the rules chosen for its army's edition; "
+                                  "each list's own rules can still be changed above its troopers. A tournament season "
+                                  "of another era (ITS Season 9 was written for N3) adds its tiers and Extras, such "
+                                  "as Soldiers of Fortune; the army's own edition still sets the other limits."))
+        for row in self.rows.values():
+            armies = (tr("1 army") if row.armies == 1 else tr("{count} armies", count=row.armies) if row.armies
+                      else tr("no armies yet"))
+            name = pack_name(row.edition)
+            shown = f"{name[:-1]}&{name[-1]}" if name else ""  # "Infinity N&5": Alt+5 goes to its row
+            row.label.setText(tr("{edition} armies ({armies}):", edition=shown, armies=armies))
+            row.points.setSuffix(tr(" pts"))
+            row.pack.blockSignals(True)
+            row.pack.clear()
+            row.pack.addItem(tr("The army's usual rules"), USUAL)
+            for pack_id, known in sorted(self.catalog.packs.items(), key=lambda item: (item[1].kind, item[0])):
+                row.pack.addItem(pack_name(known), pack_id)
+            row.pack.blockSignals(False)
+        labels = (self.language_label, self.distances_label, self.paper_label)
         width = max(label.sizeHint().width() for label in labels)
-        for label in labels:  # one column of labels across the three groups
+        for label in labels:  # one column of labels across the first groups
             label.setMinimumWidth(width)
-        self.pack.blockSignals(True)
-        self.pack.clear()
-        self.pack.addItem(tr("The army's usual rules"), USUAL)
-        for pack_id, known in sorted(self.catalog.packs.items(), key=lambda item: (item[1].kind, item[0])):
-            self.pack.addItem(pack_name(known), pack_id)
-        self.pack.blockSignals(False)
         if values is not None:
             self.show_values(values)
         else:
-            self._fill_sizes()
+            for row in self.rows.values():
+                self._fill_sizes(row)
 
     # ----- values ------------------------------------------------------------------------------------
     def stored_values(self) -> PreferenceValues:
         p = self.preferences
-        return PreferenceValues(p.language() or language(), p.distances_in_cm(), p.paper(), p.list_defaults())
+        defaults = {edition: p.list_defaults(edition) for edition in self.rows}
+        return PreferenceValues(p.language() or language(), p.distances_in_cm(), p.paper(), defaults)
 
     def show_values(self, values: PreferenceValues) -> None:
         self.language.setCurrentIndex(max(0, self.language.findData(values.language)))
         self.distances.setCurrentIndex(1 if values.distances_cm else 0)
         self.paper.setCurrentIndex(PAPERS.index(values.paper))
-        defaults = values.defaults
-        row = self.pack.findData(defaults.pack or USUAL)
-        self.pack.setCurrentIndex(max(0, row))
-        self._fill_sizes()
-        self.points.setValue(defaults.points)
-        if defaults.tier:
-            self.game_size.setCurrentIndex(max(0, self.game_size.findData(defaults.tier)))
-        else:
-            self.game_size.setCurrentIndex(max(0, self.game_size.findData(FREE_POINTS)))
-        self._on_size_changed()
+        for edition, row in self.rows.items():
+            defaults = values.defaults.get(edition, ListDefaults())
+            if defaults.edition is None and defaults.pack and not self._for_edition(defaults.pack, edition):
+                defaults = ListDefaults()  # the old single setting: only for its own edition's armies
+            row.pack.setCurrentIndex(max(0, row.pack.findData(defaults.pack or USUAL)))
+            self._fill_sizes(row)
+            row.points.setValue(defaults.points)
+            wanted = defaults.tier if defaults.tier else FREE_POINTS
+            row.game_size.setCurrentIndex(max(0, row.game_size.findData(wanted)))
+            self._on_size_changed(row)
+
+    def _for_edition(self, pack_id: str, edition: str) -> bool:
+        pack = self.catalog.packs.get(pack_id)
+        if pack is None:
+            return False
+        return (pack.edition if isinstance(pack, SeasonPack) else pack.id) == edition
 
     def values(self) -> PreferenceValues:
-        pack = str(self.pack.currentData() or "") or None
-        size = self.game_size.currentData()
-        tier = str(size) if size and size != FREE_POINTS else None
         paper = PAPERS[max(0, self.paper.currentIndex())]
+        defaults = {}
+        for edition, row in self.rows.items():
+            pack = str(row.pack.currentData() or "") or None
+            size = row.game_size.currentData()
+            tier = str(size) if size and size != FREE_POINTS else None
+            defaults[edition] = ListDefaults(pack, tier if pack else None, row.points.value(), edition)
         return PreferenceValues(str(self.language.currentData()), self.distances.currentIndex() == 1, paper,
-                                ListDefaults(pack, tier if pack else None, self.points.value()))
+                                defaults)
 
-    def _fill_sizes(self) -> None:
-        pack_id = self.pack.currentData()
+    def _fill_sizes(self, row: EditionRow) -> None:
+        pack_id = row.pack.currentData()
         pack = self.catalog.packs.get(str(pack_id)) if pack_id else None
-        kept = self.game_size.currentData()
-        self.game_size.blockSignals(True)
-        self.game_size.clear()
+        kept = row.game_size.currentData()
+        row.game_size.blockSignals(True)
+        row.game_size.clear()
         if pack is None:
-            self.game_size.addItem(tr("The army's usual game size"), USUAL)
+            row.game_size.addItem(tr("The army's usual game size"), USUAL)
         else:
             for tier in pack.tiers if isinstance(pack, SeasonPack) else ():
-                self.game_size.addItem(tier_label(tier), tier.id)
-            self.game_size.addItem(tr("Free points"), FREE_POINTS)
-        row = self.game_size.findData(kept)
-        self.game_size.setCurrentIndex(row if row >= 0 else 0)
-        self.game_size.blockSignals(False)
-        self.game_size.setEnabled(pack is not None)
-        self._on_size_changed()
+                row.game_size.addItem(tier_label(tier), tier.id)
+            row.game_size.addItem(tr("Free points"), FREE_POINTS)
+        found = row.game_size.findData(kept)
+        row.game_size.setCurrentIndex(found if found >= 0 else 0)
+        row.game_size.blockSignals(False)
+        row.game_size.setEnabled(pack is not None)
+        self._on_size_changed(row)
 
-    def _on_pack_changed(self, _: int) -> None:
-        self._fill_sizes()
-
-    def _on_size_changed(self, *_: object) -> None:
-        self.points.setVisible(self.game_size.currentData() == FREE_POINTS)
+    def _on_size_changed(self, row: EditionRow) -> None:
+        row.points.setVisible(row.game_size.currentData() == FREE_POINTS)
 
     # ----- storing ------------------------------------------------------------------------------------
     def apply(self) -> None:
@@ -234,7 +266,8 @@ class PreferencesDialog(QDialog):
         p.set_language(values.language)
         p.set_distances_in_cm(values.distances_cm)
         p.set_paper(values.paper)
-        p.set_list_defaults(values.defaults)
+        for edition, defaults in values.defaults.items():
+            p.set_list_defaults(edition, defaults)
         p.sync()
         self.applied.emit(values)
 

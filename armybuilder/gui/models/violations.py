@@ -10,6 +10,7 @@ from PySide6.QtCore import QAbstractListModel, QModelIndex, QObject, QPersistent
 from armybuilder.gui import icons
 from armybuilder.gui.document import ListDocument
 from armybuilder.gui.models import FIRST_ROLE, ROOT
+from armybuilder.gui.sources import rule_source
 from armybuilder.i18n import tr
 
 Index = QModelIndex | QPersistentModelIndex
@@ -67,7 +68,7 @@ class ViolationListModel(QAbstractListModel):
         if role == Qt.ItemDataRole.ToolTipRole:
             parts = [message]
             if source:
-                parts.append(tr("Source: {source}", source=source))
+                parts.append(tr("Source: {source}", source=rule_source(source, *self._document.rules())))
             if troopers:
                 parts.append(tr("Click to select the troopers concerned."))
             return "\n".join(parts)
