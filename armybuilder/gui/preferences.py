@@ -7,7 +7,7 @@ Keys (documented in docs/gui.md, read by other parts of the app):
 | `ui/language` | `en` or `es`; absent: the system's language |
 | `view/distances_cm` | true: distances in cm, false: in inches |
 | `print/paper` | `a4` or `letter` |
-| `lists/<edition>/pack` | for new lists of the armies of an edition (`n3`, `n5`): a rules pack id; empty: the army's usual pack |
+| `lists/<edition>/pack` | new lists of an edition's armies (`n3`, `n5`): a rules pack id; empty: the usual |
 | `lists/<edition>/tier` | a tier id of that pack; empty: free points |
 | `lists/<edition>/points` | the points of a free-points game (with no tier) |
 

@@ -150,11 +150,11 @@ def test_change_army_names_the_troopers_it_drops_and_undoes(qtbot, synthetic_cat
     asked: list[tuple[str, list[str]]] = []
     answers = [False, True]
     window.confirm_army_change = lambda army, names: asked.append((army, names)) or answers.pop(0)  # type: ignore[method-assign]
-    for _ in range(2):
+    for attempt in (1, 2):
         window.list_settings.army.click()
         dialog = window.army_dialog
         dialog.picker.tree.activated.emit(dialog.picker.index_of("Slow Army", "imported"))
-        qtbot.waitUntil(lambda: len(asked) > _, timeout=5000)
+        qtbot.waitUntil(lambda attempt=attempt: len(asked) == attempt, timeout=5000)
     assert asked[0] == ("Slow Army", ["HEAVY TROOPERS (HEAVY SPITFIRE)"])
     assert window.document.army.origin == "imported"
     assert [t.unit for _, t in window.document.army_list.troopers()] == [LINE]

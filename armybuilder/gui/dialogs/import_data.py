@@ -498,7 +498,8 @@ class ImportDataDialog(QDialog):
             where = " · ".join(html.escape(p) for p in (issue.unit, issue.path) if p)
             source = html.escape(issue.file) + (f"<br><span style='color:{grey}'>{html.escape(army)}</span>"
                                                 if army and army != issue.file else "")
-            message = html.escape(_without_unchanged_note(issue.message)) + (f"<br><span style='color:{grey}'>{where}</span>" if where else "")
+            message = html.escape(_without_unchanged_note(issue.message)) + (
+                f"<br><span style='color:{grey}'>{where}</span>" if where else "")
             shade = f" bgcolor='{alternate}'" if number % 2 else ""
             rows.append(f"<tr{shade}><td width='18'><img src='mark:{issue.severity}' width='16' height='16'></td>"
                         f"<td><b>{names[issue.severity]}</b></td><td>{source}</td><td>{message}</td></tr>")

@@ -11,9 +11,10 @@ from __future__ import annotations
 
 import html
 import json
-from collections.abc import Callable, Hashable
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from enum import IntEnum
+from functools import partial
 from typing import Any
 
 from PySide6.QtCore import QAbstractItemModel, QMimeData, QModelIndex, QObject, QPersistentModelIndex, Qt, Signal
@@ -64,7 +65,7 @@ class _Item:
     trooper's peripherals ((uid, position)). Items live as long as what they show."""
 
     kind: str
-    key: Hashable
+    key: Any
     parent: _Item | None
     id: int
     children: list[_Item] = field(default_factory=list)
@@ -146,12 +147,12 @@ class ListTreeModel(QAbstractItemModel):
         return [inc for inc in resolved.peripherals for _ in range(inc.quantity)]
 
     # ----- structure ---------------------------------------------------------------------------
-    def _new_item(self, kind: str, key: Hashable, parent: _Item) -> _Item:
+    def _new_item(self, kind: str, key: Any, parent: _Item) -> _Item:
         item = _Item(kind, key, parent, self._next_id)
         self._next_id += 1
         self._items[item.id] = item
         if kind == "group":
-            self._group_items[int(key)] = item  # type: ignore[call-overload]
+            self._group_items[int(key)] = item
         elif kind == "trooper":
             self._trooper_items[str(key)] = item
         return item
@@ -160,8 +161,8 @@ class ListTreeModel(QAbstractItemModel):
         for child in item.children:
             self._forget(child)
         self._items.pop(item.id, None)
-        if item.kind == "group" and self._group_items.get(item.key) is item:  # type: ignore[call-overload]
-            del self._group_items[item.key]  # type: ignore[arg-type]
+        if item.kind == "group" and self._group_items.get(item.key) is item:
+            del self._group_items[item.key]
         elif item.kind == "trooper" and self._trooper_items.get(str(item.key)) is item:
             del self._trooper_items[str(item.key)]
 
@@ -189,7 +190,7 @@ class ListTreeModel(QAbstractItemModel):
         self._read_list()
         self._update()
         inserted = tuple(uid for uid in self._document.uids_in_order() if uid not in before)
-        removed = tuple((uid, int(group), row) for uid, (group, row) in before.items()  # type: ignore[call-overload]
+        removed = tuple((uid, int(group), row) for uid, (group, row) in before.items()
                         if uid not in self._trooper_items)
         self.list_updated.emit(ListChanges(inserted, removed))
 
@@ -223,8 +224,7 @@ class ListTreeModel(QAbstractItemModel):
                         self.endMoveRows()
         for number, troopers in wanted:
             group = self._group_items[number]
-            self._arrange(group, [uid for uid, _ in troopers],
-                          lambda uid, group=group: self._new_item("trooper", uid, group))
+            self._arrange(group, [uid for uid, _ in troopers], partial(self._new_item, "trooper", parent=group))
         extra = len(self._root.children) - len(numbers)
         if extra > 0:
             self.beginRemoveRows(QModelIndex(), len(numbers), len(self._root.children) - 1)
@@ -236,7 +236,7 @@ class ListTreeModel(QAbstractItemModel):
             for uid, count in troopers:
                 trooper = self._trooper_items[uid]
                 self._arrange(trooper, [(uid, p) for p in range(count)],
-                              lambda key, trooper=trooper: self._new_item("peripheral", key, trooper))
+                              partial(self._new_item, "peripheral", parent=trooper))
         self._report_changed(self._root)
 
     def _arrange(self, parent: _Item, keys: list[Any], make: Callable[[Any], _Item], remove: bool = True) -> None:
@@ -321,10 +321,10 @@ class ListTreeModel(QAbstractItemModel):
     def group_at(self, row: int) -> int | None:
         """The number of the combat group at a top-level row."""
         children = self._root.children
-        return int(children[row].key) if 0 <= row < len(children) else None  # type: ignore[call-overload]
+        return int(children[row].key) if 0 <= row < len(children) else None
 
     def _trooper(self, item: _Item) -> tuple[Trooper, CombatGroup] | None:
-        uid = item.key[0] if item.kind == "peripheral" else item.key  # type: ignore[index]
+        uid = item.key[0] if item.kind == "peripheral" else item.key
         return self._troopers.get(str(uid))
 
     # ----- data --------------------------------------------------------------------------------
@@ -345,7 +345,7 @@ class ListTreeModel(QAbstractItemModel):
         if item is None:
             return None
         if item.kind == "group":
-            group = self._groups.get(item.key)  # type: ignore[call-overload]
+            group = self._groups.get(item.key)
             return self._group_data(group, index.column(), role) if group is not None else None
         found = self._trooper(item)
         if found is None:  # a row on its way out during an update
@@ -361,7 +361,7 @@ class ListTreeModel(QAbstractItemModel):
         if role == Role.REINFORCEMENT:
             return group.reinforcement
         if item.kind == "peripheral":
-            return self._peripheral_data(resolved, item.key[1], index.column(), role)  # type: ignore[index]
+            return self._peripheral_data(resolved, item.key[1], index.column(), role)
         return self._trooper_data(trooper, resolved, index.column(), role)
 
     def _group_data(self, group: CombatGroup, column: int, role: int) -> Any:
@@ -536,7 +536,7 @@ class ListTreeModel(QAbstractItemModel):
         for index in indexes:
             item = self._item(index)
             if item is not None and item.kind != "group":
-                uid = str(item.key[0] if item.kind == "peripheral" else item.key)  # type: ignore[index]
+                uid = str(item.key[0] if item.kind == "peripheral" else item.key)
                 if uid not in uids:
                     uids.append(uid)
         data = QMimeData()
@@ -573,16 +573,16 @@ class ListTreeModel(QAbstractItemModel):
             if not groups:
                 return 1, None
             if 0 < row <= len(groups):
-                return int(groups[row - 1].key), None  # type: ignore[call-overload]
+                return int(groups[row - 1].key), None
             if row == 0:
-                return int(groups[0].key), 0  # type: ignore[call-overload]
-            return int(groups[-1].key), None  # type: ignore[call-overload]
+                return int(groups[0].key), 0
+            return int(groups[-1].key), None
         if item.kind == "peripheral" and item.parent is not None:
             item = item.parent
         if item.kind == "group":
-            return int(item.key), (row if row >= 0 else None)  # type: ignore[call-overload]
+            return int(item.key), (row if row >= 0 else None)
         assert item.parent is not None
-        return int(item.parent.key), item.row + 1  # type: ignore[call-overload]
+        return int(item.parent.key), item.row + 1
 
     def dropMimeData(self, data: QMimeData, action: Qt.DropAction, row: int, column: int, parent: Index) -> bool:
         if not self.canDropMimeData(data, action, row, column, parent):

@@ -105,12 +105,12 @@ class TotalsBar(QFrame):
             section = report.roster.reinforcements
             points = sum(r.points for r in section)
             swc = sum(r.swc_halves for r in section)
-            limit = t.reinforcement_points_limit or reinforcements.points
+            budget = t.reinforcement_points_limit or reinforcements.points
             self.reinforcements.show_figure(
-                tr("Reinf.", context="totals"), f"{points} / {limit}",
-                points > limit or swc > reinforcements.swc.halves,
+                tr("Reinf.", context="totals"), f"{points} / {budget}",
+                points > budget or swc > reinforcements.swc.halves,
                 tr("The Reinforcements section: {points} of its {limit} points and {swc} of its {swc_limit} SWC "
-                   "(included in the totals on the left).", points=points, limit=limit, swc=swc_text(swc),
+                   "(included in the totals on the left).", points=points, limit=budget, swc=swc_text(swc),
                    swc_limit=str(reinforcements.swc)))
         parts = []
         over_any = False
