@@ -20,6 +20,7 @@ from PySide6.QtWidgets import (
     QMenu,
     QMessageBox,
     QProgressBar,
+    QPushButton,
     QSplitter,
     QStackedWidget,
     QTabWidget,
@@ -46,6 +47,7 @@ from armybuilder.gui.printing.feature import PrintFeature
 from armybuilder.gui.settings import AppSettings
 from armybuilder.gui.tasks import TaskRunner
 from armybuilder.gui.widgets.armypicker import ArmyPickerDialog
+from armybuilder.gui.widgets.columns import BuilderColumns
 from armybuilder.gui.widgets.listeditor import ListEditor
 from armybuilder.gui.widgets.listsettings import ListSettingsBar
 from armybuilder.gui.widgets.profilecard import ProfileCard
@@ -121,13 +123,8 @@ class MainWindow(QMainWindow):
         self.right_splitter.setStretchFactor(0, 3)
         self.right_splitter.setStretchFactor(1, 1)
         self.right_splitter.setSizes([560, 200])
-        self.splitter = QSplitter(Qt.Orientation.Horizontal)
-        self.splitter.setObjectName("main_splitter")
-        self.splitter.addWidget(self.browser)
-        self.splitter.addWidget(self.card)
-        self.splitter.addWidget(self.right_splitter)
-        self.splitter.setChildrenCollapsible(False)
-        self.splitter.setSizes([440, 460, 540])
+        self.columns = BuilderColumns(self.browser, self.card, self.right_splitter)
+        self.splitter = self.columns.splitter
 
         builder = QWidget()
         layout = QVBoxLayout(builder)
@@ -135,7 +132,7 @@ class MainWindow(QMainWindow):
         layout.setSpacing(4)
         layout.addWidget(self.list_settings)
         layout.addWidget(self.totals)
-        layout.addWidget(self.splitter, 1)
+        layout.addWidget(self.columns, 1)
         self.pages = QStackedWidget()
         self.pages.addWidget(self.start_page)
         self.pages.addWidget(builder)
@@ -279,9 +276,9 @@ class MainWindow(QMainWindow):
     # ----- layout persistence --------------------------------------------------------------------
     def _restore_layout(self) -> None:
         for key, restore in (("main/geometry", self.restoreGeometry), ("main/state", self.restoreState),
-                             ("main/splitter", self.splitter.restoreState),
+                             ("main/columns", self.columns.restore_state),
                              ("main/right_splitter", self.right_splitter.restoreState),
-                             ("main/list_header", self.editor.tree.header().restoreState)):
+                             ("main/list_columns", self.editor.restore_columns)):
             value = self.settings.state(key)
             if value is not None:
                 restore(value)
@@ -292,8 +289,8 @@ class MainWindow(QMainWindow):
     def save_layout(self) -> None:
         values: dict[str, QByteArray] = {
             "main/geometry": self.saveGeometry(), "main/state": self.saveState(),
-            "main/splitter": self.splitter.saveState(), "main/right_splitter": self.right_splitter.saveState(),
-            "main/list_header": self.editor.tree.header().saveState(),
+            "main/columns": self.columns.save_state(), "main/right_splitter": self.right_splitter.saveState(),
+            "main/list_columns": self.editor.save_columns(),
         }
         for key, value in values.items():
             self.settings.set_state(key, value)
@@ -438,17 +435,20 @@ class MainWindow(QMainWindow):
         except DataError as exc:
             self._on_task_failed(tr("Could not load {army}", army=summary.name), exc)
             return
-        if lost:
-            army_list = doc.army_list
-            assert army_list is not None
-            names = []
-            for uid in lost:
-                trooper = army_list.trooper(uid)
-                if trooper is not None:
-                    names.append(describe_trooper(doc.army_of(uid), trooper.unit, trooper.group, trooper.option))
-            if not self.confirm_army_change(summary.name, names):
-                return
+        if lost and not self.confirm_army_change(summary.name, self.trooper_names(lost)):
+            return
         doc.change_army(summary.ref, lost)
+
+    def trooper_names(self, uids: list[str]) -> list[str]:
+        """Troopers as players name them ("Fusiliers (Combi Rifle)"), in list order."""
+        doc = self.document
+        army_list = doc.army_list
+        names = []
+        for uid in uids:
+            trooper = army_list.trooper(uid) if army_list is not None else None
+            if trooper is not None:
+                names.append(describe_trooper(doc.army_of(uid), trooper.unit, trooper.group, trooper.option))
+        return names
 
     def _with_army(self, summary: ArmySummary, callback: Callable[[], None]) -> None:
         """Run `callback()` once the army's data is loaded: at once if it already is, else after a
@@ -788,17 +788,23 @@ class MainWindow(QMainWindow):
 
     def confirm_army_change(self, army: str, names: list[str]) -> bool:
         """Whether to switch to `army` although it cannot field these troopers (they are removed)."""
+        box, switch = self.army_change_box(army, names)
+        box.exec()
+        return box.clickedButton() is switch
+
+    def army_change_box(self, army: str, names: list[str]) -> tuple[QMessageBox, QPushButton]:
+        """The question of `confirm_army_change` (and its "switch" button), not shown yet."""
         box = QMessageBox(QMessageBox.Icon.Warning, tr("Change army"),
                           tr("{army} cannot field this trooper of the list. Switching removes it:", army=army)
                           if len(names) == 1 else
                           tr("{army} cannot field {count} of the list's troopers. Switching removes them:",
                              army=army, count=len(names)),
                           QMessageBox.StandardButton.Cancel, self)
+        box.setObjectName("army_change_box")
         box.setInformativeText("• " + "\n• ".join(names) + "\n\n" + tr("You can undo the switch (Ctrl+Z)."))
         switch = box.addButton(tr("Switch and remove them"), QMessageBox.ButtonRole.AcceptRole)
         box.setDefaultButton(QMessageBox.StandardButton.Cancel)
-        box.exec()
-        return box.clickedButton() is switch
+        return box, switch
 
     def ask_unsaved(self) -> QMessageBox.StandardButton:
         name = self.document.army_list.name if self.document.army_list else ""

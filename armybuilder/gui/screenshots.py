@@ -9,6 +9,10 @@ official PanOceania. Then the dialogs: the import (its progress half-way and its
 the official data, the report of a folder that lacks it), Preferences, and the offer to restore an
 autosaved list. Then fireteams and print-outs on the Svalarheima Blizzard-6 list: the form dialog,
 the Fireteams and Finder tabs, the chart (and the official PanOceania chart), the export dialog.
+Then the window at 1024×700 (the browser over the card, the list in its own column), the list's
+notes, the question before a change of army drops troopers and, with the official data, a list
+with a Reinforcements section and the mercenary pool shown with its hint.
+Each language's pass starts from the profile card tab and an empty status bar.
 The window is driven through its own document and widgets; settings, autosaves and the imported
 data are kept in a temporary folder, never the user's.
 """
@@ -26,6 +30,7 @@ ICESTORM_PANOCEANIA = ("fusiliers", "fusiliers", "fusiliers", "auxilia", "auxili
                        "orc-troops", "father-knights", "jotums")
 """Seed 000's 'Full List — PanOceania, 300 Points and 3.5 SWC' (first option of each unit)."""
 SIZE = (1440, 900)
+SMALL = (1024, 700)
 OFFICIAL = Path(__file__).resolve().parents[2].parent / "shared" / "infinity-army" / "n5"
 OFFICIAL_PANOCEANIA = ("fusiliers", "fusiliers", "orc-troops", "nisses", "swiss-guard", "machinists",
                        "trauma-docs", "bulleteers", "peacemaker")
@@ -77,6 +82,7 @@ def main(argv: list[str]) -> int:
                 window.grab().save(str(path))
                 saved.append(path)
 
+            begin_pass(window)
             _states(window, shot, app)
             window.document.close_list()
             if official:
@@ -101,12 +107,26 @@ def main(argv: list[str]) -> int:
             if official:
                 _official_chart(window, dialog_shot)
                 window.document.close_list()
+            begin_pass(window)
+            _review_states(window, shot, dialog_shot, official)
+            window.document.close_list()
+            window.resize(*SIZE)
         window.close()
     apply_language("en")
     for path in saved:
         print(path)
     QApplication.processEvents()
     return 0
+
+
+def begin_pass(window: object) -> None:
+    """Start a set of states as a player would see them: the profile card in front (not the tab the
+    last set ended on) and no status message left from it (or from the other language)."""
+    from armybuilder.gui.mainwindow import MainWindow
+
+    assert isinstance(window, MainWindow)
+    window.fireteams.tabs.setCurrentWidget(window.card)
+    window.statusBar().clearMessage()
 
 
 def _states(window: object, shot: Callable[[str], None], app: object) -> None:
@@ -253,6 +273,134 @@ def _fireteam_states(window: object, shot: Callable[[str], None], dialog_shot: C
         _wait_preview(export)
         dialog_shot("16-export-illegal", export)
         export.reject()
+
+
+def _add(window: object, slug: str, pick: int = 0, reinforcement: bool = False) -> str | None:
+    """Add a unit's option (by its slug; `pick`: which of its options, clamped) to the open list."""
+    from armybuilder.gui.mainwindow import MainWindow
+
+    assert isinstance(window, MainWindow)
+    doc = window.document
+    army = doc.reinforcement_army() if reinforcement else doc.army
+    unit = army.unit_by_slug(slug) if army is not None else None
+    if unit is None:
+        return None
+    options = list(unit.selectable_options())
+    group, option = options[min(pick, len(options) - 1)]
+    return doc.add_trooper(unit.id, group.id if group else 0, option.id, reinforcement=reinforcement)
+
+
+def _review_states(window: object, shot: Callable[[str], None], dialog_shot: Callable[[str, object], None],
+                   official: bool) -> None:
+    """The window at 1024×700; notes; changing army with troopers it cannot keep; with the official
+    data, Reinforcements and the mercenary pool."""
+    from PySide6.QtWidgets import QApplication
+
+    from armybuilder.gui.mainwindow import MainWindow
+
+    assert isinstance(window, MainWindow)
+    picker = window.start_page.picker
+    origin = "imported" if official else "bundled"
+    army_name = "Military Orders" if official else "PanOceania"
+    picker.tree.activated.emit(picker.index_of(army_name, origin))
+    window.tasks.wait()
+    doc = window.document
+    if doc.army is None:
+        return
+    window.resize(*SMALL)
+    doc.rename("Knights of Skovorodino" if official else "Operation Icestorm")
+    slugs = (("knight-commander", 1), ("knights-hospitaller", 1), ("order-sergeants", 2), ("order-sergeants", 4),
+             ("trinitarian-tertiaries", 0), ("padre-inquisidor-mendoza", 0), ("knights-hospitaller", 3),
+             ("order-sergeants", 1)) if official else tuple((slug, 0) for slug in ICESTORM_PANOCEANIA) + (
+        ("nisses", 0),)
+    added = [uid for slug, pick in slugs if (uid := _add(window, slug, pick)) is not None]
+    window.bottom_tabs.setCurrentWidget(window.problems)
+    view = window.problems.view
+    if view.model().rowCount():
+        first = view.model().index(0, 0)
+        view.setCurrentIndex(first)
+        view.clicked.emit(first)
+    elif added:
+        window.editor.select_troopers(added[1:2])
+    shot("18-small-window")
+    window.fireteams.show_teams.trigger()
+    shot("19-small-window-fireteams")
+    window.fireteams.tabs.setCurrentWidget(window.card)
+    window.resize(*SIZE)
+
+    window.action_set.edit_notes.trigger()
+    notes = window.notes_dialog
+    notes.text.setPlainText("Camo LT on the left flank; the HMG covers the long street." if language_is_english()
+                            else "Teniente camuflado en el flanco izquierdo; la HMG cubre la calle larga.")
+    dialog_shot("20-notes", notes)
+    notes.reject()
+
+    # a change of army that cannot keep every trooper: the question names them
+    armies = [s for s in window.catalog.armies() if s.origin == origin and s.id != doc.army.id
+              and s.kind != "reinforcements" and doc.army.parent in (s.id, s.parent)]
+    losses = []
+    for other in armies[:8]:
+        window.catalog.army(other.ref)  # loaded, as the window does before it asks
+        lost = doc.troopers_lost_with(other.ref)
+        if lost:
+            losses.append((len(lost), other.name, lost))
+    if losses:  # the sibling army that keeps the most: a realistic question
+        _, name, lost = min(losses)
+        box, _ = window.army_change_box(name, window.trooper_names(lost))
+        box.show()
+        dialog_shot("21-change-army", box)
+        box.done(0)
+        box.deleteLater()
+    QApplication.processEvents()
+    if not official:
+        return
+
+    # the mercenary pool, shown, with how to allow it
+    browser = window.browser
+    browser.mercenary_filter.setChecked(True)
+    merc = next((e for e in browser.model.entries if e.unit.mercenary), None)
+    if merc is not None:
+        browser.tree.setCurrentIndex(browser.proxy.mapFromSource(browser.model.unit_index(merc.unit.id)))
+        browser.tree.scrollTo(browser.tree.currentIndex())
+    shot("22-mercenaries")
+    browser.mercenary_filter.setChecked(False)
+    window.document.close_list()
+
+    # Reinforcements: Morat Aggression Forces with a Reinforcements group, the browser on its army
+    picker.tree.activated.emit(picker.index_of("Morat Aggression Forces", "imported"))
+    window.tasks.wait()
+    if doc.reinforcement_summary() is None:
+        return
+    doc.rename("Morat with Reinforcements")
+    lieutenant = next((u for u in doc.army.units if u.slug == "yaogat-strike-infantry"), None)
+    if lieutenant is not None:
+        group, option = next(((g, o) for g, o in lieutenant.selectable_options() if o.is_lieutenant),
+                             next(lieutenant.selectable_options()))
+        doc.add_trooper(lieutenant.id, group.id if group else 0, option.id)
+    vanguard = doc.army.unit_by_slug("morat-vanguard-infantry")
+    if vanguard is not None:  # a Commlink in the main section, as Reinforcements need
+        group, option = next(((g, o) for g, o in vanguard.selectable_options()
+                              if any(i.name.casefold() == "commlink" for i in o.skills)),
+                             next(vanguard.selectable_options()))
+        doc.add_trooper(vanguard.id, group.id if group else 0, option.id)
+    for slug, pick in (("kaitok-shock-regiment", 0), ("suryat-assault-heavy-infantry", 0)):
+        _add(window, slug, pick)
+    browser.show_section(True)
+    window.tasks.wait()
+    QApplication.processEvents()
+    reinforcements = doc.reinforcement_army()
+    if reinforcements is not None:
+        cheap = [(u, g, o) for u in reinforcements.units for g, o in u.selectable_options()
+                 if o.swc.halves == 0 and u.name.casefold().startswith("reinf")]
+        for unit, group, option in cheap[:6:2]:
+            doc.add_trooper(unit.id, group.id if group else 0, option.id, reinforcement=True)
+    shot("23-reinforcements")
+
+
+def language_is_english() -> bool:
+    from armybuilder.i18n import language
+
+    return language() == "en"
 
 
 def _official_chart(window: object, dialog_shot: Callable[[str, object], None]) -> None:

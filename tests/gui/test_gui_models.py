@@ -223,3 +223,21 @@ def test_models_are_empty_without_a_list(qtmodeltester, synthetic_catalog: Catal
     for model in (ListTreeModel(document), ViolationListModel(document)):
         qtmodeltester.check(model)
         assert model.rowCount(QModelIndex()) == 0
+
+
+def test_option_table_names_options_once_per_run(synthetic_catalog: Catalog) -> None:
+    """Option names show where they tell options apart, and only where they change: no long name
+    repeated on every row; weapons, then skills and equipment, under it."""
+    units = UnitTreeModel()
+    units.set_army(synthetic_catalog.army(("bundled", 950)))
+    line = next(e for e in units.entries if e.unit.id == LINE)
+    options = OptionTableModel()
+    options.set_unit(line)
+    names = [o.option.name for o in line.options]
+    assert len(set(names)) > 1
+    headings = [options.index(r, 0).data(OptionRole.PARTS)[0] for r in range(options.rowCount())]
+    assert headings == [name if r == 0 or names[r - 1] != name else "" for r, name in enumerate(names)]
+    lieutenant = next(r for r in range(options.rowCount()) if options.index(r, 0).data(OptionRole.LIEUTENANT))
+    heading, weapons, gear = options.index(lieutenant, 0).data(OptionRole.PARTS)
+    assert weapons == "Combi Rifle" and gear == "Lieutenant"
+    assert [options.headerData(c, Qt.Orientation.Horizontal) for c in range(3)] == ["Option", "SWC", "Pts"]

@@ -171,7 +171,7 @@ def test_paper_and_the_rules_of_new_lists(qtbot, synthetic_catalog: Catalog, tmp
     assert dialog.paper.currentIndex() == 0  # A4 unless told
     assert set(dialog.rows) == {"n3", "n5"}  # one row per edition: the Test Sectorial is an N5 army
     n5 = dialog.rows["n5"]
-    assert n5.label.text() == "Infinity N&5 armies (1 army):"
+    assert n5.label.text() == "Infinity N&5 (1 army)"
     assert n5.game_size.currentData() == "" and not n5.game_size.isEnabled()  # the army's usual rules
     assert "ITS Season 9 was written for N3" in dialog.list_note.text()
     dialog.paper.setCurrentIndex(1)

@@ -114,9 +114,14 @@ class PreferencesDialog(QDialog):
         self.paper_label = QLabel()
         printing.addRow(self.paper_label, self.paper)
         self.lists_box = QGroupBox()
-        lists = QGridLayout(self.lists_box)
+        lists_layout = QVBoxLayout(self.lists_box)
+        lists = QGridLayout()
+        lists_layout.addLayout(lists)
+        lists_layout.addWidget(self.list_note)
+        self.edition_label = QLabel()
         self.pack_label = QLabel()
         self.game_size_label = QLabel()
+        lists.addWidget(self.edition_label, 0, 0)
         lists.addWidget(self.pack_label, 0, 1)
         lists.addWidget(self.game_size_label, 0, 2, 1, 2)
         for number, row in enumerate(self.rows.values(), start=1):
@@ -125,7 +130,6 @@ class PreferencesDialog(QDialog):
             lists.addWidget(row.game_size, number, 2)
             lists.addWidget(row.points, number, 3)
         lists.setColumnStretch(4, 1)
-        lists.addWidget(self.list_note, len(self.rows) + 1, 0, 1, 5)
         for label, buddy in ((self.language_label, self.language), (self.distances_label, self.distances),
                              (self.paper_label, self.paper)):
             label.setBuddy(buddy)
@@ -146,7 +150,7 @@ class PreferencesDialog(QDialog):
         layout.addWidget(self.lists_box)
         layout.addStretch(1)
         layout.addWidget(self.buttons)
-        self.setMinimumWidth(560)
+        self.setMinimumWidth(760)
 
     def _connect_signals(self) -> None:
         self.buttons.accepted.connect(self.accept)
@@ -171,6 +175,7 @@ class PreferencesDialog(QDialog):
         self.paper_label.setText(tr("&Paper:"))
         self.paper.setItemText(0, tr("A4"))
         self.paper.setItemText(1, tr("US Letter"))
+        self.edition_label.setText(tr("Armies", context="preferences column"))
         self.pack_label.setText(tr("Rules", context="preferences column"))
         self.game_size_label.setText(tr("Game size", context="preferences column"))
         self.list_note.setText(tr("A list started from the army picker gets the rules chosen for its army's edition; "
@@ -182,7 +187,7 @@ class PreferencesDialog(QDialog):
                       else tr("no armies yet"))
             name = pack_name(row.edition)
             shown = f"{name[:-1]}&{name[-1]}" if name else ""  # "Infinity N&5": Alt+5 goes to its row
-            row.label.setText(tr("{edition} armies ({armies}):", edition=shown, armies=armies))
+            row.label.setText(tr("{edition} ({armies})", edition=shown, armies=armies))
             row.points.setSuffix(tr(" pts"))
             row.pack.blockSignals(True)
             row.pack.clear()
@@ -199,6 +204,7 @@ class PreferencesDialog(QDialog):
         else:
             for row in self.rows.values():
                 self._fill_sizes(row)
+        self.adjustSize()
 
     # ----- values ------------------------------------------------------------------------------------
     def stored_values(self) -> PreferenceValues:

@@ -86,7 +86,7 @@ class FireteamFeature(QObject):
         self.tabs = QTabWidget()
         self.tabs.setObjectName("middle_tabs")
         self.tabs.setDocumentMode(True)
-        window.splitter.replaceWidget(window.splitter.indexOf(window.card), self.tabs)
+        window.columns.set_middle(self.tabs)
         for widget in (window.card, self.panel, self.finder):
             self.tabs.addTab(widget, "")
         self.show_teams = make_action(window, "show_fireteams", "Ctrl+Shift+F")

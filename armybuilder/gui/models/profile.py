@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import html
 from enum import IntEnum
 from typing import Any
 
@@ -10,7 +11,7 @@ from PySide6.QtGui import QFont
 
 from armybuilder.domain.profiles import Profile, ProfileGroup, Unit
 from armybuilder.gui import icons
-from armybuilder.gui.labels import STAT_NAMES, stat_name, stat_value, swc_text
+from armybuilder.gui.labels import STAT_NAMES, item_labels, stat_name, stat_value, swc_text
 from armybuilder.gui.models import CENTER, FIRST_ROLE, OPTION_MIME, RIGHT, ROOT
 from armybuilder.gui.models.twolevel import option_mime
 from armybuilder.gui.models.units import OptionEntry, UnitEntry
@@ -94,21 +95,22 @@ class ProfileStatsModel(QAbstractTableModel):
 
 
 class OptionColumn(IntEnum):
-    NAME = 0
-    WEAPONS = 1
-    GEAR = 2
-    SWC = 3
-    POINTS = 4
+    LOADOUT = 0
+    SWC = 1
+    POINTS = 2
 
 
 class OptionRole(IntEnum):
     OPTION_KEY = FIRST_ROLE
     """(unit, group, option) ids."""
     LIEUTENANT = FIRST_ROLE + 1
+    PARTS = FIRST_ROLE + 2
+    """(heading or "", weapons, skills and equipment) of an option's loadout cell."""
 
 
 class OptionTableModel(QAbstractTableModel):
-    """A unit's selectable options: name, weapons, skills and equipment, SWC and points."""
+    """A unit's selectable options: the loadout (weapons, then skills and equipment, under the
+    option's name where the names tell options apart), SWC and points."""
 
     def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
@@ -119,10 +121,11 @@ class OptionTableModel(QAbstractTableModel):
         self.retranslate()
 
     def retranslate(self) -> None:
-        self._headers = {OptionColumn.NAME: tr("Option"), OptionColumn.WEAPONS: tr("Weapons"),
-                         OptionColumn.GEAR: tr("Skills and equipment"), OptionColumn.SWC: tr("SWC"),
+        self._headers = {OptionColumn.LOADOUT: tr("Option"), OptionColumn.SWC: tr("SWC"),
                          OptionColumn.POINTS: tr("Pts", context="points column")}
         self.headerDataChanged.emit(Qt.Orientation.Horizontal, 0, len(OptionColumn) - 1)
+        if self._options:
+            self.dataChanged.emit(self.index(0, 0), self.index(len(self._options) - 1, len(OptionColumn) - 1))
 
     def set_unit(self, entry: UnitEntry | None) -> None:
         """Show a unit's options (as the unit browser computed them: full costs, flags)."""
@@ -145,6 +148,14 @@ class OptionTableModel(QAbstractTableModel):
         """Whether option names tell the options apart (official data often names them all alike)."""
         return len({o.option.name for o in self._options}) > 1
 
+    def heading(self, row: int) -> str:
+        """The option's name above its loadout: where names tell options apart, and only where it
+        changes from the row above (official data repeats a long name on every option of a profile)."""
+        if not self.names_matter:
+            return ""
+        name = self._options[row].option.name
+        return name if row == 0 or self._options[row - 1].option.name != name else ""
+
     def rowCount(self, parent: Index = ROOT) -> int:
         return 0 if parent.isValid() else len(self._options)
 
@@ -155,7 +166,9 @@ class OptionTableModel(QAbstractTableModel):
         if orientation == Qt.Orientation.Horizontal and 0 <= section < len(OptionColumn):
             if role == Qt.ItemDataRole.DisplayRole:
                 return self._headers[OptionColumn(section)]
-            if role == Qt.ItemDataRole.TextAlignmentRole and section >= OptionColumn.SWC:
+            if role == Qt.ItemDataRole.TextAlignmentRole:
+                if section == OptionColumn.LOADOUT:
+                    return int(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
                 return RIGHT if section == OptionColumn.POINTS else CENTER
         return None
 
@@ -174,20 +187,18 @@ class OptionTableModel(QAbstractTableModel):
             return (self._unit.id, *entry.key)
         if role == OptionRole.LIEUTENANT:
             return entry.lieutenant
+        if role == OptionRole.PARTS:
+            gear = [*item_labels(option.skills), *item_labels(option.equipment), *option.characteristics]
+            return self.heading(index.row()), ", ".join(item_labels(option.weapons)), ", ".join(gear)
         if role == Qt.ItemDataRole.DisplayRole:
-            if column == OptionColumn.NAME:
-                return option.name
-            if column == OptionColumn.WEAPONS:
-                return ", ".join(i.label for i in option.weapons)
-            if column == OptionColumn.GEAR:
-                gear = [i.label for i in (*option.skills, *option.equipment)]
-                gear.extend(option.characteristics)
-                return ", ".join(gear)
+            if column == OptionColumn.LOADOUT:
+                heading, weapons, gear = self.data(index, OptionRole.PARTS)
+                return "\n".join(part for part in (heading, weapons, gear) if part)
             if column == OptionColumn.SWC:
                 return swc_text(entry.swc_halves)
             if column == OptionColumn.POINTS:
                 return str(entry.points)
-        if role == Qt.ItemDataRole.DecorationRole and column == OptionColumn.NAME and entry.lieutenant:
+        if role == Qt.ItemDataRole.DecorationRole and column == OptionColumn.LOADOUT and entry.lieutenant:
             return icons.lieutenant_icon()
         if role == Qt.ItemDataRole.TextAlignmentRole:
             if column == OptionColumn.SWC:
@@ -196,11 +207,11 @@ class OptionTableModel(QAbstractTableModel):
                 return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignTop)
             return int(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
         if role == Qt.ItemDataRole.ToolTipRole:
-            lines = [f"<b>{option.name}</b>", entry.text]
+            lines = [f"<b>{html.escape(option.name)}</b>", html.escape(entry.text)]
             if option.includes:
                 lines.append(tr("Includes its peripherals; the cost shown is the total."))
             if option.notes:
-                lines.append(option.notes)
+                lines.append(html.escape(option.notes))
             lines.append(tr("Double-click, press Enter or drag into the list to add."))
             return "<br>".join(lines)
         return None

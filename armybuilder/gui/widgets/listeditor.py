@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import (
     QAbstractItemModel,
+    QByteArray,
     QEvent,
     QItemSelection,
     QItemSelectionModel,
@@ -35,6 +36,8 @@ from armybuilder.gui.widgets.wrapping import WrappingDelegate, WrappingTreeView
 from armybuilder.i18n import tr
 
 Index = QModelIndex | QPersistentModelIndex
+NAME_SHARE = 0.45
+"""The trooper names' share of the list's width (the options get the rest after the figures)."""
 
 
 class OptionEditor(QComboBox):
@@ -166,7 +169,9 @@ class ListEditor(QWidget):
         header.setSectionResizeMode(Column.OPTION, QHeaderView.ResizeMode.Stretch)
         header.setSectionResizeMode(Column.SWC, QHeaderView.ResizeMode.ResizeToContents)
         header.setSectionResizeMode(Column.POINTS, QHeaderView.ResizeMode.ResizeToContents)
-        header.resizeSection(Column.NAME, 230)
+        self._name_share = NAME_SHARE
+        self._sizing = False
+        self.tree.viewport().installEventFilter(self)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.tree)
@@ -181,8 +186,48 @@ class ListEditor(QWidget):
         self.model.modelReset.connect(self._on_model_reset)
         self.model.rowsInserted.connect(self._on_rows_inserted)
         self.model.list_updated.connect(self._on_list_updated)
+        self.tree.header().sectionResized.connect(self._on_section_resized)
         self.document.undo_stack.indexChanged.connect(self._on_edit_done)
         self.document.focus_requested.connect(self._on_focus_requested)
+
+    # ----- columns ---------------------------------------------------------------------------
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if watched is self.tree.viewport() and event.type() == QEvent.Type.Resize:
+            self._fit_name_column()
+        return super().eventFilter(watched, event)
+
+    def _room(self) -> int:
+        header = self.tree.header()
+        return self.tree.viewport().width() - header.sectionSize(Column.SWC) - header.sectionSize(Column.POINTS)
+
+    def _fit_name_column(self) -> None:
+        """The names keep their share of the room the figures leave, however wide the list is; the
+        options get the rest, so no column is pushed off the edge."""
+        room = self._room()
+        if room <= 0:
+            return
+        self._sizing = True
+        try:
+            self.tree.header().resizeSection(Column.NAME, max(110, round(room * self._name_share)))
+        finally:
+            self._sizing = False
+
+    def _on_section_resized(self, section: int, _old: int, new: int) -> None:
+        room = self._room()
+        if section == Column.NAME and not self._sizing and room > 0 and self.tree.isVisible():
+            self._name_share = min(0.7, max(0.2, new / room))  # the player dragged it
+
+    def save_columns(self) -> QByteArray:
+        return QByteArray(f"{self._name_share:.4f}".encode())
+
+    def restore_columns(self, state: QByteArray | bytes) -> bool:
+        try:
+            share = float(bytes(state).decode())
+        except (ValueError, UnicodeDecodeError):
+            return False
+        self._name_share = min(0.7, max(0.2, share))
+        self._fit_name_column()
+        return True
 
     # ----- selection -------------------------------------------------------------------------
     def selected_uids(self) -> list[str]:

@@ -133,6 +133,7 @@ class ListSettingsBar(QWidget):
             return
         if not self.name.hasFocus() and self.name.text() != army_list.name:
             self.name.setText(army_list.name)
+            self.name.setCursorPosition(0)  # a long name shows its beginning
         summary = self._catalog.summary(army_list.army)
         name = summary.name if summary else (army_list.army.name or str(army_list.army.id))
         self.army.setText(f"{name}  ▾")

@@ -5,12 +5,17 @@ from __future__ import annotations
 
 import html
 
-from PySide6.QtCore import QModelIndex, QPersistentModelIndex, Qt, Signal
-from PySide6.QtGui import QFont
+from PySide6.QtCore import QModelIndex, QPersistentModelIndex, QRectF, QSize, Qt, QTimer, Signal
+from PySide6.QtGui import QAbstractTextDocumentLayout, QFont, QPainter, QPalette, QResizeEvent, QTextDocument
 from PySide6.QtWidgets import (
     QAbstractItemView,
+    QFrame,
     QHeaderView,
     QLabel,
+    QScrollArea,
+    QStyle,
+    QStyledItemDelegate,
+    QStyleOptionViewItem,
     QTableView,
     QVBoxLayout,
     QWidget,
@@ -18,14 +23,73 @@ from PySide6.QtWidgets import (
 
 from armybuilder.domain.profiles import Unit
 from armybuilder.gui import icons
-from armybuilder.gui.labels import category_name, type_name
+from armybuilder.gui.labels import category_name, item_labels, type_name
 from armybuilder.gui.models.profile import OptionColumn, OptionRole, OptionTableModel, ProfileStatsModel
 from armybuilder.gui.models.units import OptionEntry, UnitEntry
 from armybuilder.i18n import tr
 
 
+Index = QModelIndex | QPersistentModelIndex
+PADDING = 4
+ICON = 16
+
+
+class LoadoutDelegate(QStyledItemDelegate):
+    """An option's loadout cell: its name where it tells options apart (bold, once per run), the
+    weapons, then skills and equipment in a quieter line; wrapped to the column's width."""
+
+    def _document(self, option: QStyleOptionViewItem, index: Index, width: int) -> QTextDocument:
+        heading, weapons, gear = index.data(OptionRole.PARTS) or ("", "", "")
+        selected = bool(option.state & QStyle.StateFlag.State_Selected)
+        palette = option.palette
+        text = palette.color(QPalette.ColorRole.HighlightedText if selected else QPalette.ColorRole.Text).name()
+        quiet = text if selected else icons.INFO_COLOR.name()
+        parts = []
+        if heading:
+            parts.append(f"<b>{html.escape(heading)}</b>")
+        if weapons:
+            parts.append(html.escape(weapons))
+        if gear:
+            parts.append(f"<span style='color:{quiet}'>{html.escape(gear)}</span>")
+        document = QTextDocument()
+        document.setDefaultFont(option.font)
+        document.setDocumentMargin(0)
+        document.setDefaultStyleSheet(f"body {{ color: {text}; }}")
+        document.setHtml(f"<body>{'<br>'.join(parts)}</body>")
+        document.setTextWidth(max(width, 20))
+        return document
+
+    def _text_width(self, option: QStyleOptionViewItem, index: Index) -> int:
+        icon = ICON + PADDING if index.data(OptionRole.LIEUTENANT) else 0
+        return option.rect.width() - 2 * PADDING - icon
+
+    def paint(self, painter: QPainter, option: QStyleOptionViewItem, index: Index) -> None:
+        style_option = QStyleOptionViewItem(option)
+        self.initStyleOption(style_option, index)
+        style_option.text = ""
+        style_option.decorationAlignment = Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop
+        widget = option.widget
+        style = widget.style() if widget is not None else None
+        if style is not None:
+            style.drawControl(QStyle.ControlElement.CE_ItemViewItem, style_option, painter, widget)
+        document = self._document(option, index, self._text_width(option, index))
+        icon = ICON + PADDING if index.data(OptionRole.LIEUTENANT) else 0
+        painter.save()
+        painter.translate(option.rect.left() + PADDING + icon, option.rect.top() + PADDING)
+        context = QAbstractTextDocumentLayout.PaintContext()
+        painter.setClipRect(QRectF(0, 0, option.rect.width() - icon, option.rect.height()))
+        document.documentLayout().draw(painter, context)
+        painter.restore()
+
+    def sizeHint(self, option: QStyleOptionViewItem, index: Index) -> QSize:
+        width = self._text_width(option, index)
+        document = self._document(option, index, width if width > 0 else 300)
+        return QSize(int(document.idealWidth()) + 2 * PADDING, int(document.size().height()) + 2 * PADDING)
+
+
 class ProfileCard(QWidget):
-    """Everything about one unit, as on its printed profile."""
+    """Everything about one unit, as on its printed profile. The card scrolls as a whole, so in a
+    short window the options table keeps its rows instead of a tiny scrolling box."""
 
     option_activated = Signal(int, int, int, bool)
     """(unit, group, option, from the Reinforcements army) to add."""
@@ -54,12 +118,16 @@ class ProfileCard(QWidget):
         self.stats.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.stats.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         self.stats.horizontalHeader().setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
+        self.stats.setWordWrap(True)  # a long profile name wraps rather than ending in "…"
+        self.stats.setTextElideMode(Qt.TextElideMode.ElideNone)
+        self.stats.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         self.details = QLabel()
         self.details.setObjectName("details")
         self.details.setWordWrap(True)
         self.details.setTextFormat(Qt.TextFormat.RichText)
         self.details.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.options_title = QLabel()
+        self.options_title.setWordWrap(True)
         bold = QFont(self.options_title.font())
         bold.setBold(True)
         self.options_title.setFont(bold)
@@ -67,6 +135,7 @@ class ProfileCard(QWidget):
         self.options = QTableView()
         self.options.setObjectName("options")
         self.options.setModel(self.options_model)
+        self.options.setItemDelegateForColumn(OptionColumn.LOADOUT, LoadoutDelegate(self.options))
         self.options.verticalHeader().hide()
         self.options.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.options.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
@@ -75,40 +144,76 @@ class ProfileCard(QWidget):
         self.options.setDragEnabled(True)
         self.options.setDragDropMode(QAbstractItemView.DragDropMode.DragOnly)
         self.options.setAlternatingRowColors(True)
+        self.options.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.options.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         header = self.options.horizontalHeader()
-        header.setSectionResizeMode(OptionColumn.NAME, QHeaderView.ResizeMode.ResizeToContents)
-        header.setSectionResizeMode(OptionColumn.WEAPONS, QHeaderView.ResizeMode.Stretch)
-        header.setSectionResizeMode(OptionColumn.GEAR, QHeaderView.ResizeMode.Stretch)
+        header.setSectionResizeMode(OptionColumn.LOADOUT, QHeaderView.ResizeMode.Stretch)
         header.setSectionResizeMode(OptionColumn.SWC, QHeaderView.ResizeMode.ResizeToContents)
         header.setSectionResizeMode(OptionColumn.POINTS, QHeaderView.ResizeMode.ResizeToContents)
+        header.setDefaultAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
         self.options.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         self.empty = QLabel()
         self.empty.setObjectName("card_empty")
         self.empty.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.empty.setWordWrap(True)
 
+        self.body = QWidget()
+        self.body.setObjectName("card_body")
+        body = QVBoxLayout(self.body)
+        body.setContentsMargins(6, 0, 6, 6)
+        body.addWidget(self.title)
+        body.addWidget(self.subtitle)
+        body.addWidget(self.stats)
+        body.addWidget(self.details)
+        body.addWidget(self.options_title)
+        body.addWidget(self.options)
+        body.addStretch(1)
+        self.scroll = QScrollArea()
+        self.scroll.setObjectName("card_scroll")
+        self.scroll.setWidgetResizable(True)
+        self.scroll.setFrameShape(QFrame.Shape.NoFrame)
+        self.scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.scroll.setWidget(self.body)
         layout = QVBoxLayout(self)
-        layout.setContentsMargins(6, 0, 6, 0)
+        layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.empty, 1)
-        layout.addWidget(self.title)
-        layout.addWidget(self.subtitle)
-        layout.addWidget(self.stats)
-        layout.addWidget(self.details)
-        layout.addWidget(self.options_title)
-        layout.addWidget(self.options, 1)
+        layout.addWidget(self.scroll, 1)
         self._cm = False
+        self._fit_pending = False
         self._connect_signals()
         self.retranslate()
         self.show_unit(None)
 
     def _connect_signals(self) -> None:
         self.options.activated.connect(self._on_option_activated)
+        self.options.horizontalHeader().sectionResized.connect(self._schedule_fit)
+        self.stats.horizontalHeader().sectionResized.connect(self._schedule_fit)
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        self._schedule_fit()
+
+    def _schedule_fit(self, *_: object) -> None:
+        """Row heights follow the width (names and loadouts wrap): measure once things settle."""
+        if not self._fit_pending:
+            self._fit_pending = True
+            QTimer.singleShot(0, self, self._fit_tables)
+
+    def _fit_tables(self) -> None:
+        """The stat lines and the options table are exactly as tall as their rows: the card scrolls."""
+        self._fit_pending = False
+        for table in (self.stats, self.options):
+            table.resizeRowsToContents()
+            height = table.horizontalHeader().sizeHint().height() + 2 * table.frameWidth()
+            height += sum(table.verticalHeader().sectionSize(r) for r in range(table.model().rowCount()))
+            table.setFixedHeight(height + 2)
 
     def retranslate(self) -> None:
         self.options_model.retranslate()
         self.stats_model.retranslate()
         self.empty.setText(tr("Choose a unit on the left to see its profile and options."))
         self.options_title.setText(tr("Options — double-click, press Enter or drag one into the list"))
+        self._schedule_fit()
         self.show_unit(self._entry)
 
     def set_distances_in_cm(self, cm: bool) -> None:
@@ -124,13 +229,12 @@ class ProfileCard(QWidget):
         """Show a unit (and highlight one of its options)."""
         changed = entry is not self._entry
         self._entry = entry
-        for widget in (self.title, self.subtitle, self.stats, self.details, self.options_title, self.options):
-            widget.setVisible(entry is not None)
+        self.scroll.setVisible(entry is not None)
         self.empty.setVisible(entry is None)
         if changed or entry is None:
             self.stats_model.set_unit(entry.unit if entry else None)
             self.options_model.set_unit(entry)
-            self.options.setColumnHidden(OptionColumn.NAME, not self.options_model.names_matter)
+            self.scroll.verticalScrollBar().setValue(0)
         if entry is None:
             self.title.clear()
             return
@@ -145,22 +249,27 @@ class ProfileCard(QWidget):
             facts.append(tr("ISC: {isc}", isc=unit.isc))
         if unit.mercenary:
             facts.append(tr("Mercenary (Soldiers of Fortune)"))
+        if entry.reinforcement:
+            facts.append(tr("Reinforcements"))
         self.subtitle.setText(" · ".join(facts))
-        self._fit_stats()
         self.details.setText(self._details_html(unit))
+        self._fit_tables()
         if option is not None:
             for row in range(self.options_model.rowCount()):
                 key = self.options_model.index(row, 0).data(OptionRole.OPTION_KEY)
                 if key == (unit.id, *option.key):
                     self.options.selectRow(row)
-                    self.options.scrollTo(self.options_model.index(row, 0))
+                    QTimer.singleShot(0, self, lambda row=row: self._reveal_option(row))
                     break
 
-    def _fit_stats(self) -> None:
-        rows = self.stats_model.rowCount()
-        height = self.stats.horizontalHeader().sizeHint().height() + 2 * self.stats.frameWidth()
-        height += sum(self.stats.verticalHeader().sectionSize(r) for r in range(rows))
-        self.stats.setFixedHeight(height + 2)
+    def _reveal_option(self, row: int) -> None:
+        """Scroll the card to an option's row (the table itself does not scroll)."""
+        if row >= self.options_model.rowCount():
+            return
+        top = self.options.rowViewportPosition(row) + self.options.horizontalHeader().height()
+        point = self.options.mapTo(self.body, self.options.rect().topLeft())
+        self.scroll.ensureVisible(0, point.y() + top + self.options.rowHeight(row) // 2, 0,
+                                  self.options.rowHeight(row) // 2 + 8)
 
     def _details_html(self, unit: Unit) -> str:
         """Characteristics, skills, equipment and weapons of each profile; a peripheral's loadout
@@ -169,18 +278,18 @@ class ProfileCard(QWidget):
         rows_of = [(g, p) for g in unit.profile_groups for p in g.profiles]
         many = len(rows_of) > 1
         for group, profile in rows_of:
-            weapons = [i.label for i in profile.weapons]
-            gear = [i.label for i in profile.equipment]
+            weapons = item_labels(profile.weapons)
+            gear = item_labels(profile.equipment)
             if group.is_peripheral:
                 for option in group.options:
-                    weapons.extend(i.label for i in option.weapons if i.label not in weapons)
-                    gear.extend(i.label for i in option.equipment if i.label not in gear)
+                    weapons.extend(label for label in item_labels(option.weapons) if label not in weapons)
+                    gear.extend(label for label in item_labels(option.equipment) if label not in gear)
             rows = [
                 (tr("Characteristics"), list(profile.characteristics)),
-                (tr("Skills"), [i.label for i in profile.skills]),
+                (tr("Skills"), item_labels(profile.skills)),
                 (tr("Equipment"), gear),
                 (tr("Weapons"), weapons),
-                (tr("Peripherals"), [i.label for i in profile.peripherals]),
+                (tr("Peripherals"), item_labels(profile.peripherals)),
             ]
             lines = [f"<b>{html.escape(label)}:</b> {html.escape(', '.join(values))}" for label, values in rows
                      if values]

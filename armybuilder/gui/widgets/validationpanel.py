@@ -3,14 +3,42 @@ the troopers it concerns."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import QModelIndex, QPersistentModelIndex, Qt, Signal
-from PySide6.QtGui import QFont
-from PySide6.QtWidgets import QAbstractItemView, QLabel, QListView, QVBoxLayout, QWidget
+from PySide6.QtCore import QEvent, QModelIndex, QObject, QPersistentModelIndex, QRect, QSize, Qt, Signal
+from PySide6.QtGui import QFont, QFontMetrics
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QLabel,
+    QListView,
+    QStyledItemDelegate,
+    QStyleOptionViewItem,
+    QVBoxLayout,
+    QWidget,
+)
 
 from armybuilder.gui import icons
 from armybuilder.gui.document import ListDocument
 from armybuilder.gui.models.violations import Role, ViolationListModel
 from armybuilder.i18n import tr
+
+
+ICON = 16
+PADDING = 6
+
+
+class ViolationDelegate(QStyledItemDelegate):
+    """Rows as tall as their message wrapped at the list's width: a long message is never cut."""
+
+    def __init__(self, view: QListView) -> None:
+        super().__init__(view)
+        self._view = view
+
+    def sizeHint(self, option: QStyleOptionViewItem, index: QModelIndex | QPersistentModelIndex) -> QSize:
+        width = self._view.viewport().width() - 2 * self._view.spacing()
+        text = str(index.data(Qt.ItemDataRole.DisplayRole) or "")
+        room = max(width - ICON - 3 * PADDING, 40)
+        rect = QFontMetrics(option.font).boundingRect(
+            QRect(0, 0, room, 100_000), int(Qt.TextFlag.TextWordWrap) | int(Qt.AlignmentFlag.AlignLeft), text)
+        return QSize(max(width, 1), max(rect.height(), ICON) + PADDING)
 
 
 class ValidationPanel(QWidget):
@@ -37,6 +65,9 @@ class ValidationPanel(QWidget):
         self.view.setResizeMode(QListView.ResizeMode.Adjust)
         self.view.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.view.setTextElideMode(Qt.TextElideMode.ElideNone)
+        self.view.setItemDelegate(ViolationDelegate(self.view))
+        self.view.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.view.viewport().installEventFilter(self)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(4, 4, 4, 4)
         layout.addWidget(self.headline)
@@ -51,6 +82,11 @@ class ValidationPanel(QWidget):
 
     def retranslate(self) -> None:
         self._on_list_changed()
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if watched is self.view.viewport() and event.type() == QEvent.Type.Resize:
+            self.view.scheduleDelayedItemsLayout()  # the rows' heights follow the width
+        return super().eventFilter(watched, event)
 
     def _on_list_changed(self) -> None:
         report = self.document.report
