@@ -311,8 +311,8 @@ def _review_states(window: object, shot: Callable[[str], None], dialog_shot: Cal
     doc.rename("Knights of Skovorodino" if official else "Operation Icestorm")
     slugs = (("knight-commander", 1), ("knights-hospitaller", 1), ("order-sergeants", 2), ("order-sergeants", 4),
              ("trinitarian-tertiaries", 0), ("padre-inquisidor-mendoza", 0), ("knights-hospitaller", 3),
-             ("order-sergeants", 1)) if official else tuple((slug, 0) for slug in ICESTORM_PANOCEANIA) + (
-        ("nisses", 0),)
+             ("order-sergeants", 1)) if official else (*((slug, 0) for slug in ICESTORM_PANOCEANIA),
+                                                        ("nisses", 0))
     added = [uid for slug, pick in slugs if (uid := _add(window, slug, pick)) is not None]
     window.bottom_tabs.setCurrentWidget(window.problems)
     view = window.problems.view

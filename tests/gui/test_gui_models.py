@@ -238,6 +238,6 @@ def test_option_table_names_options_once_per_run(synthetic_catalog: Catalog) -> 
     headings = [options.index(r, 0).data(OptionRole.PARTS)[0] for r in range(options.rowCount())]
     assert headings == [name if r == 0 or names[r - 1] != name else "" for r, name in enumerate(names)]
     lieutenant = next(r for r in range(options.rowCount()) if options.index(r, 0).data(OptionRole.LIEUTENANT))
-    heading, weapons, gear = options.index(lieutenant, 0).data(OptionRole.PARTS)
+    _, weapons, gear = options.index(lieutenant, 0).data(OptionRole.PARTS)
     assert weapons == "Combi Rifle" and gear == "Lieutenant"
     assert [options.headerData(c, Qt.Orientation.Horizontal) for c in range(3)] == ["Option", "SWC", "Pts"]

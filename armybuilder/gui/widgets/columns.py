@@ -131,7 +131,7 @@ class BuilderColumns(QWidget):
 
     def restore_state(self, state: QByteArray | bytes) -> bool:
         try:
-            data = json.loads(bytes(state).decode())
+            data = json.loads(_raw(state).decode())
         except (ValueError, UnicodeDecodeError):
             return False
         if not isinstance(data, dict):
@@ -148,3 +148,7 @@ class BuilderColumns(QWidget):
 def _shares(sizes: list[int]) -> list[float]:
     total = sum(sizes)
     return [round(size / total, 4) for size in sizes] if total > 0 else []
+
+
+def _raw(state: QByteArray | bytes) -> bytes:
+    return bytes(state.data()) if isinstance(state, QByteArray) else bytes(state)

@@ -222,7 +222,7 @@ class ListEditor(QWidget):
 
     def restore_columns(self, state: QByteArray | bytes) -> bool:
         try:
-            share = float(bytes(state).decode())
+            share = float(_raw(state).decode())
         except (ValueError, UnicodeDecodeError):
             return False
         self._name_share = min(0.7, max(0.2, share))
@@ -366,3 +366,7 @@ class ListEditor(QWidget):
 
     def _on_focus_requested(self, uids: tuple[str, ...]) -> None:
         self.select_troopers(list(uids))
+
+
+def _raw(state: QByteArray | bytes) -> bytes:
+    return bytes(state.data()) if isinstance(state, QByteArray) else bytes(state)

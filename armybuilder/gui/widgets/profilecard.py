@@ -28,7 +28,6 @@ from armybuilder.gui.models.profile import OptionColumn, OptionRole, OptionTable
 from armybuilder.gui.models.units import OptionEntry, UnitEntry
 from armybuilder.i18n import tr
 
-
 Index = QModelIndex | QPersistentModelIndex
 PADDING = 4
 ICON = 16
@@ -168,16 +167,16 @@ class ProfileCard(QWidget):
         body.addWidget(self.options_title)
         body.addWidget(self.options)
         body.addStretch(1)
-        self.scroll = QScrollArea()
-        self.scroll.setObjectName("card_scroll")
-        self.scroll.setWidgetResizable(True)
-        self.scroll.setFrameShape(QFrame.Shape.NoFrame)
-        self.scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        self.scroll.setWidget(self.body)
+        self.scroll_area = QScrollArea()
+        self.scroll_area.setObjectName("card_scroll")
+        self.scroll_area.setWidgetResizable(True)
+        self.scroll_area.setFrameShape(QFrame.Shape.NoFrame)
+        self.scroll_area.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.scroll_area.setWidget(self.body)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.empty, 1)
-        layout.addWidget(self.scroll, 1)
+        layout.addWidget(self.scroll_area, 1)
         self._cm = False
         self._fit_pending = False
         self._connect_signals()
@@ -229,12 +228,12 @@ class ProfileCard(QWidget):
         """Show a unit (and highlight one of its options)."""
         changed = entry is not self._entry
         self._entry = entry
-        self.scroll.setVisible(entry is not None)
+        self.scroll_area.setVisible(entry is not None)
         self.empty.setVisible(entry is None)
         if changed or entry is None:
             self.stats_model.set_unit(entry.unit if entry else None)
             self.options_model.set_unit(entry)
-            self.scroll.verticalScrollBar().setValue(0)
+            self.scroll_area.verticalScrollBar().setValue(0)
         if entry is None:
             self.title.clear()
             return
@@ -268,7 +267,7 @@ class ProfileCard(QWidget):
             return
         top = self.options.rowViewportPosition(row) + self.options.horizontalHeader().height()
         point = self.options.mapTo(self.body, self.options.rect().topLeft())
-        self.scroll.ensureVisible(0, point.y() + top + self.options.rowHeight(row) // 2, 0,
+        self.scroll_area.ensureVisible(0, point.y() + top + self.options.rowHeight(row) // 2, 0,
                                   self.options.rowHeight(row) // 2 + 8)
 
     def _details_html(self, unit: Unit) -> str:

@@ -20,7 +20,6 @@ from armybuilder.gui.document import ListDocument
 from armybuilder.gui.models.violations import Role, ViolationListModel
 from armybuilder.i18n import tr
 
-
 ICON = 16
 PADDING = 6
 
