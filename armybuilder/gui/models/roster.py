@@ -103,12 +103,14 @@ class ListTreeModel(QAbstractItemModel):
         self._problems: dict[str, str] = {}
         self._teams: dict[str, tuple[str, str, bool, str]] = {}
         self._headers = {Column.NAME: "", Column.OPTION: "", Column.SWC: "", Column.POINTS: ""}
+        self._signatures: dict[int, tuple[Any, ...]] = {}
         self.retranslate()
         self._read_list()
         self._build()
         document.list_changed.connect(self._on_list_changed)
 
     def retranslate(self) -> None:
+        self._signatures = {}  # every row's text changes language: all are reported at the next update
         self._headers = {Column.NAME: tr("Trooper"), Column.OPTION: tr("Option"), Column.SWC: tr("SWC"),
                          Column.POINTS: tr("Pts", context="points column")}
         self.headerDataChanged.emit(Qt.Orientation.Horizontal, 0, len(Column) - 1)
@@ -161,6 +163,7 @@ class ListTreeModel(QAbstractItemModel):
         for child in item.children:
             self._forget(child)
         self._items.pop(item.id, None)
+        self._signatures.pop(item.id, None)
         if item.kind == "group" and self._group_items.get(item.key) is item:
             del self._group_items[item.key]
         elif item.kind == "trooper" and self._trooper_items.get(str(item.key)) is item:
@@ -170,6 +173,7 @@ class ListTreeModel(QAbstractItemModel):
         """Make every row afresh (at start and when another list is opened)."""
         self._root.children = []
         self._items, self._group_items, self._trooper_items = {}, {}, {}
+        self._signatures = {}
         for number, troopers in self._wanted():
             group = self._new_item("group", number, self._root)
             self._root.children.append(group)
@@ -177,6 +181,11 @@ class ListTreeModel(QAbstractItemModel):
                 trooper = self._new_item("trooper", uid, group)
                 group.children.append(trooper)
                 trooper.children = [self._new_item("peripheral", (uid, p), trooper) for p in range(count)]
+        stack = list(self._root.children)
+        while stack:  # what each row shows now, so that the first edit reports only what it changes
+            item = stack.pop()
+            self._signatures[item.id] = self._signature(item)
+            stack.extend(item.children)
 
     def _on_list_changed(self) -> None:
         if self._document.replacing:
@@ -265,11 +274,42 @@ class ListTreeModel(QAbstractItemModel):
                 self.endInsertRows()
 
     def _report_changed(self, parent: _Item) -> None:
-        if parent.children:
-            index = self._index_of(parent)
-            self.dataChanged.emit(self.index(0, 0, index), self.index(len(parent.children) - 1, len(Column) - 1, index))
-            for child in parent.children:
+        """Say which rows show something new (each run of them once): rows whose trooper, costs,
+        problems or badge did not change are left alone, so the view re-measures only those."""
+        runs: list[tuple[int, int]] = []
+        for row, child in enumerate(parent.children):
+            signature = self._signature(child)
+            if self._signatures.get(child.id) != signature:
+                self._signatures[child.id] = signature
+                if runs and runs[-1][1] == row - 1:
+                    runs[-1] = (runs[-1][0], row)
+                else:
+                    runs.append((row, row))
+        index = self._index_of(parent)
+        for first, last in runs:
+            self.dataChanged.emit(self.index(first, 0, index), self.index(last, len(Column) - 1, index))
+        for child in parent.children:
+            if child.children:
                 self._report_changed(child)
+
+    def _signature(self, item: _Item) -> tuple[Any, ...]:
+        """What a row shows, from the list and its report (cheap: no Qt calls)."""
+        report = self._document.report
+        if item.kind == "group":
+            group = self._groups.get(item.key)
+            totals = next((g for g in report.totals.groups if g.number == item.key), None) if report else None
+            members = report.roster.in_group(item.key) if report else ()
+            return (group, totals, sum(t.points for t in members), sum(t.swc_halves for t in members))
+        found = self._trooper(item)
+        if found is None:
+            return ()
+        trooper, group = found
+        resolved = self._document.resolved(trooper.uid)
+        costs = (resolved.unit.id, resolved.option.id, resolved.points, resolved.swc_halves,
+                 resolved.is_lieutenant, len(resolved.peripherals)) if resolved is not None else None
+        messages = tuple(v.message for v in report.violations if trooper.uid in v.troopers) if report else ()
+        return (item.kind, item.key, trooper, group.number, group.reinforcement, costs, self._problems.get(trooper.uid),
+                self._teams.get(trooper.uid), messages)
 
     def _item(self, index: Index) -> _Item | None:
         if not index.isValid():

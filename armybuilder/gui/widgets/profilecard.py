@@ -37,6 +37,10 @@ class LoadoutDelegate(QStyledItemDelegate):
     """An option's loadout cell: its name where it tells options apart (bold, once per run), the
     weapons, then skills and equipment in a quieter line; wrapped to the column's width."""
 
+    def __init__(self, parent: QTableView) -> None:
+        super().__init__(parent)
+        self._sizes: dict[tuple[object, ...], QSize] = {}
+
     def _document(self, option: QStyleOptionViewItem, index: Index, width: int) -> QTextDocument:
         heading, weapons, gear = index.data(OptionRole.PARTS) or ("", "", "")
         selected = bool(option.state & QStyle.StateFlag.State_Selected)
@@ -82,8 +86,15 @@ class LoadoutDelegate(QStyledItemDelegate):
 
     def sizeHint(self, option: QStyleOptionViewItem, index: Index) -> QSize:
         width = self._text_width(option, index)
-        document = self._document(option, index, width if width > 0 else 300)
-        return QSize(int(document.idealWidth()) + 2 * PADDING, int(document.size().height()) + 2 * PADDING)
+        key = (index.data(OptionRole.PARTS), width, option.font.key())
+        size = self._sizes.get(key)
+        if size is None:
+            document = self._document(option, index, width if width > 0 else 300)
+            size = QSize(int(document.idealWidth()) + 2 * PADDING, int(document.size().height()) + 2 * PADDING)
+            if len(self._sizes) > 2000:
+                self._sizes.clear()
+            self._sizes[key] = size
+        return size
 
 
 class ProfileCard(QWidget):
@@ -119,7 +130,6 @@ class ProfileCard(QWidget):
         self.stats.horizontalHeader().setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
         self.stats.setWordWrap(True)  # a long profile name wraps rather than ending in "…"
         self.stats.setTextElideMode(Qt.TextElideMode.ElideNone)
-        self.stats.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         self.details = QLabel()
         self.details.setObjectName("details")
         self.details.setWordWrap(True)
@@ -150,7 +160,6 @@ class ProfileCard(QWidget):
         header.setSectionResizeMode(OptionColumn.SWC, QHeaderView.ResizeMode.ResizeToContents)
         header.setSectionResizeMode(OptionColumn.POINTS, QHeaderView.ResizeMode.ResizeToContents)
         header.setDefaultAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
-        self.options.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         self.empty = QLabel()
         self.empty.setObjectName("card_empty")
         self.empty.setAlignment(Qt.AlignmentFlag.AlignCenter)
@@ -252,7 +261,8 @@ class ProfileCard(QWidget):
             facts.append(tr("Reinforcements"))
         self.subtitle.setText(" · ".join(facts))
         self.details.setText(self._details_html(unit))
-        self._fit_tables()
+        if changed:
+            self._fit_tables()
         if option is not None:
             for row in range(self.options_model.rowCount()):
                 key = self.options_model.index(row, 0).data(OptionRole.OPTION_KEY)
