@@ -6,16 +6,16 @@ import io
 from typing import Any
 
 import pytest
-from export_lists import export_catalog, long_list, options, pdf_pages, pdf_text, private_list
+from export_lists import export_catalog, long_list, options, pdf_pages, pdf_text, private_list, tag_list
 from pypdf import PdfReader
 
 from armybuilder.data.armycode import decode
 from armybuilder.data.catalog import Catalog, summarize
 from armybuilder.domain.lists import ArmyRef
 from armybuilder.export.document import IllegalListError, ListDocument, prepare
-from armybuilder.export.fmt import distance, move
+from armybuilder.export.fmt import distance, item_label, move
 from armybuilder.export.pdf import courtesy_pdf, full_pdf
-from armybuilder.export.text import full_text
+from armybuilder.export.text import courtesy_text, full_text
 
 UNICODE_NAMES = ("BØYG", "SĀCHĀ, Xenotech Hunters", "Tōgan", "Señor Massacre")
 
@@ -101,6 +101,30 @@ def test_move_in_inches_or_cm(doc: ListDocument) -> None:
     cm = " ".join(pdf_text(courtesy_pdf(doc, options(units="cm"))).split())
     assert "Tōgan Auxbot Peripheral · REM 6-4" in inches and "Tōgan Auxbot Peripheral · REM 15-10" in cm
     assert "MOV inch" in inches and "MOV cm" in cm
+
+
+def test_item_distances_follow_the_sheet_units(catalog: Catalog) -> None:
+    """The data writes skill distances in cm ('Dodge (+5 cm)'): an inch sheet prints them in inches."""
+    assert item_label("Dodge (+5 cm)", "inch") == 'Dodge (+2")' and item_label("Dodge (+5 cm)", "cm") == "Dodge (+5 cm)"
+    assert item_label("Super-Jump (7.5 cm)", "inch") == 'Super-Jump (3")'
+    assert item_label("Dodge (+2.5 cm)", "inch") == 'Dodge (+1")' and item_label("Knife", "inch") == "Knife"
+    doc = prepare(tag_list(), catalog)
+    for units, wanted in (("inch", ('Dodge (+2")', 'Super-Jump (3")', 'Forward Deployment (+8")')),
+                          ("cm", ("Dodge (+5 cm)", "Super-Jump (7.5 cm)", "Forward Deployment (+20 cm)"))):
+        texts = (full_text(doc, options(units=units)), courtesy_text(doc, options(units=units)))
+        pdfs = (pdf_text(full_pdf(doc, options(units=units))), pdf_text(courtesy_pdf(doc, options(units=units))))
+        for text, shown in [*((t, wanted[:1]) for t in texts), *((t, wanted) for t in pdfs)]:  # text: option items
+            flat = " ".join(text.split())
+            for item in shown:
+                assert item in flat, (units, item)
+            assert ("cm)" in flat) == (units == "cm")
+
+
+def test_a_tag_and_its_pilot_bring_the_orders_of_one_trooper(catalog: Catalog) -> None:
+    """The data gives the included pilot profile the TAG's orders again: counted once."""
+    doc = prepare(tag_list(), catalog)
+    assert "Orders: Regular 2 · Tactical 1 · Lieutenant 1" in full_text(doc, options(allow_illegal=True))
+    assert "Orders: Regular 2 · Tactical 1" in courtesy_text(doc, options(allow_illegal=True))
 
 
 def test_spanish_print_out_uses_spanish_abbreviations(doc: ListDocument) -> None:

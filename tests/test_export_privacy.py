@@ -24,6 +24,7 @@ from export_lists import (
     options,
     pdf_text,
     private_list,
+    seed_list,
 )
 
 from armybuilder.data.catalog import Catalog
@@ -34,6 +35,7 @@ from armybuilder.export.pdf import courtesy_pdf, full_pdf
 from armybuilder.export.privacy import Exposure, assess, matches
 from armybuilder.export.sheet import courtesy_of
 from armybuilder.export.text import courtesy_text, full_text
+from armybuilder.paths import bundled_profiles_dir
 
 
 @pytest.fixture(scope="module")
@@ -155,6 +157,18 @@ def test_courtesy_text_reveals_no_private_information(doc: ListDocument) -> None
     assert not tokens(text) & set(COSTS)
     assert re.findall(r"\d+ p\w+", text) == ["600 points"]
     assert "● TO Camouflage marker" in text and "● Impersonation marker" in text
+
+
+def test_courtesy_text_tells_loadouts_apart() -> None:
+    """Blizzard-6 A fields plain Fusiliers and Forward Observers: the text shows the option's open skills
+    and equipment (as the full text does), so the two lines say what differs."""
+    bundled = Catalog.from_paths([bundled_profiles_dir()])
+    text = courtesy_text(prepare(seed_list("blizzard-6-a", bundled), bundled), options())
+    lines = [line.strip() for line in text.splitlines()]
+    assert "2× Fusiliers: Combi Rifle, Pistol, Knife" in lines
+    assert "2× Fusiliers: Combi Rifle, Pistol, Knife, Forward Observer, Deployable Repeater" in lines
+    assert "Knights Hospitaller: MULTI Rifle, Pistol, AP CCW, Martial Arts L2, Doctor, Religious Troop, MediKit" \
+        in lines
 
 
 def test_full_pdf_shows_all_of_it(doc: ListDocument) -> None:
