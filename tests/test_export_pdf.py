@@ -54,8 +54,9 @@ def test_unicode_names_read_back_intact(doc: ListDocument) -> None:
             assert name in text
 
 
-def test_only_embedded_truetype_fonts_are_used(doc: ListDocument) -> None:
-    for data in (full_pdf(doc, options()), courtesy_pdf(doc, options(language="es"))):
+def test_only_embedded_truetype_fonts_are_used(catalog: Catalog, doc: ListDocument) -> None:
+    with_code = prepare(private_list(), catalog, code="gwEJcGFub2NlYW5pYQ8tPLOAwA")  # its QR code too
+    for data in (full_pdf(doc, options()), courtesy_pdf(doc, options(language="es")), full_pdf(with_code, options())):
         names = fonts_of(data)
         assert names, "no fonts found"
         assert all(name.startswith("/") and "+DejaVuSans" in name for name in names), names  # subsets, no base-14

@@ -154,10 +154,12 @@ def _clip(canvas: Canvas, text: str, font: str, size: float, width: float) -> st
 
 
 # ----- header -----------------------------------------------------------------------------------
-def _qr(code: str, size: float) -> Drawing:
+def _qr(code: str, size: float, font: str) -> Drawing:
+    """The army code as a QR code; the drawing starts in our font (it would declare Helvetica, not embedded)."""
     widget = QrCodeWidget(code, barLevel="M")
     x0, y0, x1, y1 = widget.getBounds()
-    drawing = Drawing(size, size, transform=[size / (x1 - x0), 0, 0, size / (y1 - y0), 0, 0])
+    drawing = Drawing(size, size, transform=[size / (x1 - x0), 0, 0, size / (y1 - y0), 0, 0],
+                      initialFontName=font)
     drawing.add(widget)
     return drawing
 
@@ -192,7 +194,7 @@ def _header(sheet: Sheet, st: _Styles, width: float) -> list[Flowable]:
     ]
     flow: list[Flowable] = []
     if sheet.army_code:
-        top = Table([[left, [_qr(sheet.army_code, qr_size), _p(tr("Army code"), st.head)]]],
+        top = Table([[left, [_qr(sheet.army_code, qr_size, st.fonts.regular), _p(tr("Army code"), st.head)]]],
                     colWidths=[width - qr_size - 4, qr_size + 4])
         top.setStyle(TableStyle([("FONTNAME", (0, 0), (-1, -1), st.fonts.regular),
                                  ("VALIGN", (0, 0), (-1, -1), "TOP"), ("LEFTPADDING", (0, 0), (-1, -1), 0),
