@@ -3,19 +3,30 @@
 from __future__ import annotations
 
 import io
+from pathlib import Path
 from typing import Any
 
 import pytest
-from export_lists import export_catalog, long_list, options, pdf_pages, pdf_text, private_list, tag_list
+from export_lists import (
+    export_catalog,
+    long_list,
+    options,
+    pdf_pages,
+    pdf_text,
+    private_list,
+    tag_list,
+)
 from pypdf import PdfReader
 
 from armybuilder.data.armycode import decode
 from armybuilder.data.catalog import Catalog, summarize
+from armybuilder.data.listfile import load_list
 from armybuilder.domain.lists import ArmyRef
 from armybuilder.export.document import IllegalListError, ListDocument, prepare
 from armybuilder.export.fmt import distance, item_label, move
 from armybuilder.export.pdf import courtesy_pdf, full_pdf
 from armybuilder.export.text import courtesy_text, full_text
+from armybuilder.paths import bundled_profiles_dir
 
 UNICODE_NAMES = ("BØYG", "SĀCHĀ, Xenotech Hunters", "Tōgan", "Señor Massacre")
 
@@ -227,3 +238,15 @@ def test_weapons_reference_lists_profiles_and_what_is_missing(doc: ListDocument)
 
 def test_reproducible_output_is_byte_identical(doc: ListDocument) -> None:
     assert full_pdf(doc, options(reproducible=True)) == full_pdf(doc, options(reproducible=True))
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_header_labels_stay_on_one_line_in_spanish(paper: str) -> None:
+    """'Lista de Batalla Cerrada' and 'Tamaño de partida' used to wrap into three and two lines."""
+    bundled = Catalog.from_paths([bundled_profiles_dir()])
+    example = Path(__file__).resolve().parent.parent / "examples" / "blizzard-6-a.yaml"  # a Closed Battle List
+    doc = prepare(load_list(example).army_list, bundled)
+    full = pdf_text(full_pdf(doc, options(language="es", paper=paper))).splitlines()
+    courtesy = pdf_text(courtesy_pdf(doc, options(language="es", paper=paper))).splitlines()
+    assert any(line.startswith("Lista de Batalla Cerrada") for line in full)
+    assert any(line.startswith("Tamaño de partida") for line in courtesy)

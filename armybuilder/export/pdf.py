@@ -180,9 +180,12 @@ def _header(sheet: Sheet, st: _Styles, width: float) -> list[Flowable]:
         rows.append(row)
     qr_size = 62.0 if sheet.army_code else 0.0
     text_width = width - qr_size - (8 if qr_size else 0)
-    label_width = 52.0
-    value_width = text_width / 2 - label_width
-    fact_table = Table(rows, colWidths=[label_width, value_width, label_width, value_width], hAlign="LEFT")
+    widths: list[float] = []
+    for column in columns:  # each label on one line ("Lista de Batalla Cerrada"), within reason
+        label = max([40.0, *(stringWidth(label, st.fonts.bold, st.small.fontSize) + 5 for label, _ in column)])
+        label = min(label, text_width / 4)
+        widths += [label, text_width / 2 - label]
+    fact_table = Table(rows, colWidths=widths, hAlign="LEFT")
     fact_table.setStyle(TableStyle([
         ("FONTNAME", (0, 0), (-1, -1), st.fonts.regular), ("VALIGN", (0, 0), (-1, -1), "TOP"),
         ("LEFTPADDING", (0, 0), (-1, -1), 0), ("RIGHTPADDING", (0, 0), (-1, -1), 4),
