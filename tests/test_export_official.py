@@ -5,11 +5,12 @@ weapons reference and distances as the data means them."""
 from __future__ import annotations
 
 from collections.abc import Iterator
+from dataclasses import replace
 from typing import Any
 
 import pytest
 from export_lists import options as fixed_options
-from export_lists import pdf_text
+from export_lists import pdf_pages, pdf_text
 
 from armybuilder.data.cache import attach_imported
 from armybuilder.data.catalog import Catalog
@@ -17,10 +18,10 @@ from armybuilder.domain import Army, ArmyList, ArmyRef
 from armybuilder.domain.packs import EditionPack, PrivateSkills
 from armybuilder.domain.profiles import Option, ProfileGroup, Unit
 from armybuilder.domain.roster import resolve
-from armybuilder.export.document import ListDocument, prepare
-from armybuilder.export.pdf import courtesy_pdf, full_pdf
-from armybuilder.export.privacy import Exposure, assess, courtesy_view
-from armybuilder.export.sheet import Row, courtesy_sheet
+from armybuilder.export.document import ListDocument, prepare, printing_language
+from armybuilder.export.pdf import courtesy_pdf, full_pdf, render
+from armybuilder.export.privacy import Exposure, OpenModel, assess, courtesy_view
+from armybuilder.export.sheet import Row, courtesy_of, courtesy_sheet, full_sheet
 from armybuilder.export.text import courtesy_text, full_text
 from armybuilder.paths import bundled_profiles_dir
 
@@ -231,3 +232,65 @@ def test_skill_distances_follow_the_sheet_units(catalog: Catalog, armies: list[A
             assert " cm)" not in flat
         else:
             assert '")' not in flat
+
+
+# ----- the tallest fifteen troopers of the data ------------------------------------------------------
+def rows_weight(model: OpenModel) -> float:
+    """About how many lines a trooper takes on a courtesy list: a stat line, its items (~150 characters a
+    line), and the same for each model that comes with it."""
+    weight = 0.0
+    for each in (model, *model.companions):
+        text = sum(len(item) + 2 for item in (*each.weapons, *each.skills, *each.equipment)) + 30
+        weight += 1 + text / 150 + max(0, len(each.stat_lines) - 1)
+    return weight
+
+
+@pytest.fixture(scope="module")
+def tallest(armies: list[Army], private: PrivateSkills) -> tuple[Army, list[tuple[int, int, int]]]:
+    """The army whose fifteen tallest open troopers (one per unit, companions included) take the most
+    room on a courtesy list, and those troopers: the worst 15-trooper courtesy list of the data."""
+    weights: dict[tuple[Any, ...], float] = {}
+    worst: tuple[float, Army | None, list[tuple[int, int, int]]] = (0.0, None, [])
+    for army in armies:
+        best: dict[int, tuple[float, int, int]] = {}
+        for unit in army.units:
+            for group in unit.profile_groups:
+                for option in group.options:
+                    if option.disabled:
+                        continue
+                    key = (unit.slug, unit.name, group.id, option.id, option.name, option.points)
+                    if key not in weights:
+                        army_list, _ = ArmyList(name="", army=ArmyRef(origin="imported", id=army.id), pack="n5",
+                                                points=300).with_trooper(1, unit.id, group.id, option.id)
+                        view = courtesy_view(resolve(army_list, army), private, game_points=300)
+                        models = view.groups[0].troopers if view.groups else ()
+                        weights[key] = rows_weight(models[0]) if models else 0.0
+                    if weights[key] > best.get(unit.id, (0.0, 0, 0))[0]:
+                        best[unit.id] = (weights[key], group.id, option.id)
+        top = sorted(best.items(), key=lambda item: -item[1][0])[:15]
+        total = sum(weight for _, (weight, _, _) in top)
+        if total > worst[0]:
+            worst = (total, army, [(unit, group, option) for unit, (_, group, option) in top])
+    assert worst[1] is not None and len(worst[2]) == 15
+    return worst[1], worst[2]
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+@pytest.mark.parametrize("language", ["en", "es"])
+def test_the_tallest_fifteen_troopers_fit_one_courtesy_page_and_two_full_pages(
+        catalog: Catalog, tallest: tuple[Army, list[tuple[int, int, int]]], paper: str, language: str) -> None:
+    army, troopers = tallest
+    army_list = ArmyList(name="Tallest", army=ArmyRef(origin="imported", id=army.id), pack="n5", points=300)
+    for index, (unit, group, option) in enumerate(troopers):
+        army_list, _ = army_list.with_trooper(1 if index < 10 else 2, unit, group, option)
+    doc = prepare(army_list, catalog)
+    print_options = options(paper=paper, language=language, weapons_reference=False)
+    with printing_language(language):  # laid out as the legal list it stands for: no violations box
+        courtesy = courtesy_sheet(courtesy_of(doc), print_options, legal=True)
+        full = replace(full_sheet(doc, print_options), legal=True, violations=())
+        courtesy_pages = pdf_pages(render(courtesy, print_options))
+        full_pages = pdf_pages(render(full, print_options))
+    assert len(courtesy_pages) == 1, f"{army.slug}: {len(courtesy_pages)} courtesy pages"
+    assert len(full_pages) <= 2, f"{army.slug}: {len(full_pages)} full pages"
+    flat = " ".join(" ".join(courtesy_pages).split())
+    assert sum(flat.count(model.unit) >= 1 for model in courtesy_of(doc).groups[0].troopers) >= 10

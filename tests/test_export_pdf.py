@@ -142,7 +142,7 @@ def test_a_tag_and_its_pilot_bring_the_orders_of_one_trooper(catalog: Catalog) -
 def test_spanish_print_out_uses_spanish_abbreviations(doc: ListDocument) -> None:
     flat = " ".join(pdf_text(full_pdf(doc, options(language="es"))).split())
     for word in ("LISTA COMPLETA", "MOV pulg. CC CD FIS VOL BLI PB H/EST S C CAP", "Grupo de Combate 1",
-                 "Habilidades:", "TENIENTE", "Referencia de armas", "Página 1 de 3", "Órdenes:"):
+                 "Habilidades:", "TENIENTE", "Referencia de armas", "Página 1 de 2", "Órdenes:"):
         assert word in flat, word
     assert "IL · Fusilier" in flat and "IP" in flat and "BAT · Veiled Sniper" in flat
     assert "1 EST" in flat  # a Remote's structure
