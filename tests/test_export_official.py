@@ -109,11 +109,9 @@ def names_the_lieutenant(shown: Printed) -> bool:
         label.casefold().startswith("lieutenant") for label, _ in shown[1])
 
 
-def test_every_lieutenant_prints_exactly_as_a_plain_option_of_its_unit(armies: list[Army],
-                                                                       private: PrivateSkills) -> None:
-    """The Lieutenant is private (RULES.md §5): whatever its option carries (Strategos, a Forward
-    Observer, the Lieutenant Order) or lacks (a Mormaer's Tactical Awareness), in whatever order its
-    items are listed, its courtesy rows and orders are those of a non-Lieutenant option of its unit."""
+def lieutenant_check(armies: list[Army], private: PrivateSkills) -> tuple[list[str], int, int]:
+    """Each Lieutenant option's courtesy print against its unit's other options: the options it can be told
+    apart by, how many were compared, and how many units have only Lieutenant options."""
     checked = inherent = 0
     failures = []
     for army, unit, group_id, _, found in option_sets(armies):
@@ -127,13 +125,35 @@ def test_every_lieutenant_prints_exactly_as_a_plain_option_of_its_unit(armies: l
             if not shows_a_trooper(shown):
                 continue  # a marker, or not shown at all: nothing names its unit
             if not any(shows_a_trooper(o) for o in others):
-                inherent += 1  # every option of the unit is a Lieutenant (Sun Tze…): the model alone tells
+                inherent += 1  # every option of the unit is a Lieutenant (Avatar): the model alone tells
                 continue
             checked += 1
             if shown not in others:
                 failures.append(f"{army.slug}: {unit.name} option {option.id} {option.name}")
+    return failures, checked, inherent
+
+
+def test_every_lieutenant_prints_exactly_as_a_plain_option_of_its_unit(armies: list[Army],
+                                                                       private: PrivateSkills) -> None:
+    """The Lieutenant is private (RULES.md §5): whatever its option carries (Strategos, a Forward
+    Observer, the Lieutenant Order) or lacks (a Mormaer's Tactical Awareness), in whatever order its
+    items are listed, its courtesy rows and orders are those of a non-Lieutenant option of its unit."""
+    failures, checked, inherent = lieutenant_check(armies, private)
     assert not failures, failures
     assert checked >= 200 and inherent < 10, (checked, inherent)  # 229 and 1 in data 7.x
+
+
+def test_bundled_lieutenants_print_as_plain_options_too(bundled_catalog: Catalog) -> None:
+    """The same for the bundled databases (N3 and N5), each with its edition's private skills."""
+    total = 0
+    for summary in bundled_catalog.armies():
+        army = bundled_catalog.army(summary.ref)
+        pack = bundled_catalog.pack(army.edition)
+        assert isinstance(pack, EditionPack)
+        failures, checked, _ = lieutenant_check([army], pack.private)
+        assert not failures, failures
+        total += checked
+    assert total >= 2, total  # the Orc Troops and Fusilier Lieutenants
 
 
 def test_every_chain_of_command_or_counterintelligence_holder_prints_as_a_plain_trooper(
@@ -223,15 +243,18 @@ def test_weapons_reference_takes_whole_names_and_abbreviated_modes(catalog: Cata
 
 @pytest.mark.parametrize("units", ["inch", "cm"])
 def test_skill_distances_follow_the_sheet_units(catalog: Catalog, armies: list[Army], units: str) -> None:
+    """'Forward Deployment (+20 cm)' (an option's) and 'Climb (7.5 cm)' (a profile's) print in inches."""
     panoceania = army_by_slug(armies, "panoceania")
-    doc = document(catalog, panoceania, [("fusiliers", 1, 1), ("neoterra-bolts", 1, 2)])
-    for text in (full_text(doc, options(units=units)), pdf_text(full_pdf(doc, options(units=units))),
-                 pdf_text(courtesy_pdf(doc, options(units=units)))):
+    doc = document(catalog, panoceania, [("dr-priya-harper-archeo-raider", 1, 2), ("nisses", 1, 2),
+                                         ("fusiliers", 1, 1)])
+    wanted = {"inch": ('Forward Deployment (+8")', 'Climb (3")'),
+              "cm": ("Forward Deployment (+20 cm)", "Climb (7.5 cm)")}[units]
+    texts = [full_text(doc, options(units=units)), courtesy_text(doc, options(units=units))]
+    pdfs = [pdf_text(full_pdf(doc, options(units=units))), pdf_text(courtesy_pdf(doc, options(units=units)))]
+    for text, shown in [*((t, wanted[:1]) for t in texts), *((t, wanted) for t in pdfs)]:  # text: option items
         flat = " ".join(text.split())
-        if units == "inch":
-            assert " cm)" not in flat
-        else:
-            assert '")' not in flat
+        assert all(item in flat for item in shown), (units, shown)
+        assert (" cm)" in flat) == (units == "cm")
 
 
 # ----- the tallest fifteen troopers of the data ------------------------------------------------------

@@ -231,7 +231,9 @@ class _Loadout:
 
     @property
     def is_lieutenant(self) -> bool:
-        return self.option.is_lieutenant or any(inc.option.is_lieutenant for inc in self.members)
+        """A Lieutenant option (order or skill, 'Lieutenant L2' too), or a team with a Lieutenant in it."""
+        options = (self.option, *(inc.option for inc in self.members))
+        return any(o.is_lieutenant or any(is_lieutenant_item(i.name) for i in o.skills) for o in options)
 
     def siblings(self) -> Iterator[_Loadout]:
         """The other selectable options of its profile group (or its unit's team options)."""
