@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import io
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 from typing import Any
 from xml.sax.saxutils import escape
 
@@ -62,20 +63,18 @@ STAT_WIDTHS = (29.0, 17.0, 17.0, 17.0, 20.0, 21.0, 20.0, 27.0, 14.0)
 COST_WIDTHS = (24.0, 24.0)
 
 
-DENSITIES = ((1.0, 1.0), (0.93, 0.5), (0.87, 0.25), (0.82, 0.1))
-"""Layouts from roomy to dense: (type scale, padding scale). A list that spills over its page budget
+DENSITIES = ((1.0, 1.0, 1.0), (0.93, 0.5, 0.86), (0.87, 0.25, 0.72), (0.82, 0.1, 0.64))
+"""Layouts from roomy to dense: (type scale, padding scale, about the share of its roomy height a list
+then needs, measured on the official data's tallest lists). A list that spills over its page budget
 (one page for a courtesy list, two for a full list) is laid out again, denser, until it fits; the
 densest keeps the item text at 5.7 pt, still legible in print."""
-HEIGHT_FACTOR = 0.6
-"""About how much of its roomy height a list needs at the densest layout (measured on the official
-data's tallest lists): past that no layout fits the budget, so the list keeps the roomy one."""
 
 
 class _Styles:
     """Paragraph styles of one render, on the registered Unicode fonts, at one density."""
 
     def __init__(self, fonts: FontSet, density: int = 0) -> None:
-        scale, self.pad = DENSITIES[density]
+        scale, self.pad, _ = DENSITIES[density]
         self.scale = scale
         size = self.size
         base = ParagraphStyle("base", fontName=fonts.regular, fontSize=size(7.4), leading=size(8.9), textColor=INK)
@@ -296,13 +295,20 @@ def _same(name: str, *others: str) -> bool:
 
 
 def _stat_cells(stats: Any, st: _Styles) -> list[Any]:
+    """A stat line's cells: plain text (styled by `_value_style`, far cheaper than a paragraph each)."""
     cells: list[Any] = []
     for index, value in enumerate(stats.values):
         if index == 7 and stats.structure:
             cells.append(_p(f"{_e(value)}<font size={st.size(5.4)}> {_e(fmt.wounds_label(True))}</font>", st.cell))
         else:
-            cells.append(_p(_e(value), st.cell))
+            cells.append(value)
     return cells
+
+
+def _value_style(row: int, st: _Styles) -> list[Any]:
+    """Plain-text cells of a stat line (values, costs) in the body type, centred."""
+    return [("FONTSIZE", (1, row), (-1, row), st.cell.fontSize), ("LEADING", (1, row), (-1, row), st.cell.leading),
+            ("ALIGN", (1, row), (-1, row), "CENTER")]
 
 
 def _group_table(block: Any, sheet: Sheet, st: _Styles, width: float) -> Table:
@@ -335,13 +341,15 @@ def _group_table(block: Any, sheet: Sheet, st: _Styles, width: float) -> Table:
         line += _stat_cells(stats, st) if stats else [""] * len(STAT_WIDTHS)
         if costs:
             companion = row.kind in ("peripheral", "member")
-            line += [_p(_e(row.points or ("—" if companion else "")), st.cell),
-                     _p(_e(row.swc or ("—" if companion else "")), st.cell)]
+            line += [row.points or ("—" if companion else ""), row.swc or ("—" if companion else "")]
+        if stats or costs:
+            style.extend(_value_style(start, st))
         data.append(line)
         if not stats:  # no stat line in the data: the name spans the stat columns, costs stay visible
             style.append(("SPAN", (0, start), (len(STAT_WIDTHS) if costs else -1, start)))
         for extra in row.stats[1:]:
             label = f"↳ {_e(extra.name)} <font color='#5b6675' size={st.size(6.4)}>{_e(extra.type)}</font>"
+            style.extend(_value_style(len(data), st))
             data.append([_p(label, st.base), *_stat_cells(extra, st), *([""] * 2 if costs else [])])
         items = _items_text(row)
         if items:
@@ -368,7 +376,8 @@ def _group_table(block: Any, sheet: Sheet, st: _Styles, width: float) -> Table:
               ("BACKGROUND", (0, len(data) - 1), (-1, len(data) - 1), ORDERS),
               ("NOSPLIT", (0, last), (-1, len(data) - 1))]
     table = Table(data, colWidths=widths, repeatRows=2)
-    table.setStyle(TableStyle([("FONTNAME", (0, 0), (-1, -1), st.fonts.regular), *EMPTY_CELLS, *style]))
+    table.setStyle(TableStyle([("FONTNAME", (0, 0), (-1, -1), st.fonts.regular), ("TEXTCOLOR", (0, 0), (-1, -1), INK),
+                               *EMPTY_CELLS, *style]))
     return table
 
 
@@ -406,6 +415,13 @@ def _mod_at(line: WeaponLine, upper: int) -> str:
     return ""
 
 
+def _value(text: str, width: float, st: _Styles) -> Any:
+    """A short value as plain text (styled by its table: no paragraph to parse); one too wide wraps."""
+    if stringWidth(text, st.fonts.regular, st.cell.fontSize) + 4 <= width:
+        return text
+    return _p(_e(text), st.cell)
+
+
 def _weapons(sheet: Sheet, st: _Styles, width: float) -> list[Flowable]:
     if not sheet.weapons and not sheet.missing_weapons:
         return []
@@ -427,7 +443,9 @@ def _weapons(sheet: Sheet, st: _Styles, width: float) -> list[Flowable]:
         data: list[list[Any]] = [[_p(_e(heads[0]), st.head_left)] + [_p(_e(h), st.head) for h in heads[1:-1]]
                                  + [_p(_e(heads[-1]), st.head_left)]]
         style: list[Any] = [
-            ("FONTNAME", (0, 0), (-1, -1), st.fonts.regular),
+            ("FONTNAME", (0, 0), (-1, -1), st.fonts.regular), ("TEXTCOLOR", (0, 0), (-1, -1), INK),
+            ("FONTSIZE", (1, 1), (-2, -1), st.cell.fontSize), ("LEADING", (1, 1), (-2, -1), st.cell.leading),
+            ("ALIGN", (1, 1), (-2, -1), "CENTER"),
             ("BACKGROUND", (0, 0), (-1, 0), HEAD), ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
             ("LINEBELOW", (0, 0), (-1, -1), 0.4, RULE), ("TOPPADDING", (0, 0), (-1, -1), 1.2),
             ("BOTTOMPADDING", (0, 0), (-1, -1), 1.4), ("LEFTPADDING", (0, 0), (-1, -1), 2),
@@ -436,12 +454,13 @@ def _weapons(sheet: Sheet, st: _Styles, width: float) -> list[Flowable]:
             cells: list[Any] = [_p(f"<b>{_e(line.name)}</b>", st.base)]
             for column, upper in enumerate(bands, start=1):
                 mod = _mod_at(line, upper)
-                cells.append(_p(_e(mod), st.cell))
+                cells.append(mod)
                 colour = RANGE_COLOURS.get(mod.replace("−", "-"))
                 if colour:
                     style.append(("BACKGROUND", (column, row_index), (column, row_index), colors.HexColor(colour)))
-            cells += [_p(_e(line.damage), st.cell), _p(_e(line.burst), st.cell), _p(_e(line.ammunition), st.cell),
-                      _p(_e(line.saving), st.cell), _p(_e(line.traits), st.items)]
+            values = (line.damage, line.burst, line.ammunition, line.saving)
+            cells += [_value(value, widths[len(cells) + i], st) for i, value in enumerate(values)]
+            cells.append(_p(_e(line.traits), st.items))
             data.append(cells)
         table = Table(data, colWidths=widths, repeatRows=1)
         table.setStyle(TableStyle(style))
@@ -481,18 +500,23 @@ def render(sheet: Sheet, options: PrintOptions) -> bytes:
     """Lay out a sheet on A4 or Letter pages and return the PDF bytes.
 
     A courtesy list gets one page and a full list two (before its weapons reference): a list that
-    spills over is laid out again at the next density (`DENSITIES`) until it fits, unless even the
-    densest could not hold it (then it keeps the roomy layout and its extra pages).
+    spills over is laid out again at the density its overflow calls for (`DENSITIES`), denser until
+    it fits, unless even the densest could not hold it (then it keeps the roomy layout and its pages).
+    Trial layouts leave the weapons reference out: it starts on its own page anyway.
     """
     budget = 1 if sheet.kind == "courtesy" else 2
     data, pages = _render(sheet, options, 0)
-    if pages <= budget or pages * HEIGHT_FACTOR > budget:
+    densest = len(DENSITIES) - 1
+    if pages <= budget or pages * DENSITIES[densest][2] * 0.95 > budget:
         return data
-    for density in range(1, len(DENSITIES)):
-        data, pages = _render(sheet, options, density)
-        if pages <= budget:
+    trial = replace(sheet, weapons=(), missing_weapons=())
+    density = next((d for d in range(1, densest) if pages * DENSITIES[d][2] <= budget * 0.97), densest)
+    while True:
+        data, pages = _render(trial, options, density)
+        if pages <= budget or density == densest:
             break
-    return data
+        density += 1
+    return data if trial == sheet else _render(sheet, options, density)[0]
 
 
 def _render(sheet: Sheet, options: PrintOptions, density: int) -> tuple[bytes, float]:

@@ -33,7 +33,7 @@ from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
-from functools import cache
+from functools import cache, lru_cache
 from typing import TypeVar
 
 from armybuilder.domain.packs import PrivateSkills
@@ -160,13 +160,17 @@ def _names(profiles: Iterable[Profile], options: Iterable[Option]) -> Iterator[s
         yield from option.characteristics
 
 
+@lru_cache(maxsize=16384)
+def _private_rules(name: str, private: PrivateSkills) -> tuple[tuple[PrivateKind, str], ...]:
+    """The pack's private rules an item name matches (cached: a list repeats its names a lot)."""
+    folded = fold(name)
+    return tuple((kind, rule) for kind, rule in _rules(private) if rule.strip() and _phrase(rule).search(folded))
+
+
 def _verdict(names: Iterable[str], private: PrivateSkills) -> Verdict:
     findings: list[Finding] = []
-    rules = list(_rules(private))
     for name in names:
-        for kind, rule in rules:
-            if matches(name, rule):
-                findings.append(Finding(kind, rule, name))
+        findings.extend(Finding(kind, rule, name) for kind, rule in _private_rules(name, private))
     exposure = max((_EXPOSURE_OF[f.kind] for f in findings), key=_RANK.__getitem__, default=Exposure.OPEN)
     return Verdict(exposure, tuple(dict.fromkeys(findings)))
 
@@ -329,10 +333,8 @@ class CourtesyView:
 
 def open_items(items: Iterable[ItemRef], private: PrivateSkills) -> tuple[str, ...]:
     """Item labels fit for a courtesy list: no Lieutenant, no private skill (defence in depth)."""
-    rules = [rule for _, rule in _rules(private)]
     return tuple(dict.fromkeys(
-        item.label for item in items
-        if not is_lieutenant_item(item.name) and not any(matches(item.name, rule) for rule in rules)))
+        item.label for item in items if not is_lieutenant_item(item.name) and not _private_rules(item.name, private)))
 
 
 def _open_model(unit: str, profiles: tuple[Profile, ...], options: tuple[Option, ...], private: PrivateSkills,
