@@ -109,8 +109,7 @@ def official(options: PrintOptions) -> None:
         alone = timed(lambda opts=opts, courtesy=courtesy: pdf.render(courtesy, opts), repeat=7)
         print(f"{paper}: tallest 15 official troopers ({doc.army.name}): full + courtesy PDF median "
               f"{median_ms(both):.0f} ms; the courtesy list alone {median_ms(alone):.0f} ms (roomy layout "
-              f"{roomy:.2f} pages; fits one page at density {density}, {density + 1 if density is not None else '?'}"
-              f" layouts)")
+              f"{roomy:.2f} pages, one page from density {density})")
     view = timed(lambda: courtesy_of(doc), repeat=50)
     print(f"courtesy view (privacy, stand-ins) of that list: median {median_ms(view):.2f} ms")
 
