@@ -125,7 +125,8 @@ def _as_json(result: CodeList) -> dict[str, Any]:
             found = next(resolved, None) if result.army is not None else None
             if isinstance(found, ResolvedTrooper):
                 entry.update(unit_name=found.unit.name, option_name=found.option.name, points=found.points,
-                             swc=format_halves(found.swc_halves))
+                             swc=format_halves(found.swc_halves), lieutenant=found.option.is_lieutenant,
+                             weapons=[item.label for item in found.option.weapons])
             elif isinstance(found, UnresolvedTrooper):
                 entry["unknown"] = found.reason
             else:

@@ -118,7 +118,7 @@ def run(args: argparse.Namespace) -> int:
                 season = None
         entry_violations = validate_entry(lists, season)
     if args.json:
-        _print_json(checked, entry_violations)
+        _print_json(checked, entry_violations, several=len(checked) > 1 or args.entry)
     else:
         _print_text(checked, entry_violations)
     if any(c.unreadable for c in checked):
@@ -139,8 +139,9 @@ def _json_of(item: Checked) -> dict[str, Any]:
     return data
 
 
-def _print_json(checked: list[Checked], entry: list[Violation]) -> None:
-    if len(checked) == 1 and not entry:
+def _print_json(checked: list[Checked], entry: list[Violation], several: bool) -> None:
+    """One list: its object. Several, or --entry: {"lists": [...], "entry": [...], "summary": {...}}."""
+    if not several:
         print(json.dumps(_json_of(checked[0]), ensure_ascii=False, indent=2))
         return
     summary = {"lists": len(checked), "legal": sum(c.legal for c in checked),
