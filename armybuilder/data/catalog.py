@@ -153,10 +153,12 @@ class Catalog:
         if reason is not None:
             return DataProblem(reason.file, tr(
                 "army {army} needs the imported official data, which cannot be used: {reason}. Import the data "
-                "again (armybuilder data import PATH, or --url)", army=army, reason=reason.message))
+                "again: `armybuilder data import PATH` (or --url), or File → Import Infinity Army data… in the app",
+                army=army, reason=reason.message))
         return DataProblem(tr("imported data"), tr(
             "army {army} needs the imported official data, and none is imported yet: import it with "
-            "`armybuilder data import PATH` (or --url to download it)", army=army))
+            "`armybuilder data import PATH` (or --url to download it), or File → Import Infinity Army data… in the app",
+            army=army))
 
     @staticmethod
     def _not_found(source: ArmySource, army_id: int, ref: ArmyRef | tuple[Origin, int]) -> DataProblem:
