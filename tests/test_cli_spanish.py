@@ -168,3 +168,9 @@ def test_an_import_made_in_spanish_shows_english_notes_later(official_data: Path
     notes = [line for line in out.splitlines() if "note: " in line]
     assert any("empty entries in item lists hold nothing and were ignored" in line for line in notes), notes
     assert "nota:" not in out and "entradas vacías" not in out and "no se importan" not in out
+
+
+def test_warnings_are_marked_in_spanish(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    (tmp_path / "empty").mkdir()
+    code, _, err = run(capsys, "--lang", "es", "data", "list", "--data", str(tmp_path / "empty"))
+    assert code == 0 and f"{tmp_path / 'empty'}: aviso: no hay datos importados aquí" in err
