@@ -187,7 +187,7 @@ def test_full_pdf_shows_all_of_it(doc: ListDocument) -> None:
     assert "Private (Hidden Deployment): left off the courtesy list" in text
     assert "Private (Holomask): identity withheld on the courtesy list" in text
     assert "Private (Chain of Command): on the courtesy list as a plain COMMISSAR" in flat_text(text)
-    assert "Private (Counterintelligence): left out on the courtesy list" in flat_text(text)
+    assert "Private (Counterintelligence): the courtesy list shows the trooper without it" in flat_text(text)
     assert ("Private (Lieutenant): on the courtesy list as a plain FUSILIER, without Strategos L1"
             in flat_text(text))
     flat = " ".join(text.split())

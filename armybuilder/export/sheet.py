@@ -183,7 +183,7 @@ def _private_note(verdict: Verdict, face: PublicFace | None = None, lieutenant: 
         if face is None or (verdict.is_open and not (face.added or face.dropped)):
             return ""  # the Lieutenant shown exactly as a plain option of its unit: its mark says enough
         if face.own:
-            note = tr("Private ({skills}): left out on the courtesy list", skills=skills)
+            note = tr("Private ({skills}): the courtesy list shows the trooper without it", skills=skills)
         else:
             note = tr("Private ({skills}): on the courtesy list as a plain {option}", skills=skills,
                       option=face.option)
