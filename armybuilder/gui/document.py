@@ -21,7 +21,7 @@ from armybuilder.domain.profiles import Army
 from armybuilder.domain.roster import ResolvedTrooper, resolve_trooper
 from armybuilder.gui import commands
 from armybuilder.gui.labels import describe_trooper, extra_name, pack_name, tier_label
-from armybuilder.i18n import tr
+from armybuilder.i18n import tr, trn
 from armybuilder.rules.engine import Report, validate_in_catalog
 
 
@@ -500,10 +500,8 @@ class ListDocument(QObject):
             return
         count = len(drop)
         name = ref.name or str(ref.id)
-        parent = commands.CompoundCommand(lambda: tr("Switch army to {army}, removing 1 trooper", army=name)
-                                          if count == 1 else
-                                          tr("Switch army to {army}, removing {count} troopers", army=name,
-                                             count=count))
+        parent = commands.CompoundCommand(lambda: trn("Switch army to {army}, removing {n} trooper",
+                                                      "Switch army to {army}, removing {n} troopers", count, army=name))
         state = before
         for uid in drop:  # named while their old army still explains them
             state = commands.RemoveTrooperCommand(self, state, self.army_of(uid), uid, parent).after

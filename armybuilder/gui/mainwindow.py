@@ -55,7 +55,7 @@ from armybuilder.gui.widgets.startpage import StartPage
 from armybuilder.gui.widgets.totalsbar import TotalsBar
 from armybuilder.gui.widgets.unitbrowser import UnitBrowser
 from armybuilder.gui.widgets.validationpanel import ValidationPanel
-from armybuilder.i18n import language, tr
+from armybuilder.i18n import language, tr, trn
 
 if TYPE_CHECKING:
     from armybuilder.gui.dialogs.preferences import PreferenceValues
@@ -795,10 +795,9 @@ class MainWindow(QMainWindow):
     def army_change_box(self, army: str, names: list[str]) -> tuple[QMessageBox, QPushButton]:
         """The question of `confirm_army_change` (and its "switch" button), not shown yet."""
         box = QMessageBox(QMessageBox.Icon.Warning, tr("Change army"),
-                          tr("{army} cannot field this trooper of the list. Switching removes it:", army=army)
-                          if len(names) == 1 else
-                          tr("{army} cannot field {count} of the list's troopers. Switching removes them:",
-                             army=army, count=len(names)),
+                          trn("{army} cannot field {n} trooper of the list. Switching removes it:",
+                              "{army} cannot field {n} of the list's troopers. Switching removes them:",
+                              len(names), army=army),
                           QMessageBox.StandardButton.Cancel, self)
         box.setObjectName("army_change_box")
         box.setInformativeText("• " + "\n• ".join(names) + "\n\n" + tr("You can undo the switch (Ctrl+Z)."))

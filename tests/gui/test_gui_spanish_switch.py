@@ -72,11 +72,13 @@ def test_a_list_that_cannot_be_validated_says_why_in_the_new_language(qtbot, win
             return str(exc)
         raise AssertionError("the list validated")
 
+    english = window.problems.model.index(0, 0).data()
     try:
         apply_language("es")
         window.retranslate()
         # the text the data layer makes now, in the current language: not the one kept from before
-        assert window.problems.model.index(0, 0).data() == problem_now(broken)
+        assert window.problems.model.index(0, 0).data() == problem_now(broken) != english
+        assert window.problems.model.index(0, 0).data().startswith("paquetes de reglas:")
     finally:
         apply_language("en")
         window.retranslate()

@@ -48,7 +48,7 @@ from armybuilder.data.official_json import ImportIssue
 from armybuilder.gui import icons
 from armybuilder.gui.settings import AppSettings
 from armybuilder.gui.tasks import TaskRunner
-from armybuilder.i18n import tr
+from armybuilder.i18n import tr, trn
 from armybuilder.paths import imported_data_dir
 
 CHOOSE_PAGE, PROGRESS_PAGE, RESULT_PAGE = 0, 1, 2
@@ -102,13 +102,6 @@ def run_import(source: ImportSource, cancel: threading.Event, relay: _Relay | No
         except CacheError as exc:
             outcome.problem = str(exc)
     return outcome
-
-
-def _without_unchanged_note(message: str) -> str:
-    """A failed download's message without its own "(nothing was imported…)": the report's summary
-    says that once, for every kind of failure."""
-    note = tr("(nothing was imported; the data imported before is unchanged)")
-    return message.replace(" " + note, "").replace(note, "").strip()
 
 
 def size_text(size: int) -> str:
@@ -455,7 +448,7 @@ class ImportDataDialog(QDialog):
             kind = "error"
             headline = tr("The import failed")
             summary = tr("{problem}\nNothing was changed: the data imported before is still in use.",
-                         problem=_without_unchanged_note(str(report.fatal)))
+                         problem=str(report.fatal))
         else:
             armies = sum(report.count(s) for s in ("imported", "updated", "unchanged"))
             failed = report.count("failed") + report.count("kept")
@@ -463,7 +456,8 @@ class ImportDataDialog(QDialog):
             if not report.written:
                 headline = tr("Nothing changed since the last import")
             elif failed:
-                headline = tr("{armies} armies imported, {failed} failed", armies=armies, failed=failed)
+                headline = trn("{n} army imported, {failed} failed", "{n} armies imported, {failed} failed", armies,
+                               failed=failed)
             else:
                 headline = tr("{armies} armies imported", armies=armies)
             summary = tr("{imported} new, {updated} updated, {unchanged} unchanged, {failed} failed; {errors} errors, "
@@ -498,7 +492,7 @@ class ImportDataDialog(QDialog):
             where = " · ".join(html.escape(p) for p in (issue.unit, issue.path) if p)
             source = html.escape(issue.file) + (f"<br><span style='color:{grey}'>{html.escape(army)}</span>"
                                                 if army and army != issue.file else "")
-            message = html.escape(_without_unchanged_note(issue.message)) + (
+            message = html.escape(issue.message) + (
                 f"<br><span style='color:{grey}'>{where}</span>" if where else "")
             shade = f" bgcolor='{alternate}'" if number % 2 else ""
             rows.append(f"<tr{shade}><td width='18'><img src='mark:{issue.severity}' width='16' height='16'></td>"

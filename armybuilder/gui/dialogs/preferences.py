@@ -28,7 +28,7 @@ from armybuilder.domain.packs import EditionPack, SeasonPack
 from armybuilder.gui import icons
 from armybuilder.gui.labels import pack_name, tier_label
 from armybuilder.gui.preferences import PAPERS, ListDefaults, Paper, Preferences
-from armybuilder.i18n import LANGUAGES, language, tr
+from armybuilder.i18n import LANGUAGES, language, tr, trn
 
 USUAL = ""
 FREE_POINTS = "__points__"
@@ -183,8 +183,7 @@ class PreferencesDialog(QDialog):
                                   "of another era (ITS Season 9 was written for N3) adds its tiers and Extras, such "
                                   "as Soldiers of Fortune; the army's own edition still sets the other limits."))
         for row in self.rows.values():
-            armies = (tr("1 army") if row.armies == 1 else tr("{count} armies", count=row.armies) if row.armies
-                      else tr("no armies yet"))
+            armies = trn("{n} army", "{n} armies", row.armies) if row.armies else tr("no armies yet")
             name = pack_name(row.edition)
             shown = f"{name[:-1]}&{name[-1]}" if name else ""  # "Infinity N&5": Alt+5 goes to its row
             row.label.setText(tr("{edition} ({armies})", edition=shown, armies=armies))

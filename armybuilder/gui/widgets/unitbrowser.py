@@ -34,7 +34,7 @@ from armybuilder.gui.models.units import (
 )
 from armybuilder.gui.widgets.search import SearchField
 from armybuilder.gui.widgets.wrapping import WrappingTreeView
-from armybuilder.i18n import tr
+from armybuilder.i18n import tr, trn
 
 
 class UnitBrowser(QWidget):
@@ -239,7 +239,8 @@ class UnitBrowser(QWidget):
         count = sum(1 for e in self.model.entries if e.unit.mercenary)
         self.mercenary_filter.setVisible(count > 0)
         self.mercenary_filter.setText(tr("Mercenaries ({count})", count=count))
-        tip = tr("Show the {count} units of the army's mercenary pool (in italics)", count=count)
+        tip = trn("Show the {n} unit of the army's mercenary pool (in italics)",
+                  "Show the {n} units of the army's mercenary pool (in italics)", count)
         self.mercenary_filter.setToolTip(f"{tip}\n{self._mercenary_tip}" if self._mercenary_tip else tip)
         shown = count > 0 and self.mercenary_filter.isChecked() and not self._mercenaries_allowed
         self.mercenary_hint.setText(self._mercenary_tip)
