@@ -82,3 +82,31 @@ def test_a_list_that_cannot_be_validated_says_why_in_the_new_language(qtbot, win
     finally:
         apply_language("en")
         window.retranslate()
+
+
+def test_no_english_left_in_the_new_parts(qtbot, window: MainWindow) -> None:  # type: ignore[no-untyped-def]
+    """Reinforcements tab and figure, the Mercenaries toggle and its hint, notes, the Preferences'
+    per-edition rows: all in Spanish after a switch."""
+    from spanish import english_left
+
+    start_list(qtbot, window)
+    add(qtbot, window, LINE, 1, 3)
+    window.document.add_trooper(101, 1, 1, reinforcement=True)
+    window.browser.mercenary_filter.setChecked(True)
+    window.editor.select_troopers(["t2"])
+    try:
+        apply_language("es")
+        window.retranslate()
+        assert window.browser.sections.tabText(1) == "Refuerzos"
+        assert window.totals.reinforcements.plain.startswith("Ref. 20 / 100")
+        assert window.browser.mercenary_hint.isVisible()
+        assert english_left(window) == []
+        window.action_set.edit_notes.trigger()
+        assert english_left(window.notes_dialog) == []
+        window.notes_dialog.reject()
+        window.action_set.preferences.trigger()
+        assert english_left(window.preferences_dialog) == []
+        window.preferences_dialog.reject()
+    finally:
+        apply_language("en")
+        window.retranslate()
