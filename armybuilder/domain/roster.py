@@ -65,6 +65,11 @@ class ResolvedTrooper:
         return self.profiles[0] if self.profiles else None
 
     @property
+    def is_peripheral(self) -> bool:
+        """A peripheral bought on its own (Palbots, PuppetBots): it counts with its controller."""
+        return self.group is not None and self.group.is_peripheral
+
+    @property
     def peripherals(self) -> tuple[IncludedTrooper, ...]:
         return tuple(inc for inc in self.included if inc.is_peripheral)
 

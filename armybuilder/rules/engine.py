@@ -21,6 +21,7 @@ from armybuilder.rules import (
     groups,
     lieutenant,
     mercenaries,
+    peripherals,
     points,
     reinforcements,
     settings,
@@ -34,6 +35,7 @@ RULE_FAMILIES: list[Rule] = [
     settings.check,
     points.check,
     groups.check,
+    peripherals.check,
     lieutenant.check,
     availability.check,
     mercenaries.check,
@@ -81,6 +83,48 @@ class Totals:
 
 
 @dataclass(frozen=True)
+class AppliedRules:
+    """Which rules a list was judged by: pack, edition, season, game size, extras, CBL."""
+
+    pack: str
+    edition: str
+    edition_name: str
+    season: str | None
+    season_name: str | None
+    tier: str | None
+    tier_name: str | None
+    points: int
+    swc_halves: int
+    extras: tuple[tuple[str, str], ...] = ()
+    cbl: str | None = None
+
+    @classmethod
+    def of(cls, ctx: RuleContext) -> AppliedRules:
+        season, tier = ctx.season, ctx.tier
+        return cls(pack=ctx.army_list.pack, edition=ctx.edition.id, edition_name=ctx.edition.name,
+                   season=season.id if season else None, season_name=season.name if season else None,
+                   tier=tier.id if tier else None, tier_name=tier.name if tier else None,
+                   points=ctx.points_limit, swc_halves=ctx.base_swc_halves,
+                   extras=tuple((e.id, e.name) for e in ctx.extras), cbl=ctx.army_list.cbl)
+
+    @property
+    def summary(self) -> str:
+        """'ITS Season 9 (Infinity N3) · Mid Tier: 300 points, 6 SWC · Soldiers of Fortune'."""
+        rules = f"{self.season_name} ({self.edition_name})" if self.season_name else self.edition_name
+        size = tr("{points} points, {swc} SWC", points=self.points, swc=format_halves(self.swc_halves))
+        parts = [rules, f"{self.tier_name}: {size}" if self.tier_name else size]
+        parts += [name for _, name in self.extras]
+        if self.cbl:
+            parts.append(tr("Closed Battle List {cbl}", cbl=self.cbl))
+        return " · ".join(parts)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"pack": self.pack, "edition": self.edition, "season": self.season, "tier": self.tier,
+                "points": self.points, "swc": float(self.swc_halves) / 2,
+                "extras": [extra_id for extra_id, _ in self.extras], "cbl": self.cbl}
+
+
+@dataclass(frozen=True)
 class Report:
     """The result of validating a list: legal or not, totals, every violation, informative notes."""
 
@@ -88,6 +132,7 @@ class Report:
     totals: Totals
     violations: tuple[Violation, ...]
     notes: tuple[str, ...] = field(default=())
+    rules: AppliedRules | None = None
 
     @property
     def legal(self) -> bool:
@@ -106,6 +151,7 @@ class Report:
             "legal": self.legal,
             "army": {"id": army.id, "name": army.name, "slug": army.slug, "origin": army.origin,
                      "version": army.version},
+            "rules": self.rules.to_json() if self.rules is not None else None,
             "totals": self.totals.to_json(),
             "groups": [{"number": g.number, "troopers": g.troopers, "reinforcement": g.reinforcement}
                        for g in self.totals.groups],
@@ -145,7 +191,7 @@ def run_rules(ctx: RuleContext, rules: Sequence[Rule] | None = None) -> Report:
             note += " " + tr("{count} trooper(s) matched an entry the printed list does not identify, by cost "
                              "and type only.", count=match.unidentified)
         notes.append(note)
-    return Report(ctx.roster, totals_of(ctx), tuple(violations), tuple(notes))
+    return Report(ctx.roster, totals_of(ctx), tuple(violations), tuple(notes), AppliedRules.of(ctx))
 
 
 def validate(
@@ -167,7 +213,8 @@ def context_in_catalog(army_list: ArmyList, catalog: Catalog) -> RuleContext:
                         if s.origin == army.origin and s.id == army.reinforcements), None)
         if summary is not None:
             reinforcement_army = catalog.army(summary.ref)
-    return RuleContext(army_list, resolve(army_list, army, reinforcement_army), edition, season)
+    return RuleContext(army_list, resolve(army_list, army, reinforcement_army), edition, season,
+                       season_packs=tuple(catalog.season_packs()))
 
 
 def validate_in_catalog(army_list: ArmyList, catalog: Catalog) -> Report:
@@ -201,5 +248,5 @@ def validate_entry(lists: Iterable[ArmyList], season: SeasonPack | None) -> list
     return found
 
 
-__all__ = ["RULE_FAMILIES", "DataError", "Report", "Rule", "Totals", "context_in_catalog", "run_rules", "validate",
+__all__ = ["RULE_FAMILIES", "AppliedRules", "DataError", "Report", "Rule", "Totals", "context_in_catalog", "run_rules", "validate",
            "validate_entry", "validate_in_catalog"]
