@@ -86,7 +86,8 @@ def test_svalarheima_with_mercenaries(catalog: Catalog) -> None:
     assert_legal(report)
     assert report.totals.swc_limit == "5", "Soldiers of Fortune consumes 1 SWC"
     without = validate_in_catalog(army_list.model_copy(update={"extras": ()}), catalog)
-    assert [v.code for v in without.violations] == ["mercenaries.not_allowed"] * 2
+    assert [v.code for v in without.violations] == ["mercenaries.not_allowed"]
+    assert len(without.violations[0].troopers) == 2 and "Switch on Soldiers of Fortune" in without.violations[0].message
 
 
 def test_panoceania_with_reinforcements(catalog: Catalog) -> None:
