@@ -161,7 +161,7 @@ def test_full_pdf_shows_all_of_it(doc: ListDocument) -> None:
     assert "Private (Hidden Deployment): left off the courtesy list" in text
     assert "Private (Holomask): identity withheld on the courtesy list" in text
     flat = " ".join(text.split())
-    assert "Fireteams" in text and "FUSILIERS (FUSILIER PARADE COMMANDER), FUSILIERS (FUSILIER)" in flat
+    assert "Fireteams" in text and "FUSILIERS (FUSILIER PARADE COMMANDER) · FUSILIERS (FUSILIER)" in flat
     assert "10/10 troopers · 346 points · 3 SWC" in flat
 
 

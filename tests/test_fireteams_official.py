@@ -134,4 +134,6 @@ def test_real_chart_terms_count_together(armies: dict[str, Army], edition: Editi
     assert nisses.legal and nisses.level == 4, nisses.violations  # "(WinterFor Alpha, Nisses)"
     beta = _assess(army, edition, "WinterFor Beta Fireteams", FireteamType.HARIS,
                    ["knights-hospitaller", "knights-hospitaller", "karhu-special-group"])
-    assert [v.code for v in beta.violations] == ["fireteam.fto_only", "fireteam.fto_only"]
+    assert [v.code for v in beta.violations] == ["fireteam.fto_only"]  # one violation naming both
+    assert len(beta.violations[0].troopers) == 2
+    assert "Knights Hospitaller (KNIGHT HOSPITALLER) ×2 cannot join" in beta.violations[0].message

@@ -26,7 +26,8 @@ def catalog(imported_source) -> Catalog:  # type: ignore[no-untyped-def]
 
 
 def army(catalog: Catalog, slug: str) -> Army:
-    summary = next(s for s in catalog.armies() if s.origin == "imported" and s.slug == slug and s.kind != "reinforcements")
+    summary = next(s for s in catalog.armies()
+                   if s.origin == "imported" and s.slug == slug and s.kind != "reinforcements")
     return catalog.army(summary.ref)
 
 
@@ -111,7 +112,8 @@ def test_ava_is_per_profile_group_where_groups_carry_their_own(catalog: Catalog)
     assert codes(kuang_shi.validate()) == []
     report = kuang_shi.add("kuang-shi", named("Celestial Guard Monitor"), count=2).validate()
     assert codes(report) == ["ava.exceeded"]
-    assert "Celestial Guard Monitor appears 3 times; its AVA in Yu Jing is 1. Remove 2." in report.violations[-1].message
+    message = report.violations[-1].message
+    assert "Celestial Guard Monitor appears 3 times; its AVA in Yu Jing is 1. Remove 2." in message
 
 
 def test_a_unit_and_its_mercenary_copy_share_one_ava(catalog: Catalog) -> None:

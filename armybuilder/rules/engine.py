@@ -248,5 +248,5 @@ def validate_entry(lists: Iterable[ArmyList], season: SeasonPack | None) -> list
     return found
 
 
-__all__ = ["RULE_FAMILIES", "AppliedRules", "DataError", "Report", "Rule", "Totals", "context_in_catalog", "run_rules", "validate",
-           "validate_entry", "validate_in_catalog"]
+__all__ = ["RULE_FAMILIES", "AppliedRules", "DataError", "Report", "Rule", "Totals", "context_in_catalog", "run_rules",
+           "validate", "validate_entry", "validate_in_catalog"]
