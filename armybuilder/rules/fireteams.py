@@ -540,7 +540,7 @@ def _assessment(setting: FireteamSetting, view: ChartView, fireteam: Fireteam, t
     for member in members:
         _, slot, index = by_uid.get(member.uid, (member, None, -1))
         assessed.append(MemberAssessment(
-            uid=member.uid, name=member.name, option=member.option, line=slot.label if slot else None,
+            uid=member.owner, name=member.name, option=member.option, line=slot.label if slot else None,
             wildcard=bool(slot and slot.wildcard), terms=slot.entry.terms if slot else (),
             counted=index in level.counted))
     bonuses = tuple(sorted((b for b in setting.edition.fireteam_bonuses if b.level <= level.level),
