@@ -223,28 +223,42 @@ def validate_in_catalog(army_list: ArmyList, catalog: Catalog) -> Report:
 
 
 def validate_entry(lists: Iterable[ArmyList], season: SeasonPack | None) -> list[Violation]:
-    """A tournament entry: the right number of lists, all of one army (RULES.md §3)."""
+    """A tournament entry: the right number of lists, all of one army, and with Escalation one list at
+    each of its rounds' tiers (RULES.md §3)."""
     entry = list(lists)
     found: list[Violation] = []
     if not entry:
         return found
     wanted = season.lists_per_player if season else 2
+    rounds: tuple[str, ...] = ()
     if season is not None:
         for list_extras in (lst.extras for lst in entry):
             for extra_id in list_extras:
                 extra = season.extra(extra_id)
                 if extra is not None and extra.lists_per_player:
                     wanted = extra.lists_per_player
+                    rounds = extra.tiers
     if len(entry) != wanted:
         found.append(error("entry.list_count",
                            tr("A tournament entry has {wanted} lists; this one has {count}.", wanted=wanted,
                               count=len(entry)), "RULES.md §3", count=len(entry), wanted=wanted))
     armies = {(lst.army.origin, lst.army.id) for lst in entry}
     if len(armies) > 1:
-        names = ", ".join(sorted({lst.army.name or str(lst.army.id) for lst in entry}))
+        names = " · ".join(sorted({lst.army.name or str(lst.army.id) for lst in entry}))
         found.append(error("entry.different_armies",
                            tr("All lists of an entry must use the same army (faction or sectorial); these use "
                               "{names}.", names=names), "RULES.md §3"))
+    if rounds and season is not None and len(entry) == wanted:
+        have = sorted(lst.tier or "-" for lst in entry)
+        if have != sorted(rounds):
+            tiers = {t.id: t.name for t in season.tiers}
+            found.append(error("entry.escalation_tiers",
+                               tr("An Escalation entry has one list for each round: {wanted}. These lists are at "
+                                  "{have}. Set each list's tier to a different round's.",
+                                  wanted=" · ".join(tiers.get(t, t) for t in rounds),
+                                  have=" · ".join(tiers.get(lst.tier or "", lst.tier or tr("no tier"))
+                                                  for lst in entry)),
+                               "RULES.md §3 (Escalation)", wanted=list(rounds), have=have))
     return found
 
 
