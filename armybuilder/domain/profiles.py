@@ -90,9 +90,14 @@ class Profile(Frozen):
         wanted = name.casefold()
         return any(c.casefold() == wanted for c in self.characteristics)
 
-    @property
+    @cached_property
     def is_peripheral(self) -> bool:
         return self.has_characteristic("Peripheral")
+
+    @cached_property
+    def item_keys(self) -> frozenset[str]:
+        """Its skills, equipment and weapons by folded name (for quick `has_item` checks)."""
+        return frozenset(fold_name(i.name) for i in (*self.skills, *self.equipment, *self.weapons))
 
 
 class Option(Frozen):
@@ -125,6 +130,11 @@ class Option(Frozen):
         for item in (*self.weapons, *self.skills, *self.equipment):
             yield item.name
 
+    @cached_property
+    def item_keys(self) -> frozenset[str]:
+        """Its skills, equipment and weapons by folded name (for quick `has_item` checks)."""
+        return frozenset(fold_name(i.name) for i in (*self.skills, *self.equipment, *self.weapons))
+
 
 class ProfileGroup(Frozen):
     """A set of profiles sharing options (most units have one; TAGs add their pilot, etc.)."""
@@ -147,7 +157,7 @@ class ProfileGroup(Frozen):
     def main_profile(self) -> Profile | None:
         return self.profiles[0] if self.profiles else None
 
-    @property
+    @cached_property
     def is_peripheral(self) -> bool:
         """A group whose profiles are all peripherals (fielded only through a controller)."""
         return bool(self.profiles) and all(p.is_peripheral for p in self.profiles)
@@ -261,6 +271,11 @@ class Unit(Frozen):
     @property
     def is_character(self) -> bool:
         return any(g.category is Category.CHARACTER for g in self.profile_groups)
+
+
+def fold_name(text: str) -> str:
+    """An item or skill name compared without case or spacing differences."""
+    return " ".join(text.replace("\u00a0", " ").casefold().split())
 
 
 _REINF_PREFIX = re.compile(r"^\s*reinf(?:orcements?)?\s*[.:]?\s*", re.IGNORECASE)

@@ -102,7 +102,7 @@ class ResolvedTrooper:
     def has_item(self, name: str) -> bool:
         """Whether the trooper has a skill, equipment or weapon of this name (case-insensitive)."""
         wanted = _fold(name)
-        return any(_fold(item.name) == wanted for item in self.items())
+        return wanted in self.option.item_keys or any(wanted in p.item_keys for p in self.profiles)
 
     def items(self) -> Iterator[ItemRef]:
         for profile in self.profiles:

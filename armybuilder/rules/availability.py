@@ -177,7 +177,10 @@ def _unit_label(ctx: RuleContext, unit_id: int, group_id: int | None = None) -> 
 
 def _relations(ctx: RuleContext) -> Iterator[Violation]:
     troopers = ctx.roster.troopers
+    units = {t.unit.id for t in troopers}
     for relation in ctx.army.relations:
+        if not any(m.unit in units for m in relation.members):
+            continue
         involved = [t for t in troopers if any(_matches(t, m.unit, m.group) for m in relation.members)]
         # Several copies of one unit, or versions of one character, are the AVA/character rules'
         # business, not the relation's.

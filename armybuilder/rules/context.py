@@ -125,6 +125,18 @@ class RuleContext:
         Orders is still a trooper). A peripheral bought on its own (a Palbot) counts with its
         controller and takes none; the N3 pack's `peripherals_take_a_place` counts peripherals too.
         """
+        cached = self._places.get(trooper.uid)
+        if cached is not None:
+            return cached
+        places = self._count_places(trooper)
+        self._places[trooper.uid] = places
+        return places
+
+    @cached_property
+    def _places(self) -> dict[str, int]:
+        return {}
+
+    def _count_places(self, trooper: ResolvedTrooper) -> int:
         take_place = self.edition.peripherals_take_a_place
         if trooper.is_peripheral:
             return 1 if take_place else 0

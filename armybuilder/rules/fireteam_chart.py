@@ -240,6 +240,25 @@ class ChartView:
                 for term in member.terms:
                     carriers.setdefault(normalize_term(term), set()).add(member.slug)
         self._group_terms = {term for term, slugs in carriers.items() if len(slugs) > 1}
+        self._templates: dict[tuple[int, int, int, str], tuple[EditionPack, Candidate, tuple[Candidate, ...]]] = {}
+
+    def candidates(self, trooper: ResolvedTrooper, edition: EditionPack) -> tuple[Candidate, tuple[Candidate, ...]]:
+        """A trooper of this army as one candidate and as the troopers it fields (`parts_of`), built
+        once per unit, profile group and option, then given the trooper's uid and combat group."""
+        key = (trooper.unit.id, trooper.trooper.group, trooper.option.id, edition.id)
+        cached = self._templates.get(key)
+        if cached is None or cached[0] is not edition:
+            whole = candidate_of(trooper, edition)
+            cached = (edition, whole, parts_of(trooper, edition, whole))
+            self._templates[key] = cached
+        _, whole, parts = cached
+        uid, group, section = trooper.uid, trooper.combat_group, trooper.reinforcement
+        if whole.uid == uid and whole.combat_group == group and whole.reinforcement == section:
+            return whole, parts
+        return (replace(whole, uid=uid, combat_group=group, reinforcement=section),
+                tuple(replace(p, uid=f"{uid}#{p.uid.rpartition('#')[2]}" if p.trooper else uid,
+                              trooper=uid if p.trooper else "", combat_group=group, reinforcement=section)
+                      for p in parts))
 
     def _alias(self, text: str, slug: str) -> None:
         """Register a name of a unit, as written and without a 'Reinf.' word ('REINF. WCD BASE OPERATORS')."""

@@ -25,12 +25,10 @@ from armybuilder.rules.fireteam_chart import (
     Level,
     Placement,
     Slot,
-    candidate_of,
     chart_view,
     fitting_slots,
     level_of,
     name_words,
-    parts_of,
     place,
     size_range,
     unit_lines,
@@ -154,8 +152,10 @@ class FireteamSetting:
             cbl = ctx.season.cbl(ctx.army_list.cbl)
             grants = cbl.fireteams if cbl is not None else ()
         reinforcement_army = ctx.roster.reinforcement_army
-        candidates = {t.uid: candidate_of(t, ctx.edition) for t in ctx.roster.troopers}
-        parts = {t.uid: parts_of(t, ctx.edition, candidates[t.uid]) for t in ctx.roster.troopers}
+        candidates: dict[str, Candidate] = {}
+        parts: dict[str, tuple[Candidate, ...]] = {}
+        for trooper in ctx.roster.troopers:
+            candidates[trooper.uid], parts[trooper.uid] = chart_view(trooper.army).candidates(trooper, ctx.edition)
         return cls(
             edition=ctx.edition, main=chart_view(ctx.army),
             reinforcement=chart_view(reinforcement_army) if reinforcement_army is not None else None,
@@ -190,6 +190,8 @@ def assess_fireteams(ctx: RuleContext) -> list[FireteamAssessment]:
 
 
 def check(ctx: RuleContext) -> Iterator[Violation]:
+    if not ctx.army_list.fireteams:
+        return
     for assessment in assess_fireteams(ctx):
         yield from assessment.violations
 
