@@ -345,7 +345,8 @@ def _changes(ctx: RuleContext, setting: FireteamSetting, assessment: FireteamAss
         if any(m.uid in others for m in new):
             return None  # a trooper of another fireteam
         team = fireteam.model_copy(update={"members": tuple(m.uid for m in new)})
-        after = judge(setting, team, [replace(part, combat_group=entry.combat_group)
+        after = judge(setting, team, [part if part.combat_group == entry.combat_group
+                                      else replace(part, combat_group=entry.combat_group)
                                       for entry in new for part in setting.members_of(entry.uid)])
         if not after.legal or (assessment.legal and after.level <= assessment.level):
             return None
