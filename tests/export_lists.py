@@ -22,7 +22,7 @@ GOLDEN = DATA / "golden"
 FIXED = dict(date=dt.date(2025, 1, 2), app_version="0.0-test")
 
 (FUSILIERS, BOYG, SACHA, TOGAN, SENOR, NIGHTSHADE, SKYFALL, PARAWING, MIRAGE, COMMISSAR, CIPHER, VEILED, GHOST,
- DANCER, KNIGHTS) = range(1, 16)
+ DANCER, KNIGHTS, OPTIMATE) = range(1, 17)
 
 
 def options(**changes: Any) -> PrintOptions:
@@ -45,6 +45,14 @@ def private_list() -> ArmyList:
         army_list, _ = army_list.with_trooper(group, unit, 1, option)
     return army_list.with_fireteam(Fireteam(uid="f1", type=FireteamType.DUO, team="Fusiliers",
                                             members=("t1", "t2")))
+
+
+def tag_list() -> ArmyList:
+    """A TAG whose included pilot profile repeats its orders (as the official data does), and a Lieutenant."""
+    army_list = ArmyList(name="Walker", army=ArmyRef(origin="bundled", id=960), pack="n5", points=300)
+    army_list, _ = army_list.with_trooper(1, OPTIMATE, 1, 1)
+    army_list, _ = army_list.with_trooper(1, FUSILIERS, 1, 2)
+    return army_list
 
 
 def long_list() -> ArmyList:

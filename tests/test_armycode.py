@@ -210,8 +210,8 @@ def header(groups: int) -> bytes:
     ("gfUGbm9tYWRzASCBLAEBAQACAIbiAQEAAIGeAQEA===", "too many '='"),
     ("gfUGb", "cut short"),
     ("x" * 200_001, "far too long"),
-    (b64(header(1) + bytes([1, 1, 0, 0, 9])), "unexpected bytes"),              # trailing junk
-    (b64(header(0) + b"\x00"), "unexpected bytes"),
+    (b64(header(1) + bytes([1, 1, 0, 0, 9])), "1 unexpected byte after"),        # trailing junk (singular)
+    (b64(header(0) + b"\x00"), "1 unexpected byte after"),
     (b64(HEADER + bytes([0xFF, 0xFF])), "32767 combat groups"),                 # huge group count
     (b64(header(1) + bytes([1, 1, 0, 0xFF, 0xFF, 0])), "32767 troopers"),      # huge trooper count
     (b64(bytes([0x81, 0xF5, 0xFF, 0xFF]) + b"nomads"), "claims 32767 bytes"),  # huge string length

@@ -43,7 +43,7 @@ def test_decode_json(profiles: Path, capsys: pytest.CaptureFixture[str]) -> None
         (1, False, 3), (2, False, 1), (3, True, 3), (4, True, 2)]
     first = data["groups"][0]["troopers"][0]
     assert first == {"uid": "t1", "unit": 1572, "group": 1, "option": 1, "unit_name": "Unit A",
-                     "option_name": "Unit A Rifle", "points": 20, "swc": "0.5"}
+                     "option_name": "Unit A Rifle", "points": 20, "swc": "0.5", "lieutenant": False, "weapons": []}
     assert "unknown" in data["groups"][0]["troopers"][2]
     assert data["total_points"] == 63 and data["total_swc"] == "2"
     assert any(p["where"] == "t3" for p in data["problems"])

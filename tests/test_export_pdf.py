@@ -3,19 +3,30 @@
 from __future__ import annotations
 
 import io
+from pathlib import Path
 from typing import Any
 
 import pytest
-from export_lists import export_catalog, long_list, options, pdf_pages, pdf_text, private_list
+from export_lists import (
+    export_catalog,
+    long_list,
+    options,
+    pdf_pages,
+    pdf_text,
+    private_list,
+    tag_list,
+)
 from pypdf import PdfReader
 
 from armybuilder.data.armycode import decode
 from armybuilder.data.catalog import Catalog, summarize
+from armybuilder.data.listfile import load_list
 from armybuilder.domain.lists import ArmyRef
 from armybuilder.export.document import IllegalListError, ListDocument, prepare
-from armybuilder.export.fmt import distance, move
+from armybuilder.export.fmt import distance, item_label, move
 from armybuilder.export.pdf import courtesy_pdf, full_pdf
-from armybuilder.export.text import full_text
+from armybuilder.export.text import courtesy_text, full_text
+from armybuilder.paths import bundled_profiles_dir
 
 UNICODE_NAMES = ("BØYG", "SĀCHĀ, Xenotech Hunters", "Tōgan", "Señor Massacre")
 
@@ -54,8 +65,9 @@ def test_unicode_names_read_back_intact(doc: ListDocument) -> None:
             assert name in text
 
 
-def test_only_embedded_truetype_fonts_are_used(doc: ListDocument) -> None:
-    for data in (full_pdf(doc, options()), courtesy_pdf(doc, options(language="es"))):
+def test_only_embedded_truetype_fonts_are_used(catalog: Catalog, doc: ListDocument) -> None:
+    with_code = prepare(private_list(), catalog, code="gwEJcGFub2NlYW5pYQ8tPLOAwA")  # its QR code too
+    for data in (full_pdf(doc, options()), courtesy_pdf(doc, options(language="es")), full_pdf(with_code, options())):
         names = fonts_of(data)
         assert names, "no fonts found"
         assert all(name.startswith("/") and "+DejaVuSans" in name for name in names), names  # subsets, no base-14
@@ -103,10 +115,34 @@ def test_move_in_inches_or_cm(doc: ListDocument) -> None:
     assert "MOV inch" in inches and "MOV cm" in cm
 
 
+def test_item_distances_follow_the_sheet_units(catalog: Catalog) -> None:
+    """The data writes skill distances in cm ('Dodge (+5 cm)'): an inch sheet prints them in inches."""
+    assert item_label("Dodge (+5 cm)", "inch") == 'Dodge (+2")' and item_label("Dodge (+5 cm)", "cm") == "Dodge (+5 cm)"
+    assert item_label("Super-Jump (7.5 cm)", "inch") == 'Super-Jump (3")'
+    assert item_label("Dodge (+2.5 cm)", "inch") == 'Dodge (+1")' and item_label("Knife", "inch") == "Knife"
+    doc = prepare(tag_list(), catalog)
+    for units, wanted in (("inch", ('Dodge (+2")', 'Super-Jump (3")', 'Forward Deployment (+8")')),
+                          ("cm", ("Dodge (+5 cm)", "Super-Jump (7.5 cm)", "Forward Deployment (+20 cm)"))):
+        texts = (full_text(doc, options(units=units)), courtesy_text(doc, options(units=units)))
+        pdfs = (pdf_text(full_pdf(doc, options(units=units))), pdf_text(courtesy_pdf(doc, options(units=units))))
+        for text, shown in [*((t, wanted[:1]) for t in texts), *((t, wanted) for t in pdfs)]:  # text: option items
+            flat = " ".join(text.split())
+            for item in shown:
+                assert item in flat, (units, item)
+            assert ("cm)" in flat) == (units == "cm")
+
+
+def test_a_tag_and_its_pilot_bring_the_orders_of_one_trooper(catalog: Catalog) -> None:
+    """The data gives the included pilot profile the TAG's orders again: counted once."""
+    doc = prepare(tag_list(), catalog)
+    assert "Orders: Regular 2 · Tactical 1 · Lieutenant 1" in full_text(doc, options(allow_illegal=True))
+    assert "Orders: Regular 2 · Tactical 1" in courtesy_text(doc, options(allow_illegal=True))
+
+
 def test_spanish_print_out_uses_spanish_abbreviations(doc: ListDocument) -> None:
     flat = " ".join(pdf_text(full_pdf(doc, options(language="es"))).split())
     for word in ("LISTA COMPLETA", "MOV pulg. CC CD FIS VOL BLI PB H/EST S C CAP", "Grupo de Combate 1",
-                 "Habilidades:", "TENIENTE", "Referencia de armas", "Página 1 de 3", "Órdenes:"):
+                 "Habilidades:", "TENIENTE", "Referencia de armas", "Página 1 de 2", "Órdenes:"):
         assert word in flat, word
     assert "IL · Fusilier" in flat and "IP" in flat and "BAT · Veiled Sniper" in flat
     assert "1 EST" in flat  # a Remote's structure
@@ -202,3 +238,15 @@ def test_weapons_reference_lists_profiles_and_what_is_missing(doc: ListDocument)
 
 def test_reproducible_output_is_byte_identical(doc: ListDocument) -> None:
     assert full_pdf(doc, options(reproducible=True)) == full_pdf(doc, options(reproducible=True))
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_header_labels_stay_on_one_line_in_spanish(paper: str) -> None:
+    """'Lista de Batalla Cerrada' and 'Tamaño de partida' used to wrap into three and two lines."""
+    bundled = Catalog.from_paths([bundled_profiles_dir()])
+    example = Path(__file__).resolve().parent.parent / "examples" / "blizzard-6-a.yaml"  # a Closed Battle List
+    doc = prepare(load_list(example).army_list, bundled)
+    full = pdf_text(full_pdf(doc, options(language="es", paper=paper))).splitlines()
+    courtesy = pdf_text(courtesy_pdf(doc, options(language="es", paper=paper))).splitlines()
+    assert any(line.startswith("Lista de Batalla Cerrada") for line in full)
+    assert any(line.startswith("Tamaño de partida") for line in courtesy)

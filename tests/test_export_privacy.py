@@ -24,6 +24,7 @@ from export_lists import (
     options,
     pdf_text,
     private_list,
+    seed_list,
 )
 
 from armybuilder.data.catalog import Catalog
@@ -34,6 +35,7 @@ from armybuilder.export.pdf import courtesy_pdf, full_pdf
 from armybuilder.export.privacy import Exposure, assess, matches
 from armybuilder.export.sheet import courtesy_of
 from armybuilder.export.text import courtesy_text, full_text
+from armybuilder.paths import bundled_profiles_dir
 
 
 @pytest.fixture(scope="module")
@@ -54,17 +56,22 @@ PRIVATE = {
     "combat jump / parachutist": ["SKYFALL", "Skyfall", "PARAWING", "Parawing", "Combat Jump", "Parachutist",
                                   "Boarding Shotgun", "Combat Group 3"],
     "holomask disguise": ["MIRAGE", "Mirage", "Holomask", "MASQUERADE"],
-    "chain of command identity": ["SHADOW COMMISSAR", "Shadow Commissar", "Chain of Command", "Spitfire"],
-    "counterintelligence identity": ["CIPHER", "Cipher", "Counterintelligence", "Hacking Device"],
+    # shown as a plain trooper of their unit: the option's own weapon order would tell it apart
+    "chain of command identity": ["Chain of Command", "COMMISSAR SUCCESSOR", "Pistol, Spitfire"],
+    "counterintelligence identity": ["Counterintelligence", "COUNTERSPY"],
     "marker contents": ["VEILED", "Veiled", "GHOST", "Ghost", "MASK DANCER", "Mask Dancer", "MULTI Sniper Rifle",
                         "Antipersonnel Mines", "Impersonation (IMP-1)", "STILETTO", "TRAPPER", "MARKSMAN"],
-    "lieutenant": ["Lieutenant", "LIEUTENANT", "PARADE COMMANDER", "★"],
+    "lieutenant": ["Lieutenant", "LIEUTENANT", "PARADE COMMANDER", "★", "Strategos", "Knife, Pistol"],
     "costs and SWC": ["SWC", "Pts", "539", "3.5", "troopers ·"],
     "fireteams": ["Fireteam", "Duo", "level"],
     "list name and code": ["Private Affairs", "Army code"],
 }
 COSTS = ["26", "28", "29", "31", "33", "34", "35", "36", "37", "38", "39", "41", "43", "44", "45"]
 """Every trooper's cost: all of them above every attribute of the synthetic army (max 22)."""
+
+
+def flat_text(text: str) -> str:
+    return " ".join(text.split())
 
 
 def tokens(text: str) -> set[str]:
@@ -75,7 +82,8 @@ def test_each_private_skill_gets_its_verdict(doc: ListDocument) -> None:
     private = doc.context.edition.private
     verdicts = {t.unit.id: assess(t, private) for t in doc.report.roster.troopers}
     assert {u for u, v in verdicts.items() if v.exposure is Exposure.HIDDEN} == {NIGHTSHADE, SKYFALL, PARAWING}
-    assert {u for u, v in verdicts.items() if v.exposure is Exposure.WITHHELD} == {MIRAGE, COMMISSAR, CIPHER}
+    assert {u for u, v in verdicts.items() if v.exposure is Exposure.WITHHELD} == {MIRAGE}
+    assert {u for u, v in verdicts.items() if v.exposure is Exposure.PLAIN} == {COMMISSAR, CIPHER}
     assert {u: verdicts[u].marker for u in (VEILED, GHOST, DANCER)} == {
         VEILED: "Camouflage", GHOST: "TO Camouflage", DANCER: "Impersonation"}
     assert {u for u, v in verdicts.items() if v.is_open} == {FUSILIERS, BOYG, SACHA, TOGAN, SENOR}
@@ -104,10 +112,15 @@ def test_courtesy_view_shows_groups_markers_and_open_orders_only(doc: ListDocume
     assert [(m.unit, m.quantity) for m in first.troopers] == [
         ("BØYG", 1), ("FUSILIERS", 2), ("SĀCHĀ, Xenotech Hunters", 1), ("Señor Massacre", 1), ("Tōgan", 1)]
     assert first.markers == ("Camouflage", "TO Camouflage") and first.withheld == 1
-    assert second.troopers == () and second.markers == ("Impersonation",) and second.withheld == 2
+    # Chain of Command and Counterintelligence: shown as plain troopers, the skill left out
+    assert [(m.unit, m.weapons, m.skills, m.equipment) for m in second.troopers] == [
+        ("CIPHER OFFICERS", ("Combi Rifle",), (), ("Hacking Device",)),
+        ("SHADOW COMMISSARS", ("Spitfire", "Pistol"), (), ())]  # the plain COMMISSAR's weapon order
+    assert second.markers == ("Impersonation",) and second.withheld == 0
     assert dict(first.orders) == {OrderType.REGULAR: 4, OrderType.IRREGULAR: 1, OrderType.IMPETUOUS: 1,
                                   OrderType.TACTICAL: 0}
-    assert dict(second.orders) == dict.fromkeys(dict(second.orders), 0)
+    assert dict(second.orders) == {OrderType.REGULAR: 2, OrderType.IRREGULAR: 0, OrderType.IMPETUOUS: 0,
+                                   OrderType.TACTICAL: 0}
     assert first.entries == 9  # ten troopers, the Hidden Deployment one not counted
     for model in first.troopers:
         assert not any("Lieutenant" in item for item in (*model.skills, *model.weapons, *model.equipment))
@@ -130,7 +143,8 @@ def test_courtesy_pdf_reveals_no_private_information(doc: ListDocument, language
     # what it does show
     for word in ("BØYG", "SĀCHĀ, Xenotech Hunters", "Tōgan", "Tōgan Auxbot", "Señor Massacre", "FUSILIERS"):
         assert word in text
-    assert text.count("Combi Rifle") == 3 and "2× FUSILIERS" in text  # the two Fusiliers, SĀCHĀ, Tōgan
+    assert text.count("Combi Rifle") == 4 and "2× FUSILIERS" in text  # the two Fusiliers, SĀCHĀ, Tōgan, Cipher
+    assert "SHADOW COMMISSARS" in text and "CIPHER OFFICERS" in text
     marker = {"en": "Camouflage marker", "es": "Marcador de Camuflaje"}[language]
     assert marker in text
 
@@ -143,6 +157,18 @@ def test_courtesy_text_reveals_no_private_information(doc: ListDocument) -> None
     assert not tokens(text) & set(COSTS)
     assert re.findall(r"\d+ p\w+", text) == ["600 points"]
     assert "● TO Camouflage marker" in text and "● Impersonation marker" in text
+
+
+def test_courtesy_text_tells_loadouts_apart() -> None:
+    """Blizzard-6 A fields plain Fusiliers and Forward Observers: the text shows the option's open skills
+    and equipment (as the full text does), so the two lines say what differs."""
+    bundled = Catalog.from_paths([bundled_profiles_dir()])
+    text = courtesy_text(prepare(seed_list("blizzard-6-a", bundled), bundled), options())
+    lines = [line.strip() for line in text.splitlines()]
+    assert "2× Fusiliers: Combi Rifle, Pistol, Knife" in lines
+    assert "2× Fusiliers: Combi Rifle, Pistol, Knife, Forward Observer, Deployable Repeater" in lines
+    assert "Knights Hospitaller: MULTI Rifle, Pistol, AP CCW, Martial Arts L2, Doctor, Religious Troop, MediKit" \
+        in lines
 
 
 def test_full_pdf_shows_all_of_it(doc: ListDocument) -> None:
@@ -160,6 +186,10 @@ def test_full_pdf_shows_all_of_it(doc: ListDocument) -> None:
     assert "Combat Group 3" in text and "Nightshade Drone" in text
     assert "Private (Hidden Deployment): left off the courtesy list" in text
     assert "Private (Holomask): identity withheld on the courtesy list" in text
+    assert "Private (Chain of Command): on the courtesy list as a plain COMMISSAR" in flat_text(text)
+    assert "Private (Counterintelligence): the courtesy list shows the trooper without it" in flat_text(text)
+    assert ("Private (Lieutenant): on the courtesy list as a plain FUSILIER, without Strategos L1"
+            in flat_text(text))
     flat = " ".join(text.split())
     assert "Fireteams" in text and "FUSILIERS (FUSILIER PARADE COMMANDER) · FUSILIERS (FUSILIER)" in flat
     assert "10/10 troopers · 346 points · 3 SWC" in flat

@@ -7,26 +7,50 @@ import re
 import string
 from pathlib import Path
 
-from armybuilder.i18n import _catalog, reload_catalogs, set_language, tr
+from armybuilder.i18n import (
+    Message,
+    _catalog,
+    _plural_catalog,
+    language_override,
+    lazy_tr,
+    lazy_trn,
+    reload_catalogs,
+    set_language,
+    tr,
+    trn,
+)
 
 PACKAGE = Path(__file__).resolve().parent.parent / "armybuilder"
+SINGLE = ("tr", "N_", "lazy_tr")
+PLURAL = ("trn", "lazy_trn")
+
+
+def _calls(names: tuple[str, ...], count: int) -> dict[str, tuple[tuple[str, ...], str]]:
+    """key (with 'context|' prefix when given) -> (the first `count` string arguments, 'file:line')."""
+    found: dict[str, tuple[tuple[str, ...], str]] = {}
+    for path in sorted(PACKAGE.rglob("*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in names):
+                continue
+            texts = [a.value for a in node.args[:count] if isinstance(a, ast.Constant) and isinstance(a.value, str)]
+            if len(texts) != count:
+                continue
+            context = next((k.value.value for k in node.keywords
+                            if k.arg == "context" and isinstance(k.value, ast.Constant)), None)
+            key = f"{context}|{texts[0]}" if context else texts[0]
+            found.setdefault(key, (tuple(texts), f"{path.relative_to(PACKAGE.parent)}:{node.lineno}"))
+    return found
 
 
 def translatable_strings() -> dict[str, str]:
     """msgid (with 'context|' prefix when given) -> 'file:line' of its first use."""
-    found: dict[str, str] = {}
-    for path in sorted(PACKAGE.rglob("*.py")):
-        tree = ast.parse(path.read_text(encoding="utf-8"))
-        for node in ast.walk(tree):
-            if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in ("tr", "N_")):
-                continue
-            if not node.args or not isinstance(node.args[0], ast.Constant) or not isinstance(node.args[0].value, str):
-                continue
-            context = next((k.value.value for k in node.keywords
-                            if k.arg == "context" and isinstance(k.value, ast.Constant)), None)
-            key = f"{context}|{node.args[0].value}" if context else node.args[0].value
-            found.setdefault(key, f"{path.relative_to(PACKAGE.parent)}:{node.lineno}")
-    return found
+    return {key: where for key, (_, where) in _calls(SINGLE, 1).items()}
+
+
+def plural_strings() -> dict[str, tuple[tuple[str, ...], str]]:
+    """singular msgid (with 'context|' prefix) -> ((singular, plural), 'file:line') of trn/lazy_trn calls."""
+    return _calls(PLURAL, 2)
 
 
 def fields(text: str) -> set[str]:
@@ -46,6 +70,64 @@ def test_translations_keep_placeholders() -> None:
     spanish = _catalog("es")
     wrong = [key for key, value in spanish.items() if fields(key.split("|", 1)[-1]) != fields(value)]
     assert not wrong, f"placeholders differ: {wrong}"
+
+
+def test_every_counted_message_has_both_spanish_forms_with_the_same_placeholders() -> None:
+    reload_catalogs()
+    plurals = _plural_catalog("es")
+    problems = []
+    for key, (english, where) in plural_strings().items():
+        forms = plurals.get(key) or plurals.get(key.split("|", 1)[-1])
+        if forms is None:
+            problems.append(f"{where}: {key!r} has no Spanish forms (a list [one, other] in the catalog)")
+        elif len(forms) != 2:
+            problems.append(f"{where}: {key!r} needs 2 Spanish forms [one, other], has {len(forms)}")
+        else:
+            problems.extend(f"{where}: {key!r}: the Spanish {name} form {form!r} has other placeholders than "
+                            f"{text!r}" for name, form, text in zip(("one", "other"), forms, english, strict=True)
+                            if fields(form) != fields(text))
+    assert not problems, "\n".join(problems)
+
+
+def test_plural_entries_are_lists_and_plain_entries_are_text() -> None:
+    """A key is either a plural entry (trn) or a plain one (tr), never both: one would hide the other."""
+    reload_catalogs()
+    both = set(_catalog("es")) & set(_plural_catalog("es"))
+    assert not both, f"keys used both ways: {both}"
+    plain_used = set(translatable_strings())
+    plural_used = set(plural_strings())
+    assert not (plain_used & plural_used), f"tr() and trn() share keys: {plain_used & plural_used}"
+
+
+def test_trn_picks_the_form_for_the_count() -> None:
+    reload_catalogs()
+    assert trn("{n} list", "{n} lists", 1) == "1 list"
+    assert trn("{n} list", "{n} lists", 0) == "0 lists"
+    with language_override("es"):
+        assert trn("{n} list", "{n} lists", 1) == "1 lista"
+        assert trn("{n} list", "{n} lists", 3) == "3 listas"
+        assert trn("{n} legal", "{n} legal", 2) == "2 legales"
+        # a message missing from the catalog falls back to the English forms
+        assert trn("{n} zorblax", "{n} zorblaxes", 2) == "2 zorblaxes"
+
+
+def test_lazy_messages_translate_when_shown_and_store_language_neutral() -> None:
+    import json
+
+    reload_catalogs()
+    inner = lazy_tr("points {value} are negative; option skipped", value=-5)
+    message = lazy_trn("{n} list", "{n} lists", 2)
+    with language_override("es"):
+        made_in_spanish = lazy_tr("{message} (unit skipped)", message=inner)
+    stored = json.loads(json.dumps(made_in_spanish.to_json()))
+    read = Message.from_json(stored)
+    assert read == made_in_spanish
+    assert str(read) == "points -5 are negative; option skipped (unit skipped)"
+    assert read.english() == str(read)
+    with language_override("es"):
+        assert str(read) == "los puntos -5 son negativos; opción omitida (unidad omitida)"
+        assert str(Message.from_json(message.to_json())) == "2 listas"
+        assert read.english() == "points -5 are negative; option skipped (unit skipped)"
 
 
 def test_spanish_is_used_when_selected() -> None:

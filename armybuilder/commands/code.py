@@ -8,14 +8,14 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from armybuilder.commands.common import add_data_option, open_catalog, print_problems
+from armybuilder.commands.common import add_data_option, loadout, open_catalog, positive_int, print_problems
 from armybuilder.data.armycode import ArmyCodeError, DecodedCode, Framing, MemberForm
 from armybuilder.data.armycode_lists import CodeList, builder_link, decode_list, encode_list, points_limit
 from armybuilder.data.listfile import load_list
 from armybuilder.data.problems import DataError, DataProblem
 from armybuilder.domain.roster import ResolvedTrooper, UnresolvedTrooper
 from armybuilder.domain.values import format_halves
-from armybuilder.i18n import tr
+from armybuilder.i18n import tr, trn
 
 EXIT_OK = 0
 EXIT_UNREADABLE = 2
@@ -34,7 +34,7 @@ def register(commands: Any) -> None:
 
     encode_cmd = sub.add_parser("encode", help=tr("print the army code of a list file"))
     encode_cmd.add_argument("listfile", metavar="LISTFILE", type=Path, help=tr("an army list file (.yaml)"))
-    encode_cmd.add_argument("--points", type=int, metavar="N",
+    encode_cmd.add_argument("--points", type=positive_int, metavar="N",
                             help=tr("points limit to write (default: the list's, its tier's or its edition's)"))
     encode_cmd.add_argument("--link", action="store_true", help=tr("print a link that opens the official builder"))
     add_data_option(encode_cmd)
@@ -98,7 +98,8 @@ def _print_text(result: CodeList) -> None:
             if isinstance(resolved, ResolvedTrooper):
                 total_points += resolved.points
                 total_swc += resolved.swc_halves
-                print(f"  {resolved.unit.name} — {resolved.option.name}  "
+                gear = loadout(resolved.option)
+                print(f"  {resolved.unit.name} — {resolved.option.name}" + (f" ({gear})" if gear else "") + "  "
                       + tr("{points} pts, {swc} SWC", points=resolved.points, swc=format_halves(resolved.swc_halves))
                       + f"  {ids}")
             else:
@@ -108,7 +109,7 @@ def _print_text(result: CodeList) -> None:
     print()
     line = tr("Total: {points} points, {swc} SWC", points=total_points, swc=format_halves(total_swc))
     if unknown:
-        line += " " + tr("(without {count} unknown troopers)", count=unknown)
+        line += " " + trn("(without {n} unknown trooper)", "(without {n} unknown troopers)", unknown)
     print(line)
 
 
@@ -124,7 +125,8 @@ def _as_json(result: CodeList) -> dict[str, Any]:
             found = next(resolved, None) if result.army is not None else None
             if isinstance(found, ResolvedTrooper):
                 entry.update(unit_name=found.unit.name, option_name=found.option.name, points=found.points,
-                             swc=format_halves(found.swc_halves))
+                             swc=format_halves(found.swc_halves), lieutenant=found.option.is_lieutenant,
+                             weapons=[item.label for item in found.option.weapons])
             elif isinstance(found, UnresolvedTrooper):
                 entry["unknown"] = found.reason
             else:
@@ -168,8 +170,8 @@ def _encode(args: argparse.Namespace) -> int:
     summary = catalog.find(army_list.army.id, prefer=(army_list.army.origin,))
     slug = summary.slug if summary is not None and summary.slug else army_list.army.slug
     if army_list.army.origin != "imported":
-        print(tr("warning: this list uses {origin} profiles; the official builder knows only the official ids",
-                 origin=army_list.army.origin), file=sys.stderr)
+        print(tr("warning: this list uses the bundled profiles, not the official data; the official builder knows "
+                 "only the official ids"), file=sys.stderr)
     try:
         code = encode_list(army_list, limit, slug=slug)
     except ArmyCodeError as exc:

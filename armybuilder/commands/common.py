@@ -1,31 +1,56 @@
-"""Helpers shared by CLI sub-commands: opening the catalog, printing problems."""
+"""Helpers shared by CLI sub-commands: opening the catalog, checked option values, printing problems."""
 
 from __future__ import annotations
 
 import argparse
+import math
 import sys
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import TextIO
 
 from armybuilder.data.cache import attach_imported
 from armybuilder.data.catalog import Catalog
 from armybuilder.data.problems import DataProblem
+from armybuilder.domain.profiles import Option, Unit
+from armybuilder.i18n import tr
 from armybuilder.paths import bundled_profiles_dir
+
+EXIT_OK, EXIT_FAILED, EXIT_UNUSABLE = 0, 1, 2
+"""Every command: 0 done (and every check passed), 1 a check failed (an illegal list, errors in the
+data), 2 the input cannot be read or an option cannot be used. See docs/cli.md."""
+
+
+class UsageError(Exception):
+    """An option that cannot be used (a --profiles folder that does not exist…): the CLI prints
+    the message and exits 2 (see `armybuilder.cli.main`)."""
 
 
 def add_data_option(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--data", metavar="DIR", type=Path,
-                        help="folder of imported official data (default: your imported data)")
+                        help=tr("folder of imported official data (default: your imported data)"))
     parser.add_argument("--profiles", metavar="DIR", type=Path, action="append",
-                        help="extra folder of YAML profile databases (repeatable)")
+                        help=tr("extra folder of YAML profile databases (repeatable)"))
 
 
-def open_catalog(args: argparse.Namespace) -> Catalog:
-    """The bundled profiles plus --profiles folders plus imported data (when available)."""
-    paths = [bundled_profiles_dir(), *(getattr(args, "profiles", None) or [])]
-    catalog = Catalog.from_paths(paths)
-    attach_imported(catalog, getattr(args, "data", None))
+def open_catalog(args: argparse.Namespace, *, report: bool = True) -> Catalog:
+    """The bundled profiles plus --profiles folders plus imported data (when available).
+
+    Raises UsageError when a --profiles or --data path does not exist. Problems found while
+    loading (a broken profile file, damaged imported data) are printed to stderr unless
+    `report` is False; they stay in `catalog.problems`.
+    """
+    extra: Sequence[Path] = getattr(args, "profiles", None) or []
+    data: Path | None = getattr(args, "data", None)
+    for path in extra:
+        if not path.exists():
+            raise UsageError(tr("--profiles {path}: no such file or folder", path=str(path)))
+    if data is not None and not data.exists():
+        raise UsageError(tr("--data {path}: no such folder", path=str(data)))
+    catalog = Catalog.from_paths([bundled_profiles_dir(), *extra])
+    attach_imported(catalog, data)
+    if report:
+        print_problems(catalog.problems)
     return catalog
 
 
@@ -33,3 +58,59 @@ def print_problems(problems: Iterable[DataProblem], stream: TextIO | None = None
     """Print problems one per line (to stderr unless a stream is given, read at call time)."""
     for problem in problems:
         print(str(problem), file=stream or sys.stderr)
+
+
+# ----- option values checked by argparse (its message: "argument --points: <ours>") ------------
+
+def positive_int(text: str) -> int:
+    """A whole number above 0 (a points limit)."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(tr("{value} is not a whole number", value=repr(text))) from None
+    if value <= 0:
+        raise argparse.ArgumentTypeError(tr("must be more than 0 (got {value})", value=value))
+    return value
+
+
+def count_int(text: str) -> int:
+    """A whole number of 0 or more (retries)."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(tr("{value} is not a whole number", value=repr(text))) from None
+    if value < 0:
+        raise argparse.ArgumentTypeError(tr("must be 0 or more (got {value})", value=value))
+    return value
+
+
+def seconds(text: str) -> float:
+    """A duration in seconds above 0 (a network timeout)."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(tr("{value} is not a number of seconds", value=repr(text))) from None
+    if not math.isfinite(value) or value <= 0:
+        raise argparse.ArgumentTypeError(tr("must be a number of seconds above 0 (got {value})", value=text))
+    return value
+
+
+# ----- troopers as players tell them apart -----------------------------------------------------
+
+def loadout(option: Option) -> str:
+    """'Lieutenant; Combi Rifle, Pistol, Knife': what tells two troopers of one unit apart."""
+    details = [tr("Lieutenant")] if option.is_lieutenant else []
+    weapons = ", ".join(item.label for item in option.weapons)
+    if weapons:
+        details.append(weapons)
+    return "; ".join(details)
+
+
+def trooper_label(unit: Unit, option: Option) -> str:
+    """'FUSILIERS (Lieutenant; Combi Rifle, Pistol, Knife)': the unit and the option's loadout; the
+    option's name is shown only when it says more than the unit's."""
+    details = [option.name] if option.name and option.name.casefold() not in unit.name.casefold() else []
+    gear = loadout(option)
+    if gear:
+        details.append(gear)
+    return f"{unit.name} ({'; '.join(details)})" if details else unit.name

@@ -7,11 +7,19 @@ import sys
 from pathlib import Path
 from typing import Any, TextIO
 
-from armybuilder.commands.common import add_data_option, open_catalog, print_problems
+from armybuilder.commands.common import (
+    EXIT_FAILED,
+    EXIT_OK,
+    EXIT_UNUSABLE,
+    add_data_option,
+    count_int,
+    open_catalog,
+    seconds,
+)
 from armybuilder.data.cache import ImportedSource
 from armybuilder.data.download import DEFAULT_RETRIES, DEFAULT_TIMEOUT, OFFICIAL_API, import_from_url
 from armybuilder.data.importer import ArmyImport, ImportReport, import_folder
-from armybuilder.i18n import tr
+from armybuilder.i18n import tr, trn
 from armybuilder.paths import imported_data_dir
 
 
@@ -30,10 +38,10 @@ def register(commands: Any) -> None:
                                    "like the data folder"))
     importing.add_argument("--data", metavar="DIR", type=Path,
                            help=tr("cache folder to write (default: your user data folder)"))
-    importing.add_argument("--timeout", type=float, default=DEFAULT_TIMEOUT, metavar="SECONDS",
+    importing.add_argument("--timeout", type=seconds, default=DEFAULT_TIMEOUT, metavar="SECONDS",
                            help=tr("give up on a silent server after this long (default {seconds})",
                                    seconds=f"{DEFAULT_TIMEOUT:g}"))
-    importing.add_argument("--retries", type=int, default=DEFAULT_RETRIES, metavar="N",
+    importing.add_argument("--retries", type=count_int, default=DEFAULT_RETRIES, metavar="N",
                            help=tr("retries per file after a network error (default {count})",
                                    count=DEFAULT_RETRIES))
     importing.add_argument("-v", "--verbose", action="store_true",
@@ -85,10 +93,10 @@ def _import(args: argparse.Namespace) -> int:
     out = sys.stdout
     if args.url is not None and args.path is not None:
         print(tr("give either a folder or --url, not both"), file=sys.stderr)
-        return 2
+        return EXIT_UNUSABLE
     if args.url is None and args.path is None:
         print(tr("give the folder holding army.json, or --url to download the data"), file=sys.stderr)
-        return 2
+        return EXIT_UNUSABLE
     converting = _ProgressPrinter(tr("reading"), sys.stderr)
     if args.url is not None:
         downloading = _ProgressPrinter(tr("downloading"), sys.stderr)
@@ -100,9 +108,11 @@ def _import(args: argparse.Namespace) -> int:
         report = import_folder(args.path, data_dir, progress=converting if args.verbose else None)
     converting.finish()
     _print_report(report, args.verbose, out)
-    if report.fatal is not None or report.cancelled:
-        return 1
-    return 1 if report.all_errors else 0
+    if report.fatal is not None:
+        return EXIT_UNUSABLE  # nothing could be imported: the source could not be read (or the cache written)
+    if report.cancelled:
+        return EXIT_FAILED
+    return EXIT_FAILED if report.all_errors else EXIT_OK
 
 
 def _print_report(report: ImportReport, verbose: bool, out: TextIO) -> None:
@@ -125,13 +135,16 @@ def _print_report(report: ImportReport, verbose: bool, out: TextIO) -> None:
         return
     issues = report.all_issues
     counts = {s: sum(1 for i in issues if i.severity == s) for s in ("error", "warning", "info")}
-    print(tr("{armies} armies: {imported} new, {updated} updated, {unchanged} unchanged, {failed} failed; "
-             "{errors} errors, {warnings} warnings, {notes} notes ({seconds} s)",
-             armies=sum(1 for a in report.armies if a.status not in ("skipped", "removed")),
-             imported=report.count("imported"), updated=report.count("updated"),
-             unchanged=report.count("unchanged"), failed=report.count("failed") + report.count("kept"),
-             errors=counts["error"], warnings=counts["warning"], notes=counts["info"],
-             seconds=f"{report.seconds:.2f}"), file=out)
+    armies = sum(1 for a in report.armies if a.status not in ("skipped", "removed"))
+    print(trn("{n} army", "{n} armies", armies) + ": " + ", ".join((
+        trn("{n} new", "{n} new", report.count("imported"), context="import status"),
+        trn("{n} updated", "{n} updated", report.count("updated"), context="import status"),
+        trn("{n} unchanged", "{n} unchanged", report.count("unchanged"), context="import status"),
+        trn("{n} failed", "{n} failed", report.count("failed") + report.count("kept"), context="import status")))
+        + "; " + ", ".join((trn("{n} error", "{n} errors", counts["error"]),
+                            trn("{n} warning", "{n} warnings", counts["warning"]),
+                            trn("{n} note", "{n} notes", counts["info"])))
+        + " " + tr("({seconds} s)", seconds=f"{report.seconds:.2f}"), file=out)
     if report.written:
         print(tr("saved in {folder}", folder=str(report.data_dir)), file=out)
     elif not report.all_errors:
@@ -152,8 +165,9 @@ def _army_line(army: ArmyImport) -> str:
         version = f"{army.previous_version} → {army.version}"
     counts = ""
     if army.counts:
-        counts = "  " + tr("{units} units, {options} options, {teams} fireteams", units=army.counts.get("units", 0),
-                           options=army.counts.get("options", 0), teams=army.counts.get("teams", 0))
+        counts = "  " + ", ".join((trn("{n} unit", "{n} units", army.counts.get("units", 0)),
+                                   trn("{n} option", "{n} options", army.counts.get("options", 0)),
+                                   trn("{n} fireteam", "{n} fireteams", army.counts.get("teams", 0))))
     name = army.name or army.file
     ident = f"{army.army_id:>5}" if army.army_id is not None else "    ?"
     return f"{ident}  {name}  {version}  [{status}]{counts}"
@@ -162,7 +176,7 @@ def _army_line(army: ArmyImport) -> str:
 def _list(args: argparse.Namespace) -> int:
     catalog = open_catalog(args)
     data_dir = args.data or imported_data_dir()
-    print_problems(catalog.problems)
+    unreadable = EXIT_UNUSABLE if any(p.severity == "error" for p in catalog.problems) else EXIT_OK
     bundled = [s for s in catalog.armies() if s.origin == "bundled"]
     imported = [s for s in catalog.armies() if s.origin == "imported"]
     kinds = {"vanilla": tr("vanilla", context="army kind"), "sectorial": tr("sectorial", context="army kind"),
@@ -170,11 +184,11 @@ def _list(args: argparse.Namespace) -> int:
     print(tr("Bundled armies ({count})", count=len(bundled)))
     for summary in sorted(bundled, key=lambda s: s.id):
         print(f"  {summary.id:>5}  {summary.label}  [{kinds.get(summary.kind, summary.kind)}, {summary.edition}]  "
-              + tr("{units} units, {options} options", units=summary.units, options=summary.options))
+              + trn("{n} unit", "{n} units", summary.units) + ", " + trn("{n} option", "{n} options", summary.options))
     source = next((s for s in catalog.sources if isinstance(s, ImportedSource)), None)
     if source is None:
         print(tr("No imported armies in {folder} (run `armybuilder data import`)", folder=str(data_dir)))
-        return 1 if any(p.severity == "error" for p in catalog.problems) else 0
+        return unreadable
     index = source.index
     print(tr("Imported armies ({count}) from {source}, {date}", count=len(imported), source=index.source,
              date=index.imported_at))
@@ -187,12 +201,13 @@ def _list(args: argparse.Namespace) -> int:
             extras.append(tr("also id {ids}", ids=", ".join(map(str, entry.aliases))))
         flagged = sum(1 for i in entry.issues if i.severity != "info")
         if flagged:
-            extras.append(tr("{count} import problems", count=flagged))
+            extras.append(trn("{n} import problem", "{n} import problems", flagged))
         print(f"  {entry.id:>5}  {entry.summary().label}  [{kinds.get(entry.kind, entry.kind)}]  "
-              + tr("{units} units ({mercenaries} mercenaries), {options} options, {team_options} team options, "
-                   "{teams} fireteams", units=counts.get("units", 0), mercenaries=counts.get("mercenaries", 0),
-                   options=counts.get("options", 0), team_options=counts.get("team_options", 0),
-                   teams=counts.get("teams", 0))
+              + trn("{n} unit", "{n} units", counts.get("units", 0))
+              + " (" + trn("{n} mercenary", "{n} mercenaries", counts.get("mercenaries", 0)) + "), "
+              + ", ".join((trn("{n} option", "{n} options", counts.get("options", 0)),
+                           trn("{n} team option", "{n} team options", counts.get("team_options", 0)),
+                           trn("{n} fireteam", "{n} fireteams", counts.get("teams", 0))))
               + (f"  ({'; '.join(extras)})" if extras else ""))
-    return 0
+    return unreadable
 

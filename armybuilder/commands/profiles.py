@@ -8,10 +8,10 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from armybuilder.commands.common import print_problems
-from armybuilder.data.profiles_yaml import load_profiles, schema
+from armybuilder.commands.common import EXIT_FAILED, EXIT_OK, EXIT_UNUSABLE, print_problems
+from armybuilder.data.profiles_yaml import LoadedProfiles, load_profiles, schema
 from armybuilder.data.yamlio import atomic_write_text
-from armybuilder.i18n import tr
+from armybuilder.i18n import tr, trn
 from armybuilder.paths import bundled_profiles_dir
 
 
@@ -19,7 +19,8 @@ def register(commands: Any) -> None:
     parser = commands.add_parser("profiles", help=tr("check profile databases and rules packs"))
     sub = parser.add_subparsers(dest="profiles_command", metavar="ACTION", required=True)
 
-    check = sub.add_parser("check", help=tr("check YAML databases and packs; exit 1 on any error"))
+    check = sub.add_parser("check", help=tr("check YAML databases and packs; exit 1 on any error, 2 when a PATH "
+                                            "does not exist"))
     check.add_argument("paths", nargs="*", type=Path, metavar="PATH",
                        help=tr("files or folders (default: the bundled profiles)"))
     check.set_defaults(handler=_check)
@@ -29,8 +30,16 @@ def register(commands: Any) -> None:
     schema_cmd.set_defaults(handler=_schema)
 
     listing = sub.add_parser("list", help=tr("list the armies and packs of the bundled profiles"))
-    listing.add_argument("paths", nargs="*", type=Path, metavar="PATH")
+    listing.add_argument("paths", nargs="*", type=Path, metavar="PATH",
+                         help=tr("files or folders (default: the bundled profiles)"))
     listing.set_defaults(handler=_list)
+
+
+def _exit_code(paths: list[Path], loaded: LoadedProfiles) -> int:
+    """2 when a PATH given does not exist (nothing to check there), 1 on any error in the files, else 0."""
+    if any(not path.exists() for path in paths):
+        return EXIT_UNUSABLE
+    return EXIT_FAILED if loaded.errors else EXIT_OK
 
 
 def _check(args: argparse.Namespace) -> int:
@@ -39,28 +48,40 @@ def _check(args: argparse.Namespace) -> int:
     print_problems(loaded.problems, sys.stdout)
     errors = len(loaded.errors)
     warnings = len(loaded.problems) - errors
-    print(tr("{armies} armies, {packs} packs, {weapons} weapon profiles; {errors} errors, "
-             "{warnings} warnings", armies=len(loaded.armies), packs=len(loaded.packs),
-             weapons=len(loaded.weapons), errors=errors, warnings=warnings))
-    return 1 if errors else 0
+    print(", ".join((trn("{n} army", "{n} armies", len(loaded.armies)), trn("{n} pack", "{n} packs", len(loaded.packs)),
+                     trn("{n} weapon profile", "{n} weapon profiles", len(loaded.weapons))))
+          + "; " + trn("{n} error", "{n} errors", errors) + ", " + trn("{n} warning", "{n} warnings", warnings))
+    return _exit_code(paths, loaded)
 
 
 def _schema(args: argparse.Namespace) -> int:
     text = json.dumps(schema(), indent=2, ensure_ascii=False) + "\n"
     if args.output:
-        atomic_write_text(args.output, text)
+        try:
+            atomic_write_text(args.output, text)
+        except OSError as exc:
+            reason = exc.strerror or str(exc)
+            if args.output.is_dir():
+                reason = tr("it is a folder; give a file name, e.g. {example}",
+                            example=str(args.output / "profiles.schema.json"))
+            print(tr("cannot write {file}: {reason}", file=str(args.output), reason=reason), file=sys.stderr)
+            return EXIT_UNUSABLE
     else:
         sys.stdout.write(text)
-    return 0
+    return EXIT_OK
 
 
 def _list(args: argparse.Namespace) -> int:
-    loaded = load_profiles(args.paths or [bundled_profiles_dir()])
+    paths = args.paths or [bundled_profiles_dir()]
+    loaded = load_profiles(paths)
     print_problems(loaded.problems)
+    kinds = {"vanilla": tr("vanilla", context="army kind"), "sectorial": tr("sectorial", context="army kind"),
+             "reinforcements": tr("reinforcements", context="army kind")}
     for army in sorted(loaded.armies.values(), key=lambda a: a.id):
         options = sum(len(g.options) for u in army.units for g in u.profile_groups)
-        print(f"{army.id:>5}  {army.name}  [{army.kind}, {army.edition}]  "
-              + tr("{units} units, {options} options", units=len(army.units), options=options))
+        print(f"{army.id:>5}  {army.name}  [{kinds.get(army.kind, army.kind)}, {army.edition}]  "
+              + trn("{n} unit", "{n} units", len(army.units)) + ", " + trn("{n} option", "{n} options", options))
+    pack_kinds = {"edition": tr("edition", context="pack kind"), "season": tr("season", context="pack kind")}
     for pack in loaded.packs.values():
-        print(f"pack  {pack.id}  {pack.name}  [{pack.kind}]")
-    return 1 if loaded.errors else 0
+        print(tr("pack", context="rules pack") + f"  {pack.id}  {pack.name}  [{pack_kinds.get(pack.kind, pack.kind)}]")
+    return _exit_code(paths, loaded)

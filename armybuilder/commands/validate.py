@@ -9,13 +9,13 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from armybuilder.commands.common import add_data_option, open_catalog
+from armybuilder.commands.common import add_data_option, open_catalog, positive_int, trooper_label
 from armybuilder.data.catalog import Catalog
 from armybuilder.data.listfile import LoadedList, changes_since_saved, load_list
 from armybuilder.data.problems import DataError
 from armybuilder.domain.lists import ArmyList
 from armybuilder.domain.packs import SeasonPack
-from armybuilder.i18n import tr
+from armybuilder.i18n import tr, trn
 from armybuilder.rules.engine import Report, validate_entry, validate_in_catalog
 from armybuilder.rules.violations import Violation
 
@@ -31,7 +31,7 @@ def register(commands: Any) -> None:
     parser.add_argument("--pack", metavar="ID", help=tr("rules pack to use instead of the list's"))
     size = parser.add_mutually_exclusive_group()
     size.add_argument("--tier", metavar="TIER", help=tr("ITS tier: low, mid or top"))
-    size.add_argument("--points", type=int, metavar="N", help=tr("free game size in points"))
+    size.add_argument("--points", type=positive_int, metavar="N", help=tr("free game size in points"))
     parser.add_argument("--extra", action="append", default=[], metavar="ID",
                         help=tr("switch on a tournament extra (repeatable)"))
     parser.add_argument("--entry", action="store_true",
@@ -66,7 +66,7 @@ def _apply_settings(army_list: ArmyList, args: argparse.Namespace, catalog: Cata
                 update["tier"], update["points"] = None, tier.points
     if args.tier:
         update["tier"], update["points"] = args.tier, None
-    if args.points:
+    if args.points is not None:
         update["points"], update["tier"] = args.points, None
     if args.extra:
         update["extras"] = tuple(dict.fromkeys((*army_list.extras, *args.extra)))
@@ -128,7 +128,7 @@ def run(args: argparse.Namespace) -> int:
                 season = None
         entry_violations = validate_entry(lists, season)
     if args.json:
-        _print_json(checked, entry_violations)
+        _print_json(checked, entry_violations, several=len(checked) > 1 or args.entry)
     else:
         _print_text(checked, entry_violations)
     if any(c.unreadable for c in checked):
@@ -149,8 +149,9 @@ def _json_of(item: Checked) -> dict[str, Any]:
     return data
 
 
-def _print_json(checked: list[Checked], entry: list[Violation]) -> None:
-    if len(checked) == 1 and not entry:
+def _print_json(checked: list[Checked], entry: list[Violation], several: bool) -> None:
+    """One list: its object. Several, or --entry: {"lists": [...], "entry": [...], "summary": {...}}."""
+    if not several:
         print(json.dumps(_json_of(checked[0]), ensure_ascii=False, indent=2))
         return
     summary = {"lists": len(checked), "legal": sum(c.legal for c in checked),
@@ -168,8 +169,10 @@ def _print_text(checked: list[Checked], entry: list[Violation]) -> None:
     if len(checked) > 1:
         legal = sum(c.legal for c in checked)
         unreadable = sum(1 for c in checked if c.unreadable)
-        print(tr("{count} lists: {legal} legal, {illegal} illegal, {unreadable} unreadable", count=len(checked),
-                 legal=legal, illegal=len(checked) - legal - unreadable, unreadable=unreadable))
+        print(trn("{n} list", "{n} lists", len(checked)) + ": " + ", ".join((
+            trn("{n} legal", "{n} legal", legal),
+            trn("{n} illegal", "{n} illegal", len(checked) - legal - unreadable),
+            trn("{n} unreadable", "{n} unreadable", unreadable))))
 
 
 def _text_of(item: Checked) -> str:
@@ -189,12 +192,15 @@ def _text_of(item: Checked) -> str:
                            "troopers", points=totals.points, points_limit=totals.points_limit, swc=totals.swc,
                            swc_limit=totals.swc_limit, troopers=totals.troopers, troopers_limit=limit)
                  + (f" · {groups}" if groups else ""))
-    names = {t.uid: f"{t.name} ({t.option.name})" for t in report.roster.troopers}
+    names = {t.uid: trooper_label(t.unit, t.option) for t in report.roster.troopers}
     for violation in (*report.violations, *item.extra):
         mark = "✗" if violation.is_error else "!"
         lines.append(f"  {mark} [{violation.code}] {violation.message}")
         concerned = [names.get(uid, uid) for uid in violation.troopers]
         if concerned:
+            # two troopers with the same loadout: their ids (as in the list file) tell them apart
+            concerned = [f"{label} [{uid}]" if concerned.count(label) > 1 else label
+                         for label, uid in zip(concerned, violation.troopers, strict=True)]
             lines.append("      " + tr("troopers: {names}", names=", ".join(concerned)))
     for note in report.notes:
         lines.append(f"  · {note}")

@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING
 from urllib.parse import unquote, urlsplit
 
 from armybuilder.data.problems import DataError, DataProblem
-from armybuilder.i18n import tr
+from armybuilder.i18n import tr, trn
 
 if TYPE_CHECKING:  # the conversions live in armycode_lists, which imports this module
     from armybuilder.data.catalog import Catalog
@@ -299,8 +299,8 @@ class _Reader:
         smallest = 2 if self.framing is Framing.COUNT else 3
         groups = tuple(self.group() for _ in range(self.count(_GROUP_COUNT, _GROUPS, smallest)))
         if self.pos != self.end:
-            raise ArmyCodeError(tr("{count} unexpected bytes after the last combat group",
-                                   count=self.end - self.pos), self.pos)
+            raise ArmyCodeError(trn("{n} unexpected byte after the last combat group",
+                                    "{n} unexpected bytes after the last combat group", self.end - self.pos), self.pos)
         return DecodedCode(army=army, slug=slug, name=name, points=points, groups=groups,
                            framing=self.framing, member_form=self.form)
 

@@ -59,15 +59,28 @@ def convert(decoded: DecodedCode, catalog: Catalog, resolve: bool = True) -> Cod
     summary = catalog.find(decoded.army)
     if summary is not None:
         ref = summary.ref
+        damaged = catalog.unavailable.get("imported")
+        if summary.origin != "imported" and damaged is not None:
+            problems.append(DataProblem(_where(), tr(
+                "the imported official data cannot be used ({reason}), so this code was read with the bundled "
+                "profiles of army {id}, which may lack troopers or costs of the official data; import the data "
+                "again (armybuilder data import)", reason=damaged.message, id=decoded.army), severity="warning"))
         if decoded.slug and summary.slug and decoded.slug != summary.slug:
             problems.append(DataProblem(_where(), tr(
                 "the code calls army {id} {code_slug!r}; your data calls it {data_slug!r}",
                 id=decoded.army, code_slug=decoded.slug, data_slug=summary.slug), severity="warning"))
     else:
         ref = ArmyRef(origin="imported", id=decoded.army, slug=decoded.slug)
-        problems.append(DataProblem(_where(), tr(
-            "army {id} ({slug}) is not in your data; import the official data "
-            "(armybuilder data import) to see its troopers", id=decoded.army, slug=decoded.slug or "?")))
+        damaged = catalog.unavailable.get("imported")
+        if damaged is not None:
+            problems.append(DataProblem(_where(), tr(
+                "army {id} ({slug}) is not in your data: the imported official data cannot be used ({reason}); "
+                "import it again (armybuilder data import) to see its troopers", id=decoded.army,
+                slug=decoded.slug or "?", reason=damaged.message)))
+        else:
+            problems.append(DataProblem(_where(), tr(
+                "army {id} ({slug}) is not in your data; import the official data "
+                "(armybuilder data import) to see its troopers", id=decoded.army, slug=decoded.slug or "?")))
     groups: list[CombatGroup] = []
     used: set[int] = set()
     serial = 0

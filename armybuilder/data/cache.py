@@ -37,7 +37,7 @@ from armybuilder.data.problems import DataError, DataProblem
 from armybuilder.data.yamlio import atomic_write_bytes, atomic_write_text
 from armybuilder.domain.lists import Origin
 from armybuilder.domain.profiles import Army, WeaponProfile
-from armybuilder.i18n import tr
+from armybuilder.i18n import Message, tr
 from armybuilder.paths import imported_data_dir
 
 FORMAT = "armybuilder-imported/1"
@@ -47,7 +47,15 @@ LOCK_STALE_SECONDS = 600
 
 
 class CacheError(Exception):
-    """The cache cannot be read (corrupt index or pack, or made by another version)."""
+    """The cache cannot be read (corrupt index or pack, or made by another version).
+
+    `message` says what is wrong (in the current language), `file` which file it is, when known.
+    """
+
+    def __init__(self, message: str, file: str | Path | None = None) -> None:
+        self.message = message
+        self.file = str(file) if file is not None else None
+        super().__init__(f"{self.file}: {message}" if self.file else message)
 
 
 # ----- pickling domain models compactly and reading them back safely ----------------------------
@@ -93,7 +101,7 @@ class _Unpickler(pickle.Unpickler):
     def find_class(self, module: str, name: str) -> Any:
         if (module, name) in _ALLOWED_GLOBALS or (module.startswith("armybuilder.domain.") and name[:1].isupper()):
             return super().find_class(module, name)
-        raise pickle.UnpicklingError(f"unexpected object {module}.{name} in the cache")
+        raise pickle.UnpicklingError(tr("unexpected object {name} in the cache", name=f"{module}.{name}"))
 
 
 def loads(data: bytes) -> Any:
@@ -102,7 +110,7 @@ def loads(data: bytes) -> Any:
         with gc_paused():
             return _Unpickler(io.BytesIO(data)).load()
     except Exception as exc:  # a damaged blob can raise almost anything while unpickling
-        raise CacheError(f"damaged cache entry ({type(exc).__name__}: {exc})") from exc
+        raise CacheError(tr("damaged cache entry ({error})", error=f"{type(exc).__name__}: {exc}")) from exc
 
 
 @contextlib.contextmanager
@@ -165,7 +173,7 @@ class CachedArmy:
             options=self.counts.get("options", 0), discontinued=self.discontinued)
 
     def to_json(self) -> dict[str, Any]:
-        data = {k: v for k, v in self.__dict__.items() if k not in ("issues", "aliases", "faction")}
+        data: dict[str, Any] = {k: v for k, v in self.__dict__.items() if k not in ("issues", "aliases", "faction")}
         data["aliases"] = list(self.aliases)
         data["faction"] = list(self.faction)
         data["issues"] = [issue_to_json(i) for i in self.issues]
@@ -180,14 +188,36 @@ class CachedArmy:
         return cls(**values)
 
 
-def issue_to_json(issue: ImportIssue) -> dict[str, str]:
-    return {"file": issue.file, "message": issue.message, "unit": issue.unit, "path": issue.path,
-            "severity": issue.severity}
+def issue_to_json(issue: ImportIssue) -> dict[str, Any]:
+    """An import issue as stored in the index: language-neutral.
+
+    `message` and `unit` hold the English text (what older versions of the builder read);
+    `text` and `unit_text` the message id and its fields (see `armybuilder.i18n.Message`), so
+    that the issue is shown in the reader's language, not in the one the import ran in.
+    """
+    data: dict[str, Any] = {"file": issue.file, "message": _english(issue.text), "unit": _english(issue.unit_text),
+                            "path": issue.path, "severity": issue.severity}
+    if isinstance(issue.text, Message):
+        data["text"] = issue.text.to_json()
+    if isinstance(issue.unit_text, Message):
+        data["unit_text"] = issue.unit_text.to_json()
+    return data
 
 
-def issue_from_json(data: dict[str, str]) -> ImportIssue:
-    return ImportIssue(data["file"], data["message"], data.get("unit", ""), data.get("path", ""),
-                       data.get("severity", "error"))  # type: ignore[arg-type]
+def _english(text: str | Message) -> str:
+    return text.english() if isinstance(text, Message) else text
+
+
+def issue_from_json(data: dict[str, Any]) -> ImportIssue:
+    """Read an issue written by `issue_to_json`, or by older versions (plain text in the import's language)."""
+    return ImportIssue(str(data["file"]), _message(data, "text", "message"), _message(data, "unit_text", "unit"),
+                       str(data.get("path", "")), data.get("severity", "error"))
+
+
+def _message(data: dict[str, Any], neutral: str, plain: str) -> str | Message:
+    if isinstance(data.get(neutral), dict):
+        return Message.from_json(data[neutral])
+    return str(data.get(plain, ""))
 
 
 @dataclass
@@ -219,7 +249,7 @@ class CacheIndex:
     def from_json(cls, text: str) -> CacheIndex:
         data = json.loads(text)
         if not isinstance(data, dict) or data.get("format") != FORMAT:
-            raise CacheError(f"not an index of format {FORMAT}")
+            raise CacheError(tr("not an index of format {format}", format=FORMAT))
         return cls(
             pack=str(data["pack"]), source=str(data.get("source", "")), imported_at=str(data.get("imported_at", "")),
             schema=str(data.get("schema", "")), metadata_sha256=str(data.get("metadata_sha256", "")),
@@ -249,22 +279,34 @@ def read_index(data_dir: Path) -> CacheIndex | None:
         text = path.read_text(encoding="utf-8")
     except FileNotFoundError:
         return None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise CacheError(f"{path}: cannot be read ({exc})") from exc
+    except UnicodeDecodeError as exc:
+        raise CacheError(tr("damaged index: not UTF-8 text ({reason} at byte {byte})", reason=exc.reason,
+                            byte=exc.start), path) from exc
+    except OSError as exc:
+        raise CacheError(tr("cannot be read: {reason}", reason=exc.strerror or exc), path) from exc
     try:
         return CacheIndex.from_json(text)
-    except (ValueError, KeyError, TypeError, IndexError) as exc:
-        raise CacheError(f"{path}: damaged index ({type(exc).__name__}: {exc})") from exc
+    except CacheError as exc:
+        raise CacheError(exc.message, path) from exc
+    except (ValueError, KeyError, TypeError, IndexError, AttributeError) as exc:
+        raise CacheError(tr("damaged index ({error})", error=f"{type(exc).__name__}: {exc}"), path) from exc
 
 
 def read_blob(data_dir: Path, pack: str, offset: int, length: int) -> bytes:
-    """One army's bytes from the pack."""
+    """One army's bytes from the pack. FileNotFoundError when the pack is gone (another import
+    replaced it); CacheError naming the pack for any other problem reading it."""
     path = data_dir / pack
-    with path.open("rb") as handle:
-        handle.seek(offset)
-        data = handle.read(length)
+    try:
+        with path.open("rb") as handle:
+            handle.seek(offset)
+            data = handle.read(length)
+    except FileNotFoundError:
+        raise
+    except (OSError, ValueError, OverflowError) as exc:
+        reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
+        raise CacheError(tr("cannot be read: {reason}", reason=reason), path) from exc
     if len(data) != length:
-        raise CacheError(f"{path}: shorter than the index says (damaged or replaced)")
+        raise CacheError(tr("shorter than the index says (damaged or replaced)"), path)
     return data
 
 
@@ -377,8 +419,17 @@ class ImportedSource:
             return None
         if not index.is_current:
             raise CacheError(tr("the imported data in {folder} was converted by another version of armybuilder; "
-                                "import it again with `armybuilder data import`", folder=str(folder)))
+                                "import it again with `armybuilder data import`", folder=str(folder)),
+                             folder / INDEX)
         return cls(folder, index)
+
+    @property
+    def index_path(self) -> Path:
+        return self.data_dir / INDEX
+
+    def has(self, army_id: int) -> bool:
+        """Whether the index lists this army (by its id or an alias)."""
+        return self.entry(army_id) is not None
 
     def summaries(self) -> Sequence[ArmySummary]:
         return self._summaries
@@ -390,19 +441,28 @@ class ImportedSource:
     def load(self, army_id: int) -> Army:
         entry = self.entry(army_id)
         if entry is None:
-            raise DataError(DataProblem(str(self.data_dir / INDEX), tr("no imported army with id {id}", id=army_id)))
+            raise DataError(DataProblem(str(self.data_dir / INDEX), tr(
+                "army {army} is not in your imported data; import the official data again (armybuilder data "
+                "import) to use it", army=army_id)))
         try:
             army = self._read(entry)
         except FileNotFoundError:
             # another import replaced the cache since this source was opened: read the new index once
-            fresh = read_index(self.data_dir)
+            try:
+                fresh = read_index(self.data_dir)
+            except CacheError as exc:
+                raise DataError(DataProblem(exc.file or str(self.data_dir / INDEX), exc.message)) from None
             entry = fresh.army(army_id) if fresh is not None and fresh.is_current else None
             if fresh is None or entry is None:
                 raise DataError(DataProblem(str(self.data_dir), tr("the imported data changed while in use; "
                                                                    "open it again"))) from None
             self.index = fresh
             self._summaries = [a.summary() for a in fresh.armies]
-            army = self._read(entry)
+            try:
+                army = self._read(entry)
+            except FileNotFoundError as exc:
+                raise DataError(DataProblem(str(exc.filename or self.data_dir / fresh.pack),
+                                            tr("file not found"))) from None
         if not isinstance(army, Army):
             raise DataError(DataProblem(str(self.data_dir / self.index.pack), tr("damaged cache entry for army {id}",
                                                                                 id=army_id)))
@@ -412,7 +472,7 @@ class ImportedSource:
         try:
             return loads(read_blob(self.data_dir, self.index.pack, entry.offset, entry.length))
         except CacheError as exc:
-            raise DataError(DataProblem(str(self.data_dir / self.index.pack), str(exc))) from None
+            raise DataError(DataProblem(exc.file or str(self.data_dir / self.index.pack), exc.message)) from None
 
     def weapons(self) -> dict[str, WeaponProfile]:
         if self._weapons is None:
@@ -432,7 +492,9 @@ def attach_imported(catalog: Catalog, data_dir: Path | None = None) -> ImportedS
     try:
         source = ImportedSource.open(folder)
     except CacheError as exc:
-        catalog.problems.append(DataProblem(str(folder / INDEX), str(exc)))
+        problem = DataProblem(exc.file or str(folder / INDEX), exc.message)
+        catalog.problems.append(problem)
+        catalog.unavailable["imported"] = problem
         return None
     if source is not None:
         catalog.add_source(source)

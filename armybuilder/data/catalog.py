@@ -12,6 +12,7 @@ from armybuilder.data.profiles_yaml import LoadedProfiles, load_profiles
 from armybuilder.domain.lists import ArmyList, ArmyRef, Origin
 from armybuilder.domain.packs import EditionPack, SeasonPack
 from armybuilder.domain.profiles import Army, ArmyKind, WeaponProfile
+from armybuilder.i18n import tr
 
 
 @dataclass(frozen=True)
@@ -77,7 +78,11 @@ class BundledSource:
         try:
             return self._loaded.armies[army_id]
         except KeyError:
-            raise DataError(DataProblem("bundled profiles", f"no bundled army with id {army_id}")) from None
+            raise DataError(DataProblem(tr("bundled profiles"), tr("no bundled army with id {id}",
+                                                                   id=army_id))) from None
+
+    def has(self, army_id: int) -> bool:
+        return army_id in self._loaded.armies
 
     def weapons(self) -> dict[str, WeaponProfile]:
         return self._loaded.weapons
@@ -90,6 +95,8 @@ class Catalog:
     sources: list[ArmySource]
     packs: dict[str, EditionPack | SeasonPack]
     problems: list[DataProblem] = field(default_factory=list)
+    unavailable: dict[Origin, DataProblem] = field(default_factory=dict)
+    """Why a source is missing (e.g. the imported data's index is damaged): said when a list needs it."""
     _cache: dict[tuple[Origin, int], Army] = field(default_factory=dict, repr=False)
 
     @classmethod
@@ -103,6 +110,7 @@ class Catalog:
         """Add or replace (same origin) a source, e.g. after importing official data."""
         self.sources = [s for s in self.sources if s.origin != source.origin] + [source]
         self._cache = {k: v for k, v in self._cache.items() if k[0] != source.origin}
+        self.unavailable.pop(source.origin, None)
 
     def armies(self) -> list[ArmySummary]:
         result: list[ArmySummary] = []
@@ -122,15 +130,47 @@ class Catalog:
         return None
 
     def army(self, ref: ArmyRef | tuple[Origin, int]) -> Army:
-        """Load an army (cached); raises DataError with a clear message when it is unavailable."""
+        """Load an army (cached); raises DataError with a clear message when it is unavailable:
+        which army, why (nothing imported, damaged data, not in the data) and what to do."""
         origin, army_id = (ref.origin, ref.id) if isinstance(ref, ArmyRef) else ref
         key = (origin, army_id)
         if key not in self._cache:
             source = next((s for s in self.sources if s.origin == origin), None)
             if source is None:
-                raise DataError(DataProblem(origin, f"no {origin} armies are available"))
+                raise DataError(self._unavailable(origin, army_id, ref))
+            has = getattr(source, "has", None)
+            if callable(has) and not has(army_id):
+                raise DataError(self._not_found(source, army_id, ref))
             self._cache[key] = source.load(army_id)
         return self._cache[key]
+
+    def _unavailable(self, origin: Origin, army_id: int, ref: ArmyRef | tuple[Origin, int]) -> DataProblem:
+        army = _army_label(army_id, ref)
+        reason = self.unavailable.get(origin)
+        if origin != "imported":
+            return DataProblem(tr("bundled profiles"), tr("army {army} needs the bundled profiles, which are not "
+                                                          "loaded", army=army))
+        if reason is not None:
+            return DataProblem(reason.file, tr(
+                "army {army} needs the imported official data, which cannot be used: {reason}. Import the data "
+                "again: `armybuilder data import PATH` (or --url), or File → Import Infinity Army data… in the app",
+                army=army, reason=reason.message))
+        return DataProblem(tr("imported data"), tr(
+            "army {army} needs the imported official data, and none is imported yet: import it with "
+            "`armybuilder data import PATH` (or --url to download it), or File → Import Infinity Army data… in the app",
+            army=army))
+
+    @staticmethod
+    def _not_found(source: ArmySource, army_id: int, ref: ArmyRef | tuple[Origin, int]) -> DataProblem:
+        army = _army_label(army_id, ref)
+        if source.origin == "imported":
+            where = str(getattr(source, "index_path", tr("imported data")))
+            return DataProblem(where, tr("army {army} is not in your imported data; import the official data again "
+                                         "(armybuilder data import) to use it", army=army))
+        name = (ref.name or ref.slug) if isinstance(ref, ArmyRef) else ""
+        return DataProblem(tr("bundled profiles"), tr("no bundled army with id {id} ({name}) among the profile "
+                                                      "databases loaded", id=army_id, name=name) if name else
+                           tr("no bundled army with id {id} among the profile databases loaded", id=army_id))
 
     def weapons(self, origin: Origin) -> dict[str, WeaponProfile]:
         source = next((s for s in self.sources if s.origin == origin), None)
@@ -140,8 +180,9 @@ class Catalog:
         try:
             return self.packs[pack_id]
         except KeyError:
-            known = ", ".join(sorted(self.packs)) or "none"
-            raise DataError(DataProblem("rules packs", f"unknown rules pack {pack_id!r} (known: {known})")) from None
+            known = ", ".join(sorted(self.packs)) or tr("none", context="rules packs")
+            raise DataError(DataProblem(tr("rules packs"), tr("unknown rules pack {pack} (known: {known})",
+                                                              pack=repr(pack_id), known=known))) from None
 
     def season_packs(self) -> list[SeasonPack]:
         return [p for p in self.packs.values() if isinstance(p, SeasonPack)]
@@ -164,4 +205,11 @@ class Catalog:
             edition = self.packs.get(candidate)
             if isinstance(edition, EditionPack):
                 return edition, pack
-        raise DataError(DataProblem("rules packs", f"no edition pack among {candidates}"))
+        raise DataError(DataProblem(tr("rules packs"), tr("no edition pack among {candidates}",
+                                                          candidates=", ".join(candidates) or "—")))
+
+
+def _army_label(army_id: int, ref: ArmyRef | tuple[Origin, int]) -> str:
+    """'101 (PanOceania)' when the reference names the army, else the id alone."""
+    name = (ref.name or ref.slug) if isinstance(ref, ArmyRef) else ""
+    return f"{army_id} ({name})" if name else str(army_id)

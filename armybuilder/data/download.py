@@ -21,8 +21,8 @@ from pathlib import Path
 from armybuilder import __version__
 from armybuilder.data.importer import ImportReport, MemoryReader, Progress, import_files
 from armybuilder.data.infinity_army import METADATA_FILE, Faction, read_metadata
-from armybuilder.data.official_json import ImportFileError, ImportIssue, parse_json
-from armybuilder.i18n import tr
+from armybuilder.data.official_json import ImportFileError, ImportIssue, Text, describe, parse_json
+from armybuilder.i18n import lazy_tr, lazy_trn
 from armybuilder.paths import imported_data_dir
 
 OFFICIAL_API = "https://api.corvusbelli.com/army"
@@ -41,7 +41,7 @@ class _NotFound(Exception):
 
 
 class _GiveUp(Exception):
-    def __init__(self, message: str) -> None:
+    def __init__(self, message: Text) -> None:
         super().__init__(message)
         self.message = message
 
@@ -66,7 +66,7 @@ class RemoteLayout:
         clean = base.strip().rstrip("/")
         parsed = urllib.parse.urlparse(clean)
         if parsed.scheme not in ("http", "https") or not parsed.netloc:
-            raise ValueError(tr("not an http(s) address: {url}", url=base))
+            raise ValueError(lazy_tr("not an http(s) address: {url}", url=base))
         return cls(clean, clean.startswith(OFFICIAL_API), language)
 
     def metadata_url(self) -> str:
@@ -115,14 +115,14 @@ def download(base: str | None = None, *, timeout: float = DEFAULT_TIMEOUT, retri
             try:
                 result.files[name] = fetch.get(name, layout.army_urls(factions), index, total)
             except _NotFound as missing:
-                result.issues.append(ImportIssue(name, tr("not on the server ({url})", url=str(missing)),
+                result.issues.append(ImportIssue(name, lazy_tr("not on the server ({url})", url=str(missing)),
                                                  severity="info"))
     except ImportFileError as exc:
         result.failure = exc.issue
     except _GiveUp as exc:
         result.failure = ImportIssue(fetch.current, exc.message)
     except _NotFound as exc:
-        result.failure = ImportIssue(fetch.current, tr("not found on the server ({url}): is the address right?",
+        result.failure = ImportIssue(fetch.current, lazy_tr("not found on the server ({url}): is the address right?",
                                                        url=str(exc)))
     except _Cancelled:
         result.cancelled = True
@@ -158,7 +158,7 @@ class _Fetcher:
         raise _NotFound(", ".join(not_found))
 
     def _get_with_retries(self, name: str, url: str, index: int, total: int) -> bytes:
-        last = ""
+        last: Text = ""
         for attempt in range(self.retries + 1):
             self._check_cancel()
             if attempt:
@@ -170,23 +170,24 @@ class _Fetcher:
                 if exc.code == 404:
                     raise _NotFound(url) from None
                 if exc.code < 500 and exc.code != 429:
-                    raise _GiveUp(tr("the server refused {url} (HTTP {code} {reason})", url=url, code=exc.code,
+                    raise _GiveUp(lazy_tr("the server refused {url} (HTTP {code} {reason})", url=url, code=exc.code,
                                      reason=exc.reason)) from None
-                last = tr("HTTP {code} {reason}", code=exc.code, reason=exc.reason)
+                last = lazy_tr("HTTP {code} {reason}", code=exc.code, reason=exc.reason)
             except TimeoutError:
-                last = tr("no answer within {seconds} s", seconds=f"{self.timeout:g}")
+                last = lazy_tr("no answer within {seconds} s", seconds=f"{self.timeout:g}")
             except urllib.error.URLError as exc:
                 reason = exc.reason
                 if isinstance(reason, TimeoutError | socket.timeout):
-                    last = tr("no answer within {seconds} s", seconds=f"{self.timeout:g}")
+                    last = lazy_tr("no answer within {seconds} s", seconds=f"{self.timeout:g}")
                 else:
-                    last = tr("cannot connect ({reason})", reason=str(reason))
+                    last = lazy_tr("cannot connect ({reason})", reason=str(reason))
             except _Incomplete as exc:
-                last = str(exc)
+                last = describe(exc)
             except (ConnectionError, OSError) as exc:
-                last = tr("connection lost ({error})", error=exc.strerror or str(exc))
-        raise _GiveUp(tr("could not download {url} after {attempts} attempts: {error}", url=url,
-                         attempts=self.retries + 1, error=last))
+                last = lazy_tr("connection lost ({error})", error=exc.strerror or str(exc))
+        raise _GiveUp(lazy_trn("could not download {url} after {n} attempt: {error}",
+                               "could not download {url} after {n} attempts: {error}", self.retries + 1, url=url,
+                               error=last))
 
     def _get_once(self, name: str, url: str, index: int, total: int) -> bytes:
         request = urllib.request.Request(url, headers={
@@ -197,7 +198,7 @@ class _Fetcher:
             expected = response.headers.get("Content-Length")
             expected_bytes = int(expected) if expected and expected.isdigit() else None
             if expected_bytes is not None and expected_bytes > MAX_FILE_BYTES:
-                raise _GiveUp(tr("{url} is {size} MB: too big to be Infinity Army data", url=url,
+                raise _GiveUp(lazy_tr("{url} is {size} MB: too big to be Infinity Army data", url=url,
                                  size=expected_bytes // 2**20))
             chunks = []
             received = 0
@@ -211,12 +212,12 @@ class _Fetcher:
                 chunks.append(chunk)
                 received += len(chunk)
                 if received > MAX_FILE_BYTES:
-                    raise _GiveUp(tr("{url} is more than {size} MB: too big to be Infinity Army data", url=url,
+                    raise _GiveUp(lazy_tr("{url} is more than {size} MB: too big to be Infinity Army data", url=url,
                                      size=MAX_FILE_BYTES // 2**20))
                 if self.progress is not None:
                     self.progress(name, index, total, received)
         if expected_bytes is not None and received != expected_bytes:
-            raise _Incomplete(tr("the connection closed after {received} of {expected} bytes",
+            raise _Incomplete(lazy_tr("the connection closed after {received} of {expected} bytes",
                                  received=received, expected=expected_bytes))
         return b"".join(chunks)
 
@@ -235,7 +236,7 @@ def import_from_url(base: str | None = None, data_dir: Path | None = None, *, ti
         layout = RemoteLayout.for_base(base)
     except ValueError as exc:
         report = ImportReport(source=str(base), data_dir=target)
-        report.fatal = ImportIssue(str(base), str(exc))
+        report.fatal = ImportIssue(str(base), describe(exc))
         return report
     fetched = download(base, timeout=timeout, retries=retries, progress=download_progress, cancel=cancel,
                        opener=opener, pause=pause)
@@ -243,9 +244,7 @@ def import_from_url(base: str | None = None, data_dir: Path | None = None, *, ti
     if fetched.cancelled or fetched.failure is not None:
         report = ImportReport(source=label, data_dir=target, issues=list(fetched.issues),
                               cancelled=fetched.cancelled)
-        if fetched.failure is not None:
-            report.fatal = ImportIssue(fetched.failure.file, fetched.failure.message + " " + tr(
-                "(nothing was imported; the data imported before is unchanged)"), path=fetched.failure.path)
+        report.fatal = fetched.failure  # what failed; the caller says that nothing was imported
         return report
     report = import_files(MemoryReader(fetched.files, label), target, progress=progress, cancel=cancel)
     report.issues[:0] = fetched.issues

@@ -44,7 +44,7 @@ from armybuilder.data.infinity_army import (
 )
 from armybuilder.data.official_json import ImportFileError, ImportIssue, parse_json
 from armybuilder.domain.profiles import Army
-from armybuilder.i18n import tr
+from armybuilder.i18n import lazy_tr
 from armybuilder.paths import imported_data_dir
 
 Progress = Callable[[str, int, int, int], None]
@@ -156,13 +156,14 @@ def import_folder(folder: Path, data_dir: Path | None = None, *, progress: Progr
     target = data_dir if data_dir is not None else imported_data_dir()
     report = ImportReport(source=str(folder), data_dir=target)
     if not folder.exists():
-        report.fatal = ImportIssue(str(folder), tr("no such folder"))
+        report.fatal = ImportIssue(str(folder), lazy_tr("no such folder"))
         return report
     if not folder.is_dir():
-        report.fatal = ImportIssue(str(folder), tr("is a file, not a folder: give the folder that holds army.json"))
+        report.fatal = ImportIssue(str(folder), lazy_tr("is a file, not a folder: give the folder that holds "
+                                                        "army.json"))
         return report
     if not (folder / METADATA_FILE).is_file():
-        report.fatal = ImportIssue(str(folder / METADATA_FILE), tr(
+        report.fatal = ImportIssue(str(folder / METADATA_FILE), lazy_tr(
             "missing: the folder must hold army.json (the metadata) and one file per army"))
         return report
     return import_files(FolderReader(folder), target, progress=progress, cancel=cancel, report=report)
@@ -178,9 +179,9 @@ def import_files(reader: FileReader, data_dir: Path | None = None, *, progress: 
         with import_lock(target), gc_paused():
             _Import(reader, target, report, progress, cancel).run()
     except CacheError as exc:
-        report.fatal = ImportIssue(str(target), str(exc))
+        report.fatal = ImportIssue(exc.file or str(target), exc.message)
     except OSError as exc:
-        report.fatal = ImportIssue(str(target), tr("cannot write the cache ({error}); the previous data is kept",
+        report.fatal = ImportIssue(str(target), lazy_tr("cannot write the cache ({error})",
                                                    error=exc.strerror or str(exc)))
     report.seconds = time.perf_counter() - started
     return report
@@ -237,16 +238,16 @@ class _Import:
         try:
             meta_bytes = self.reader.read(METADATA_FILE)
         except FileNotFoundError:
-            raise ImportFileError(ImportIssue(METADATA_FILE, tr(
+            raise ImportFileError(ImportIssue(METADATA_FILE, lazy_tr(
                 "missing: the data must include army.json (the metadata) and one file per army"))) from None
         except OSError as exc:
-            raise ImportFileError(ImportIssue(METADATA_FILE, tr("cannot be read ({error})",
+            raise ImportFileError(ImportIssue(METADATA_FILE, lazy_tr("cannot be read ({error})",
                                                                 error=exc.strerror or str(exc)))) from None
         metadata = read_metadata(parse_json(meta_bytes, METADATA_FILE))
         meta_sha = hashlib.sha256(meta_bytes).hexdigest()
         report.issues.extend(metadata.issues)
         if metadata.not_imported:
-            report.issues.append(ImportIssue(METADATA_FILE, tr(
+            report.issues.append(ImportIssue(METADATA_FILE, lazy_tr(
                 "not imported (the builder has no use for them yet): {sections}; nor the Spec-Ops sections of the "
                 "army files", sections=", ".join(f"{k} ({v})" for k, v in metadata.not_imported.items())),
                 severity="info"))
@@ -290,7 +291,7 @@ class _Import:
                     changed = True
                     report.armies.append(ArmyImport(old.file, "removed", old.id, old.slug, old.name,
                                                     previous_version=old.version, issues=[ImportIssue(
-                                                        old.file, tr("no longer listed in army.json; removed"),
+                                                        old.file, lazy_tr("no longer listed in army.json; removed"),
                                                         severity="info")]))
         changed = changed or len(armies) != len(usable.armies if usable else ())
         if not changed:
@@ -315,12 +316,12 @@ class _Import:
         try:
             previous = read_index(self.data_dir)
         except CacheError as exc:
-            self.report.issues.append(ImportIssue(str(self.data_dir), tr(
+            self.report.issues.append(ImportIssue(str(self.data_dir), lazy_tr(
                 "the previous cache cannot be read ({error}); it is rebuilt from this import", error=str(exc)),
                 severity="warning"))
             return None
         if previous is not None and not previous.is_current:
-            self.report.issues.append(ImportIssue(str(self.data_dir), tr(
+            self.report.issues.append(ImportIssue(str(self.data_dir), lazy_tr(
                 "the previous cache was made by another version of armybuilder; every army is converted again"),
                 severity="info"))
         return previous
@@ -339,7 +340,8 @@ class _Import:
         except OSError:
             present = set()
         for name in sorted(present - listed):
-            self.report.issues.append(ImportIssue(name, tr("not listed in army.json; skipped"), severity="warning"))
+            self.report.issues.append(ImportIssue(name, lazy_tr("not listed in army.json; skipped"),
+                                                  severity="warning"))
         return entries
 
     def _fetch(self, entry: _Entry) -> tuple[bytes, str] | OSError:
@@ -358,7 +360,7 @@ class _Import:
             return
         if isinstance(fetched, OSError):
             self._progress(entry.file, number, total, 0)
-            self._failed(entry, ImportIssue(entry.file, tr("cannot be read ({error})",
+            self._failed(entry, ImportIssue(entry.file, lazy_tr("cannot be read ({error})",
                                                            error=fetched.strerror or str(fetched))))
             return
         data, entry.sha256 = fetched
@@ -381,24 +383,24 @@ class _Import:
     def _missing(self, entry: _Entry) -> None:
         if entry.previous is not None:
             entry.outcome = ArmyImport(entry.file, "kept", entry.previous.id, entry.slug, entry.previous.name,
-                                       issues=[ImportIssue(entry.file, tr(
+                                       issues=[ImportIssue(entry.file, lazy_tr(
                 "file not found; the version imported before ({version}) is kept",
                 version=entry.previous.version), severity="warning")])
         elif entry.grouping:  # e.g. Non-Aligned Armies (901): the NA2 armies are its sectorials
             entry.outcome = ArmyImport(entry.file, "skipped", entry.factions[0].id, entry.slug, entry.factions[0].name,
-                                       issues=[ImportIssue(entry.file, tr(
+                                       issues=[ImportIssue(entry.file, lazy_tr(
                                            "{name} groups other armies and has no army file; nothing to import",
                                            name=entry.factions[0].name), severity="info")])
         else:
             entry.outcome = ArmyImport(entry.file, "failed", entry.factions[0].id, entry.slug, entry.factions[0].name,
-                                       issues=[ImportIssue(entry.file, tr(
+                                       issues=[ImportIssue(entry.file, lazy_tr(
                                            "file not found: army.json lists {name} but its file is missing",
                                            name=entry.factions[0].name))])
 
     def _failed(self, entry: _Entry, issue: ImportIssue) -> None:
         issues = [issue]
         if entry.previous is not None:
-            issues.append(ImportIssue(entry.file, tr("the version imported before ({version}) is kept",
+            issues.append(ImportIssue(entry.file, lazy_tr("the version imported before ({version}) is kept",
                                                      version=entry.previous.version), severity="info"))
         first = max(entry.factions, key=lambda f: f.id)
         entry.outcome = ArmyImport(entry.file, "kept" if entry.previous is not None else "failed", first.id,
@@ -443,7 +445,7 @@ class _Import:
             army = _relinked(army, entry.army_id, kind, parent)
             issues = list(entry.converted.issues)
             if entry.aliases:
-                issues.append(ImportIssue(entry.file, tr(
+                issues.append(ImportIssue(entry.file, lazy_tr(
                     "army.json gives this file the ids {ids}; imported as {id}, the one other armies name as "
                     "Reinforcements (army codes with the others still resolve)",
                     ids=", ".join(str(i) for i in sorted((*entry.aliases, entry.army_id))), id=entry.army_id),
@@ -451,7 +453,7 @@ class _Import:
             status: ArmyStatus = "updated" if entry.previous is not None else "imported"
             if entry.previous is not None and entry.previous.version == army.version \
                     and entry.previous.sha256 != entry.sha256:
-                issues.append(ImportIssue(entry.file, tr(
+                issues.append(ImportIssue(entry.file, lazy_tr(
                     "the content changed but the data version did not (still {version})", version=army.version),
                     severity="info"))
             outcome = ArmyImport(entry.file, status, army.id, army.slug, army.name, army.version,

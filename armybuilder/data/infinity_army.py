@@ -25,6 +25,7 @@ from armybuilder.data.official_json import (
     ImportFileError,
     ImportIssue,
     Severity,
+    Text,
     clean,
     describe,
     short,
@@ -41,7 +42,7 @@ from armybuilder.domain.profiles import (
     WeaponRange,
 )
 from armybuilder.domain.values import FireteamType
-from armybuilder.i18n import tr
+from armybuilder.i18n import lazy_tr, lazy_trn
 
 EDITION = "n5"
 METADATA_FILE = "army.json"
@@ -91,10 +92,10 @@ class Metadata:
 def read_metadata(raw: Any, file: str = METADATA_FILE) -> Metadata:
     """Factions, weapon profiles and global names of army.json; raises ImportFileError if unusable."""
     if not isinstance(raw, dict):
-        raise ImportFileError(ImportIssue(file, tr("expected a JSON object with `factions`")))
+        raise ImportFileError(ImportIssue(file, lazy_tr("expected a JSON object with `factions`")))
     raw_factions = raw.get("factions")
     if not isinstance(raw_factions, list) or not raw_factions:
-        raise ImportFileError(ImportIssue(file, tr("has no `factions` list: is this the army.json metadata?"),
+        raise ImportFileError(ImportIssue(file, lazy_tr("has no `factions` list: is this the army.json metadata?"),
                                           path="factions"))
     issues: list[ImportIssue] = []
     factions = []
@@ -104,10 +105,10 @@ def read_metadata(raw: Any, file: str = METADATA_FILE) -> Metadata:
                                     name=clean(entry["name"]), slug=_slug(entry["slug"]),
                                     discontinued=bool(entry.get("discontinued", False))))
         except (KeyError, TypeError, ValueError, AttributeError) as exc:
-            issues.append(ImportIssue(file, tr("faction left out: {error}", error=describe(exc)),
+            issues.append(ImportIssue(file, lazy_tr("faction left out: {error}", error=describe(exc)),
                                       path=f"factions[{index}]"))
     if not factions:
-        raise ImportFileError(ImportIssue(file, tr("no usable entry in `factions`: nothing can be imported"),
+        raise ImportFileError(ImportIssue(file, lazy_tr("no usable entry in `factions`: nothing can be imported"),
                                           path="factions"))
     names = {"skills": _name_table(raw.get("skills"), file, "skills", issues),
              "equip": _name_table(raw.get("equips"), file, "equips", issues)}
@@ -120,18 +121,18 @@ def read_metadata(raw: Any, file: str = METADATA_FILE) -> Metadata:
             try:
                 weapon = _weapon(entry, ammunition)
             except (KeyError, TypeError, ValueError, AttributeError) as exc:
-                issues.append(ImportIssue(file, tr("weapon left out: {error}", error=describe(exc)),
+                issues.append(ImportIssue(file, lazy_tr("weapon left out: {error}", error=describe(exc)),
                                           path=f"weapons[{index}]"))
                 continue
             if weapon.label in weapons:
-                issues.append(ImportIssue(file, tr("duplicate weapon {name}: the later one is kept",
+                issues.append(ImportIssue(file, lazy_tr("duplicate weapon {name}: the later one is kept",
                                                    name=repr(weapon.label)), path=f"weapons[{index}]",
                                           severity="warning"))
             weapons[weapon.label] = weapon
             if entry.get("type", "WEAPON") == "WEAPON" and weapon.id is not None:
                 weapon_names.setdefault(weapon.id, weapon.name)
     else:
-        issues.append(ImportIssue(file, tr("has no `weapons` list: weapon profiles are not available"),
+        issues.append(ImportIssue(file, lazy_tr("has no `weapons` list: weapon profiles are not available"),
                                   path="weapons", severity="warning"))
     names["weapons"] = weapon_names
     not_imported = {key: len(raw[key]) for key in NOT_IMPORTED_METADATA if isinstance(raw.get(key), list)}
@@ -156,7 +157,7 @@ def _name_table(entries: Any, file: str, key: str, issues: list[ImportIssue]) ->
         if isinstance(entry, dict) and type(entry.get("id")) is int and entry.get("name") is not None:
             table[entry["id"]] = clean(entry["name"])
         else:
-            issues.append(ImportIssue(file, tr("entry without an id and a name"), path=f"{key}[{index}]",
+            issues.append(ImportIssue(file, lazy_tr("entry without an id and a name"), path=f"{key}[{index}]",
                                       severity="warning"))
     return table
 
@@ -222,18 +223,19 @@ class ImportSession:
         Reinforcements army is known only from the other files, see `link_armies`.
         """
         if not isinstance(raw, dict):
-            raise ImportFileError(ImportIssue(file, tr("expected a JSON object with `version` and `units`")))
+            raise ImportFileError(ImportIssue(file, lazy_tr("expected a JSON object with `version` and `units`")))
         units_raw = raw.get("units")
         if not isinstance(units_raw, list):
-            raise ImportFileError(ImportIssue(file, tr("has no `units` list: is this an army file?"), path="units"))
+            raise ImportFileError(ImportIssue(file, lazy_tr("has no `units` list: is this an army file?"),
+                                              path="units"))
         issues: list[ImportIssue] = []
 
-        def report(path: str, message: str, severity: Severity) -> None:
+        def report(path: str, message: Text, severity: Severity) -> None:
             issues.append(ImportIssue(file, message, "", path, severity))
 
         version = raw.get("version")
         if not isinstance(version, str) or not version.strip():
-            report("version", tr("no data version: this import cannot be told apart from the next one"), "error")
+            report("version", lazy_tr("no data version: this import cannot be told apart from the next one"), "error")
             version = ""
         tables = ArmyTables(raw.get("filters"), report, self.values.clean)
         self.shared.learn(tables)
@@ -245,24 +247,26 @@ class ImportSession:
             if unit is None:
                 continue
             if unit.id in seen:
-                issues.append(ImportIssue(file, tr("duplicate unit id {id} (also {other}); this one is left out",
+                issues.append(ImportIssue(file, lazy_tr("duplicate unit id {id} (also {other}); this one is left out",
                                                    id=unit.id, other=seen[unit.id]), unit.name, f"units[{index}]"))
                 continue
             seen[unit.id] = unit.name
             units.append(unit)
         if converter.empty_entries:
-            report("units", tr("{count} empty entries in item lists hold nothing and were ignored",
-                               count=converter.empty_entries), "info")
+            report("units", lazy_trn("{n} empty entry in item lists holds nothing and was ignored",
+                                     "{n} empty entries in item lists hold nothing and were ignored",
+                                     converter.empty_entries), "info")
         relations = _relations(raw.get("relations"), units, report)
         chart = _chart(raw.get("fireteamChart"), {u.slug for u in units}, report)
         extra_teams = raw.get("fireteams")
         if extra_teams:
             count = len(extra_teams) if isinstance(extra_teams, list | dict) else 1
-            report("fireteams", tr("{count} entries in `fireteams` are not imported (only the `fireteamChart` "
-                                   "is)", count=count), "warning")
+            report("fireteams", lazy_trn("{n} entry in `fireteams` is not imported (only the `fireteamChart` is)",
+                                         "{n} entries in `fireteams` are not imported (only the `fireteamChart` is)",
+                                         count), "warning")
         reinforcements = raw.get("reinforcements")
         if reinforcements is not None and type(reinforcements) is not int:
-            report("reinforcements", tr("expected an army id, got {value}", value=short(reinforcements)), "error")
+            report("reinforcements", lazy_tr("expected an army id, got {value}", value=short(reinforcements)), "error")
             reinforcements = None
         army = _Army(
             id=faction.id, slug=faction.slug, name=faction.name,
@@ -290,12 +294,12 @@ def _relations(raw: Any, units: list[Unit], report: Any) -> tuple[Relation, ...]
             raise ValueError(f"profile {group!r}")
         known = groups.get(unit_id)
         if known is not None and group is not None and group not in known:
-            report(path, tr("relation names profile group {group} of {unit}, which does not exist in this army; "
+            report(path, lazy_tr("relation names profile group {group} of {unit}, which does not exist in this army; "
                             "kept as written", group=group, unit=names[unit_id]), "info")
 
     relations = []
     if raw is not None and not isinstance(raw, list):
-        report("relations", tr("expected a list; no relations imported"), "error")
+        report("relations", lazy_tr("expected a list; no relations imported"), "error")
         return ()
     for ri, entry in enumerate(raw or ()):
         path = f"relations[{ri}]"
@@ -319,7 +323,7 @@ def _relations(raw: Any, units: list[Unit], report: Any) -> tuple[Relation, ...]
                                        max=_int(maximum) if maximum is not None else None,
                                        group=bool(entry.get("group", False))))
         except (KeyError, TypeError, ValueError, AttributeError) as exc:
-            report(path, tr("relation not understood ({error}); left out", error=describe(exc)), "error")
+            report(path, lazy_tr("relation not understood ({error}); left out", error=describe(exc)), "error")
     return tuple(relations)
 
 
@@ -327,20 +331,20 @@ def _chart(raw: Any, slugs: set[str], report: Any) -> FireteamChart:
     if raw is None:
         return _Chart()
     if not isinstance(raw, dict):
-        report("fireteamChart", tr("expected an object; no fireteams imported"), "error")
+        report("fireteamChart", lazy_tr("expected an object; no fireteams imported"), "error")
         return _Chart()
     limits: dict[FireteamType, int] = {}
     spec = raw.get("spec") or {}
     for key, value in spec.items() if isinstance(spec, dict) else ():
         if key not in FireteamType.__members__ or type(value) is not int or value < 0:
-            report(f"fireteamChart.spec.{key}", tr("unknown fireteam type or limit {value}; left out",
+            report(f"fireteamChart.spec.{key}", lazy_tr("unknown fireteam type or limit {value}; left out",
                                                    value=short(value)), "error")
             continue
         limits[FireteamType(key)] = value
     teams = []
     raw_teams = raw.get("teams") or []
     if not isinstance(raw_teams, list):
-        report("fireteamChart.teams", tr("expected a list; no fireteams imported"), "error")
+        report("fireteamChart.teams", lazy_tr("expected a list; no fireteams imported"), "error")
         raw_teams = []
     for ti, team in enumerate(raw_teams):
         path = f"fireteamChart.teams[{ti}]"
@@ -350,7 +354,8 @@ def _chart(raw: Any, slugs: set[str], report: Any) -> FireteamChart:
                 if kind in FireteamType.__members__:
                     types.append(FireteamType(kind))
                 else:
-                    report(f"{path}.type", tr("unknown fireteam type {value}; left out", value=short(kind)), "error")
+                    report(f"{path}.type", lazy_tr("unknown fireteam type {value}; left out", value=short(kind)),
+                           "error")
             if team.get("type") and not types:
                 continue  # a team of only unknown types must not turn into a Wildcards list
             members = []
@@ -359,8 +364,9 @@ def _chart(raw: Any, slugs: set[str], report: Any) -> FireteamChart:
                 if not isinstance(slug, str):
                     raise ValueError(f"slug {slug!r}")
                 if slug not in slugs:
-                    report(f"{path}.units[{mi}]", tr("fireteam {team} names unit {slug}, which is not in this army",
-                                                     team=repr(clean(team.get("name"))), slug=repr(slug)), "warning")
+                    report(f"{path}.units[{mi}]", lazy_tr(
+                        "fireteam {team} names unit {slug}, which is not in this army",
+                        team=repr(clean(team.get("name"))), slug=repr(slug)), "warning")
                 low, high = _int(member.get("min", 0)), _int(member.get("max", 0))
                 if low < 0 or high < 0:
                     raise ValueError(f"min {low}, max {high}")
@@ -370,7 +376,7 @@ def _chart(raw: Any, slugs: set[str], report: Any) -> FireteamChart:
             teams.append(_ChartTeam(name=clean(team.get("name")), types=tuple(types), note=clean(team.get("obs")),
                                     members=tuple(members), sizes={}))
         except (KeyError, TypeError, ValueError, AttributeError) as exc:
-            report(path, tr("fireteam not understood ({error}); left out", error=describe(exc)), "error")
+            report(path, lazy_tr("fireteam not understood ({error}); left out", error=describe(exc)), "error")
     return _Chart(limits=limits, description=clean(raw.get("desc")), teams=tuple(teams))
 
 

@@ -16,10 +16,10 @@ from operator import itemgetter
 from typing import Any, Protocol, TypeVar
 
 from armybuilder.data.construct import builder
-from armybuilder.data.official_json import Cleaner, ImportIssue, Severity, clean, clean_note, describe, short
+from armybuilder.data.official_json import Cleaner, ImportIssue, Severity, Text, clean, clean_note, describe, short
 from armybuilder.domain.profiles import IncludedOption, Option, OrderGrant, Profile, ProfileGroup, Unit
 from armybuilder.domain.values import AVA_TOTAL, Category, ItemRef, OrderType, Swc, UnitType
-from armybuilder.i18n import N_, tr
+from armybuilder.i18n import N_, lazy_tr
 
 
 class _HasId(Protocol):
@@ -70,16 +70,16 @@ Dep = tuple[tuple[str, Any], Any]
 """A name a converted unit depends on: ((kind, id), the name it resolved to)."""
 
 
-def kind_word(kind: str) -> str:
-    words = {"skills": tr("skill"), "equip": tr("equipment"), "weapons": tr("weapon"),
-             "peripheral": tr("peripheral"), "chars": tr("characteristic"), "extras": tr("extra")}
+def kind_word(kind: str) -> Text:
+    words = {"skills": lazy_tr("skill"), "equip": lazy_tr("equipment"), "weapons": lazy_tr("weapon"),
+             "peripheral": lazy_tr("peripheral"), "chars": lazy_tr("characteristic"), "extras": lazy_tr("extra")}
     return words.get(kind, kind)
 
 
 class ArmyTables:
     """An army file's `filters`: id → name per kind (names cleaned), read once per file."""
 
-    def __init__(self, raw: Any, report: Callable[[str, str, Severity], None],
+    def __init__(self, raw: Any, report: Callable[[str, Text, Severity], None],
                  clean: Callable[[object], str] = clean) -> None:
         self.clean = clean
         self.names: dict[str, dict[int, str]] = {kind: {} for kind in FILTER_KINDS}
@@ -87,7 +87,7 @@ class ArmyTables:
         self.flat: dict[tuple[str, Any], str] = {}
         """Every (kind, id) → name, to check in one step that a cached unit means the same here."""
         if not isinstance(raw, dict):
-            report("filters", tr("no `filters` tables: ids cannot be turned into names"), "error")
+            report("filters", lazy_tr("no `filters` tables: ids cannot be turned into names"), "error")
             return
         self._read(raw, report)
         # the data's distances are in cm; say so in the text, so that print-outs can convert them
@@ -96,21 +96,21 @@ class ArmyTables:
             extras[key] = f"{extras[key]} cm"
         self.flat = {(kind, key): name for kind, table in self.names.items() for key, name in table.items()}
 
-    def _read(self, raw: dict[str, Any], report: Callable[[str, str, Severity], None]) -> None:
+    def _read(self, raw: dict[str, Any], report: Callable[[str, Text, Severity], None]) -> None:
         for kind in FILTER_KINDS:
             entries = raw.get(kind)
             if not isinstance(entries, list):
-                report(f"filters.{kind}", tr("missing table"), "warning")
+                report(f"filters.{kind}", lazy_tr("missing table"), "warning")
                 continue
             table = self.names[kind]
             for index, entry in enumerate(entries):
                 if not (isinstance(entry, dict) and type(entry.get("id")) is int and entry.get("name") is not None):
-                    report(f"filters.{kind}[{index}]", tr("entry without an id and a name"), "warning")
+                    report(f"filters.{kind}[{index}]", lazy_tr("entry without an id and a name"), "warning")
                     continue
                 name = self.clean(entry["name"])
                 previous = table.get(entry["id"])
                 if previous is not None and previous != name:
-                    report(f"filters.{kind}[{index}]", tr("id {id} names both {first} and {second}; the first "
+                    report(f"filters.{kind}[{index}]", lazy_tr("id {id} names both {first} and {second}; the first "
                                                           "is kept", id=entry["id"], first=repr(previous),
                                                           second=repr(name)), "warning")
                     continue
@@ -139,13 +139,13 @@ class SharedNames:
             for key, name in tables.names[kind].items():
                 known.setdefault(key, name)
 
-    def find(self, kind: str, key: Any) -> tuple[str | None, str]:
+    def find(self, kind: str, key: Any) -> tuple[str | None, Text]:
         if kind not in GLOBAL_KINDS or type(key) is not int:
             return None, ""
         name = self.metadata.get(kind, {}).get(key)
         if name is not None:
             return name, "army.json"
-        return self.armies.get(kind, {}).get(key), tr("another army's filters")
+        return self.armies.get(kind, {}).get(key), lazy_tr("another army's filters")
 
 
 @dataclass
@@ -189,7 +189,7 @@ class ValueCache:
 class _Skip(Exception):
     """Skip the current unit with a located message."""
 
-    def __init__(self, path: str, message: str) -> None:
+    def __init__(self, path: str, message: Text) -> None:
         self.path = path
         self.message = message
         super().__init__(message)
@@ -221,13 +221,14 @@ class UnitConverter:
 
     # -- reporting
     @property
-    def unit_label(self) -> str:
+    def unit_label(self) -> Text:
         raw = self._raw_unit
         if not raw:
             return ""
-        return tr("unit {name} (id {id})", name=clean(raw.get("name") or raw.get("isc") or "?"), id=raw.get("id", "?"))
+        return lazy_tr("unit {name} (id {id})", name=clean(raw.get("name") or raw.get("isc") or "?"),
+                       id=raw.get("id", "?"))
 
-    def issue(self, path: str, message: str, severity: Severity = "error") -> None:
+    def issue(self, path: str, message: Text, severity: Severity = "error") -> None:
         self.issues.append(ImportIssue(self.file, message, self.unit_label, path, severity))
 
     # -- units
@@ -236,12 +237,12 @@ class UnitConverter:
         here = f"units[{index}]"
         if not isinstance(raw, dict):
             self._raw_unit = {}
-            self.issue(here, tr("expected a unit object, got {value}", value=short(raw)))
+            self.issue(here, lazy_tr("expected a unit object, got {value}", value=short(raw)))
             return None
         self._raw_unit = raw
         factions = raw.get("factions")
         if isinstance(factions, list) and factions and self.army_id not in factions:
-            self.issue(f"{here}.factions", tr("lists factions {factions} but not this army ({id})",
+            self.issue(f"{here}.factions", lazy_tr("lists factions {factions} but not this army ({id})",
                                               factions=factions, id=self.army_id), "warning")
         cached = self.cache.find(("unit", raw["id"]), raw, self.tables) if type(raw.get("id")) is int else None
         if cached is not None:
@@ -254,10 +255,10 @@ class UnitConverter:
         try:
             unit = self._unit(here, raw)
         except _Skip as skip:
-            self.issue(skip.path, skip.message + " " + tr("(unit skipped)"))
+            self.issue(skip.path, lazy_tr("{message} (unit skipped)", message=skip.message))
             return None
         except (KeyError, TypeError, ValueError, AttributeError) as exc:
-            self.issue(here, tr("unexpected structure ({error}); unit skipped", error=describe(exc)))
+            self.issue(here, lazy_tr("unexpected structure ({error}); unit skipped", error=describe(exc)))
             return None
         if len(self.issues) == issues_before:
             self.cache.add(("unit", unit.id), raw, unit, self._deps, self.empty_entries - empty_before)
@@ -266,21 +267,21 @@ class UnitConverter:
     def _unit(self, here: str, raw: dict[str, Any]) -> Unit:
         unit_id = raw.get("id")
         if type(unit_id) is not int:
-            raise _Skip(f"{here}.id", tr("unit without a numeric id"))
+            raise _Skip(f"{here}.id", lazy_tr("unit without a numeric id"))
         slug = raw.get("slug")
         if not isinstance(slug, str) or not slug:
-            raise _Skip(f"{here}.slug", tr("unit without a slug"))
+            raise _Skip(f"{here}.slug", lazy_tr("unit without a slug"))
         name = self.clean(raw.get("name"))
         isc = self.clean(raw.get("isc"))
         if not name:
             name = isc or slug
-            self.issue(f"{here}.name", tr("no name; shown as {name} (its ISC)", name=repr(name)), "warning")
+            self.issue(f"{here}.name", lazy_tr("no name; shown as {name} (its ISC)", name=repr(name)), "warning")
         factions = raw.get("factions") or ()
         if not all(type(f) is int for f in factions):
-            raise _Skip(f"{here}.factions", tr("expected a list of army ids"))
+            raise _Skip(f"{here}.factions", lazy_tr("expected a list of army ids"))
         groups_raw = raw.get("profileGroups") or ()
         if not isinstance(groups_raw, list):
-            raise _Skip(f"{here}.profileGroups", tr("expected a list of profile groups, got {value}",
+            raise _Skip(f"{here}.profileGroups", lazy_tr("expected a list of profile groups, got {value}",
                                                     value=short(groups_raw)))
         self._option_ids = {
             g.get("id"): {o.get("id") for o in g.get("options") or () if isinstance(o, dict)}
@@ -296,12 +297,13 @@ class UnitConverter:
             if option is None:
                 continue
             if option.id in seen_team:
-                self.issue(opath, tr("duplicate option id {id}; skipped", id=option.id))
+                self.issue(opath, lazy_tr("duplicate option id {id}; skipped", id=option.id))
                 continue
             seen_team.add(option.id)
             for key in ("habilities", "compatible"):
                 if option_raw.get(key):
-                    self.issue(f"{opath}.{key}", tr("not imported: {value}", value=short(option_raw[key])), "warning")
+                    self.issue(f"{opath}.{key}", lazy_tr("not imported: {value}", value=short(option_raw[key])),
+                               "warning")
             team.append(option)
         canonical = raw.get("canonical")
         return _Unit(
@@ -313,14 +315,14 @@ class UnitConverter:
 
     def _group(self, path: str, raw: Any) -> ProfileGroup | None:
         if not isinstance(raw, dict) or type(raw.get("id")) is not int:
-            self.issue(path, tr("profile group without a numeric id; skipped"))
+            self.issue(path, lazy_tr("profile group without a numeric id; skipped"))
             return None
         category = None
         cat_id = raw.get("category")
         if cat_id is not None and cat_id != 0:  # 0, like null, marks a group without a category
             category = self._category(cat_id)
             if category is None:
-                self.issue(f"{path}.category", tr("unknown category id {id} ({name}); left empty", id=cat_id,
+                self.issue(f"{path}.category", lazy_tr("unknown category id {id} ({name}); left empty", id=cat_id,
                                                   name=self.tables.lookup("category", cat_id) or "?"))
         profiles = self._unique(f"{path}.profiles", self._list(f"{path}.profiles", raw.get("profiles")),
                                 self._profile, N_("duplicate profile id {id}; skipped"))
@@ -341,7 +343,7 @@ class UnitConverter:
             if item is None:
                 continue
             if item.id in seen:
-                self.issue(item_path, tr(duplicate, id=item.id))
+                self.issue(item_path, lazy_tr(duplicate, id=item.id))
                 continue
             seen.add(item.id)
             items.append(item)
@@ -351,7 +353,7 @@ class UnitConverter:
         if value is None:
             return []
         if not isinstance(value, list):
-            self.issue(path, tr("expected a list, got {value}; left out", value=short(value)))
+            self.issue(path, lazy_tr("expected a list, got {value}; left out", value=short(value)))
             return []
         return value
 
@@ -373,19 +375,19 @@ class UnitConverter:
 
     def _profile(self, path: str, raw: Any) -> Profile | None:
         if not isinstance(raw, dict):
-            self.issue(path, tr("expected a profile object; skipped"))
+            self.issue(path, lazy_tr("expected a profile object; skipped"))
             return None
         type_id = raw.get("type")
         unit_type = self._unit_type(type_id)
         if unit_type is None:
-            self.issue(f"{path}.type", tr("unknown unit type id {id} ({name}); profile skipped", id=short(type_id),
+            self.issue(f"{path}.type", lazy_tr("unknown unit type id {id} ({name}); profile skipped", id=short(type_id),
                                           name=self.tables.lookup("type", type_id) or "?"))
             return None
         stats = [raw.get(k) for k in _STATS]
         move = raw.get("move")
         if not all(type(v) is int for v in stats) or not (
                 isinstance(move, list) and len(move) == 2 and type(move[0]) is int and type(move[1]) is int):
-            self.issue(path, tr("incomplete stat line (MOV, CC, BS, PH, WIP, ARM, BTS, W and S must be whole "
+            self.issue(path, lazy_tr("incomplete stat line (MOV, CC, BS, PH, WIP, ARM, BTS, W and S must be whole "
                                 "numbers); profile skipped"))
             return None
         ava_raw = raw.get("ava")
@@ -397,7 +399,7 @@ class UnitConverter:
         elif type(ava_raw) is int and ava_raw >= 0:
             ava = ava_raw
         else:
-            self.issue(f"{path}.ava", tr("AVA {value} is not a number; left empty", value=short(ava_raw)))
+            self.issue(f"{path}.ava", lazy_tr("AVA {value} is not a number; left empty", value=short(ava_raw)))
             ava = None
         return _Profile(
             id=stats[0], name=self.clean(raw.get("name")), type=unit_type, move=(move[0], move[1]),
@@ -414,7 +416,7 @@ class UnitConverter:
 
     def _option(self, path: str, raw: Any) -> Option | None:
         if not isinstance(raw, dict) or type(raw.get("id")) is not int:
-            self.issue(path, tr("option without a numeric id; skipped"))
+            self.issue(path, lazy_tr("option without a numeric id; skipped"))
             return None
         # options of sectorial variants of a unit (other AVA, same loadouts) are often identical
         key = ("option", self._unit_id, self._group_id, raw["id"])
@@ -437,9 +439,12 @@ class UnitConverter:
 
     def _new_option(self, path: str, raw: dict[str, Any]) -> Option | None:
         points = raw.get("points")
-        if type(points) is not int or points < 0:
-            self.issue(f"{path}.points", tr("points {value} are not a whole number; option skipped",
-                                            value=short(points)))
+        if type(points) is not int:
+            self.issue(f"{path}.points", lazy_tr("points {value} are not a whole number; option skipped",
+                                                 value=short(points)))
+            return None
+        if points < 0:
+            self.issue(f"{path}.points", lazy_tr("points {value} are negative; option skipped", value=points))
             return None
         swc_text = raw.get("swc", "0")
         swc = self.values.swc.get(swc_text) if isinstance(swc_text, str) else None
@@ -447,14 +452,15 @@ class UnitConverter:
             try:
                 swc = Swc.parse(swc_text)
             except ValueError:
-                self.issue(f"{path}.swc", tr("SWC {value} is not understood; option skipped", value=short(swc_text)))
+                self.issue(f"{path}.swc", lazy_tr("SWC {value} is not understood; option skipped",
+                                                  value=short(swc_text)))
                 return None
             if isinstance(swc_text, str):
                 self.values.swc[swc_text] = swc
         minis = raw.get("minis", 1)
         if type(minis) is not int or minis < 0:
-            self.issue(f"{path}.minis", tr("miniature count {value} is not a whole number; 1 is used",
-                                           value=short(minis)), "warning")
+            self.issue(f"{path}.minis", lazy_tr("miniature count {value} is not a whole number of 0 or more; 1 is used",
+                                                value=short(minis)), "warning")
             minis = 1
         return _Option(
             id=raw["id"], name=self.clean(raw.get("name")), points=points, swc=swc,
@@ -483,7 +489,7 @@ class UnitConverter:
             kind = entry.get("type") if isinstance(entry, dict) else None
             total = entry.get("total", 1) if isinstance(entry, dict) else None
             if not isinstance(kind, str) or kind not in OrderType.__members__ or type(total) is not int or total < 0:
-                self.issue(f"{path}.orders[{index}]", tr("order {value} is not understood; left out",
+                self.issue(f"{path}.orders[{index}]", lazy_tr("order {value} is not understood; left out",
                                                           value=short(entry)))
                 continue
             pooled = entry.get("list", 1)
@@ -502,7 +508,7 @@ class UnitConverter:
             key = tuple(raw)
             hit = self._chars_cache.get(key)
         except TypeError:
-            self.issue(f"{path}.chars", tr("expected a list of characteristic ids; left out"))
+            self.issue(f"{path}.chars", lazy_tr("expected a list of characteristic ids; left out"))
             return ()
         if hit is None:
             names = []
@@ -527,10 +533,10 @@ class UnitConverter:
         if name is None:
             if type(key) is int:
                 self.unresolved.add((kind, key))
-            self.issue(path, tr("unknown {what} id {id} (not in filters.{kind}); left out", what=kind_word(kind),
+            self.issue(path, lazy_tr("unknown {what} id {id} (not in filters.{kind}); left out", what=kind_word(kind),
                                 id=short(key), kind=kind))
             return None
-        self.issue(path, tr("{what} id {id} is missing from filters.{kind}; named {name} from {where}",
+        self.issue(path, lazy_tr("{what} id {id} is missing from filters.{kind}; named {name} from {where}",
                             what=kind_word(kind), id=key, kind=kind, name=repr(name), where=where), "info")
         return name
 
@@ -538,7 +544,7 @@ class UnitConverter:
         if not raw:
             return ()
         if not isinstance(raw, list):
-            self.issue(f"{path}.{kind}", tr("expected a list of objects with an `id`; left out"))
+            self.issue(f"{path}.{kind}", lazy_tr("expected a list of objects with an `id`; left out"))
             return ()
         cache = self._items_cache[kind]
         deps = self._deps
@@ -552,7 +558,7 @@ class UnitConverter:
                 if entry == {}:  # the data holds a few empty entries: nothing to import
                     self.empty_entries += 1
                 else:
-                    self.issue(f"{path}.{kind}[{index}]", tr("expected an object with an `id`, got {value}; "
+                    self.issue(f"{path}.{kind}[{index}]", lazy_tr("expected an object with an `id`, got {value}; "
                                                              "left out", value=short(entry)))
                 continue
             if hit is None:
@@ -587,7 +593,7 @@ class UnitConverter:
                     continue
             extras.append(text)
         if quantity is not None and (type(quantity) is not int or quantity < 0):
-            self.issue(f"{path}.q", tr("quantity {value} is not a whole number; left out", value=short(quantity)),
+            self.issue(f"{path}.q", lazy_tr("quantity {value} is not a whole number; left out", value=short(quantity)),
                        "warning")
             quantity, clean_item = None, False
         item = _ItemRef(name=name, extras=tuple(extras), quantity=quantity,
@@ -607,11 +613,11 @@ class UnitConverter:
                 if not (type(group) is int and type(option) is int and type(quantity) is int and quantity >= 1):
                     raise ValueError
             except (KeyError, TypeError, ValueError, AttributeError):
-                self.issue(f"{path}.includes[{index}]", tr("include {value} is not understood; left out",
+                self.issue(f"{path}.includes[{index}]", lazy_tr("include {value} is not understood; left out",
                                                             value=short(entry)))
                 continue
             if option not in self._option_ids.get(group, ()):
-                self.issue(f"{path}.includes[{index}]", tr("includes group {group} option {option}, which does "
+                self.issue(f"{path}.includes[{index}]", lazy_tr("includes group {group} option {option}, which does "
                                                             "not exist in this unit; left out",
                                                             group=group, option=option))
                 continue

@@ -6,21 +6,39 @@ import json
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from armybuilder.i18n import tr
+from armybuilder.i18n import Message, lazy_tr, tr
 
 Severity = Literal["error", "warning", "info"]
 """error: something was left out; warning: imported with a doubt; info: worth knowing, nothing lost."""
 
+Text = str | Message
+"""A message as the importer keeps it: a `Message` (translated when shown), or plain text (an
+exception's own words, or an issue read from a cache written before messages were kept neutral)."""
+
 
 @dataclass(frozen=True)
 class ImportIssue:
-    """Something the importer could not map (or noticed), located by file, unit and JSON path."""
+    """Something the importer could not map (or noticed), located by file, unit and JSON path.
+
+    The texts are kept language-neutral (`text`, `unit_text`); `message` and `unit` give them in
+    the current language, so an issue stored in the cache reads in the language of whoever looks.
+    """
 
     file: str
-    message: str
-    unit: str = ""
+    text: Text
+    unit_text: Text = ""
     path: str = ""
     severity: Severity = "error"
+
+    @property
+    def message(self) -> str:
+        """What happened, in the current language."""
+        return str(self.text)
+
+    @property
+    def unit(self) -> str:
+        """The unit concerned ("unit FUSILIERS (id 1)"), in the current language; "" when none."""
+        return str(self.unit_text)
 
     def __str__(self) -> str:
         parts = [self.file]
@@ -77,33 +95,36 @@ def short(value: object, limit: int = 80) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
-def describe(exc: BaseException) -> str:
+def describe(exc: BaseException) -> Text:
     """An exception raised while reading a JSON structure, in words."""
     if isinstance(exc, KeyError):
-        return tr("missing key {key}", key=str(exc))
+        return lazy_tr("missing key {key}", key=str(exc))
+    if exc.args and isinstance(exc.args[0], Message):
+        return exc.args[0]
     return str(exc)
 
 
 def parse_json(data: bytes, file: str) -> Any:
     """Parse JSON bytes; every way it can fail becomes an ImportFileError saying how."""
+    message: Text
     if not data.strip():
-        raise ImportFileError(ImportIssue(file, tr("the file is empty")))
+        raise ImportFileError(ImportIssue(file, lazy_tr("the file is empty")))
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
         raise ImportFileError(ImportIssue(
-            file, tr("not UTF-8 text ({reason} at byte {byte})", reason=exc.reason, byte=exc.start))) from None
+            file, lazy_tr("not UTF-8 text ({reason} at byte {byte})", reason=exc.reason, byte=exc.start))) from None
     try:
         return json.loads(text)
     except json.JSONDecodeError as exc:
         stripped = text.lstrip()
         if stripped[:1] not in ("{", "["):
             start = stripped[:30].split("\n")[0]
-            message = tr("is not JSON (it starts with {start})", start=repr(start))
+            message = lazy_tr("is not JSON (it starts with {start})", start=repr(start))
         elif exc.pos >= len(text.rstrip()) or exc.msg.startswith("Unterminated string"):
-            message = tr("the file ends unexpectedly at line {line}, column {column}: it looks truncated "
+            message = lazy_tr("the file ends unexpectedly at line {line}, column {column}: it looks truncated "
                          "(an interrupted download or copy?)", line=exc.lineno, column=exc.colno)
         else:
-            message = tr("is not valid JSON: {error} at line {line}, column {column}",
+            message = lazy_tr("is not valid JSON: {error} at line {line}, column {column}",
                          error=exc.msg, line=exc.lineno, column=exc.colno)
         raise ImportFileError(ImportIssue(file, message)) from None

@@ -5,6 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
+from armybuilder.i18n import tr
+
 Severity = Literal["error", "warning"]
 
 
@@ -25,7 +27,7 @@ class DataProblem:
             where += f":{self.line}"
             if self.column is not None:
                 where += f":{self.column}"
-        prefix = "" if self.severity == "error" else "warning: "
+        prefix = "" if self.severity == "error" else tr("warning") + ": "
         path = f"{self.path}: " if self.path else ""
         return f"{where}: {prefix}{path}{self.message}"
 

@@ -20,6 +20,7 @@ from armybuilder.data.yamlio import format_path, locate, parse_yaml, validation_
 from armybuilder.domain.packs import EditionPack, SeasonPack
 from armybuilder.domain.profiles import Army, Option, Unit, WeaponProfile
 from armybuilder.domain.values import Frozen
+from armybuilder.i18n import tr
 
 ARMY_FORMAT = "armybuilder-army/1"
 WEAPONS_FORMAT = "armybuilder-weapons/1"
@@ -88,10 +89,11 @@ def load_file(path: Path, loaded: LoadedProfiles) -> None:
     try:
         text = path.read_text(encoding="utf-8")
     except UnicodeDecodeError as exc:
-        loaded.problems.append(DataProblem(name, f"not UTF-8 text ({exc.reason} at byte {exc.start})"))
+        loaded.problems.append(DataProblem(name, tr("not UTF-8 text ({reason} at byte {byte})", reason=exc.reason,
+                                                    byte=exc.start)))
         return
     except OSError as exc:
-        loaded.problems.append(DataProblem(name, f"cannot be read: {exc.strerror or exc}"))
+        loaded.problems.append(DataProblem(name, tr("cannot be read: {reason}", reason=exc.strerror or exc)))
         return
     data, problems = parse_yaml(text, name)
     if problems:
@@ -99,13 +101,14 @@ def load_file(path: Path, loaded: LoadedProfiles) -> None:
         return
     if not isinstance(data, dict):
         loaded.problems.append(DataProblem(
-            name, "expected a mapping with a `format` key at the top of the file", line=1))
+            name, tr("expected a mapping with a `format` key at the top of the file"), line=1))
         return
     fmt = data.get("format")
     if fmt not in FORMATS:
         line, column = locate(text, ["format"])
         loaded.problems.append(DataProblem(
-            name, f"unknown or missing format {fmt!r}; expected one of {', '.join(FORMATS)}",
+            name, tr("unknown or missing format {found}; expected one of {formats}", found=repr(fmt),
+                     formats=", ".join(FORMATS)),
             path="format", line=line, column=column))
         return
     try:
@@ -118,14 +121,14 @@ def load_file(path: Path, loaded: LoadedProfiles) -> None:
             for index, weapon in enumerate(weapons.weapons):
                 if weapon.name in loaded.weapons:
                     loaded.problems.append(_problem(
-                        name, text, ("weapons", index, "name"), f"duplicate weapon {weapon.name!r}"))
+                        name, text, ("weapons", index, "name"), tr("duplicate weapon {name}", name=repr(weapon.name))))
                 loaded.weapons[weapon.name] = weapon
         else:
             pack_file = _PACK_ADAPTER.validate_python(data)
             pack_type = EditionPack if isinstance(pack_file, EditionPackFile) else SeasonPack
             pack = pack_type.model_validate(pack_file.model_dump(exclude={"format"}, round_trip=True))
             if pack.id in loaded.packs:
-                loaded.problems.append(_problem(name, text, ("id",), f"duplicate pack id {pack.id!r}"))
+                loaded.problems.append(_problem(name, text, ("id",), tr("duplicate pack id {id}", id=repr(pack.id))))
             loaded.packs[pack.id] = pack
             loaded.pack_files[pack.id] = path
     except ValidationError as exc:
@@ -137,7 +140,7 @@ def load_profiles(paths: Iterable[Path]) -> LoadedProfiles:
     loaded = LoadedProfiles()
     for path in paths:
         if not path.exists():
-            loaded.problems.append(DataProblem(str(path), "no such file or folder"))
+            loaded.problems.append(DataProblem(str(path), tr("no such file or folder")))
             continue
         for file in _yaml_files(path):
             load_file(file, loaded)
@@ -166,7 +169,7 @@ def _add_army(army: Army, path: Path, text: str, loaded: LoadedProfiles) -> None
     if army.id in loaded.armies:
         loaded.problems.append(_problem(
             name, text, ("id",),
-            f"army id {army.id} is already used by {loaded.army_files[army.id]}"))
+            tr("army id {id} is already used by {file}", id=army.id, file=str(loaded.army_files[army.id]))))
         return
     if not problems:
         loaded.armies[army.id] = army
@@ -185,47 +188,51 @@ def check_army(army: Army) -> list[tuple[Path_, str]]:
     for ui, unit in enumerate(army.units):
         here: Path_ = ("units", ui)
         if unit.id in dup_units:
-            found.append(((*here, "id"), f"duplicate unit id {unit.id}"))
+            found.append(((*here, "id"), tr("duplicate unit id {id}", id=unit.id)))
         if unit.slug in dup_slugs:
-            found.append(((*here, "slug"), f"duplicate unit slug {unit.slug!r}"))
+            found.append(((*here, "slug"), tr("duplicate unit slug {slug}", slug=repr(unit.slug))))
         dup_groups = _duplicates(g.id for g in unit.profile_groups)
         for gi, group in enumerate(unit.profile_groups):
             gpath: Path_ = (*here, "profile_groups", gi)
             if group.id in dup_groups:
-                found.append(((*gpath, "id"), f"duplicate profile group id {group.id} in {unit.name}"))
+                found.append(((*gpath, "id"), tr("duplicate profile group id {id} in {unit}", id=group.id,
+                                                 unit=unit.name)))
             for oid in sorted(_duplicates(o.id for o in group.options)):
                 index = [o.id for o in group.options].index(oid)
-                found.append(((*gpath, "options", index, "id"), f"duplicate option id {oid} in {unit.name}"))
+                found.append(((*gpath, "options", index, "id"), tr("duplicate option id {id} in {unit}", id=oid,
+                                                                   unit=unit.name)))
             for pid in sorted(_duplicates(p.id for p in group.profiles)):
                 index = [p.id for p in group.profiles].index(pid)
-                found.append(((*gpath, "profiles", index, "id"), f"duplicate profile id {pid} in {unit.name}"))
+                found.append(((*gpath, "profiles", index, "id"), tr("duplicate profile id {id} in {unit}", id=pid,
+                                                                    unit=unit.name)))
             for pi, profile in enumerate(group.profiles):
                 if profile.type is None and not (profile.notes or "").strip():
                     found.append(((*gpath, "profiles", pi, "type"),
-                                  f"{unit.name} profile {profile.name!r} has no type; say in `notes` why "
-                                  "the source leaves it unknown"))
-            found.extend(_dangling_includes(unit, group.options, gpath, "option"))
-        found.extend(_dangling_includes(unit, unit.options, here, "team option"))
+                                  tr("{unit} profile {profile} has no type; say in `notes` why the source leaves "
+                                     "it unknown", unit=unit.name, profile=repr(profile.name))))
+            found.extend(_dangling_includes(unit, group.options, gpath, tr("option", context="profile option")))
+        found.extend(_dangling_includes(unit, unit.options, here, tr("team option")))
     unit_ids = {u.id for u in army.units}
     for ri, relation in enumerate(army.relations):
         for mi, member in enumerate(relation.members):
             if member.unit not in unit_ids:
                 found.append((("relations", ri, "members", mi, "unit"),
-                              f"relation refers to unknown unit id {member.unit}"))
+                              tr("relation refers to unknown unit id {id}", id=member.unit)))
     slugs = {u.slug for u in army.units}
     for ti, team in enumerate(army.fireteam_chart.teams):
         for mi, chart_member in enumerate(team.members):
             if chart_member.slug not in slugs:
                 found.append((("fireteam_chart", "teams", ti, "members", mi, "slug"),
-                              f"fireteam team {team.name!r} names unknown unit slug {chart_member.slug!r}"))
+                              tr("fireteam team {team} names unknown unit slug {slug}", team=repr(team.name),
+                                 slug=repr(chart_member.slug))))
     return found
 
 
 def _dangling_includes(unit: Unit, options: Iterable[Option], where: Path_, what: str) -> list[tuple[Path_, str]]:
     """Includes of `options` that name a group/option the unit does not have."""
     return [((*where, "options", oi, "includes", ii),
-             f"{unit.name} {what} {option.name!r} includes group {inc.group} option {inc.option}, "
-             "which does not exist")
+             tr("{unit} {what} {option} includes group {group} option {number}, which does not exist",
+                unit=unit.name, what=what, option=repr(option.name), group=inc.group, number=inc.option))
             for oi, option in enumerate(options) for ii, inc in enumerate(option.includes)
             if unit.option(inc.group, inc.option) is None]
 
@@ -237,7 +244,8 @@ def _cross_check(loaded: LoadedProfiles) -> None:
         if editions and army.edition not in editions:
             loaded.problems.append(_located(
                 loaded.army_files[army_id], ("edition",),
-                f"edition {army.edition!r} has no edition pack (known: {', '.join(sorted(editions))})"))
+                tr("edition {edition} has no edition pack (known: {known})", edition=repr(army.edition),
+                   known=", ".join(sorted(editions)))))
     by_slug = {army.slug: army for army in loaded.armies.values()}
     for pack in loaded.packs.values():
         if not isinstance(pack, SeasonPack):
@@ -245,13 +253,14 @@ def _cross_check(loaded: LoadedProfiles) -> None:
         where = loaded.pack_files[pack.id]
         if editions and pack.edition not in editions:
             loaded.problems.append(_located(where, ("edition",),
-                                            f"edition {pack.edition!r} has no edition pack"))
+                                            tr("edition {edition} has no edition pack", edition=repr(pack.edition))))
         for ci, cbl in enumerate(pack.cbls):
             cbl_army = by_slug.get(cbl.army)
             if cbl_army is None:
                 loaded.problems.append(_located(
                     where, ("cbls", ci, "army"),
-                    f"CBL {cbl.id!r} is built with army {cbl.army!r}, which is not loaded", "warning"))
+                    tr("CBL {cbl} is built with army {army}, which is not loaded", cbl=repr(cbl.id),
+                       army=repr(cbl.army)), "warning"))
                 continue
             for vi, version in enumerate(cbl.versions):
                 for ei, entry in enumerate(version.entries):
@@ -262,12 +271,14 @@ def _cross_check(loaded: LoadedProfiles) -> None:
                     if unit is None:
                         loaded.problems.append(_located(
                             where, (*entry_path, "unit"),
-                            f"CBL {cbl.id} version {version.id}: unknown unit {entry.unit!r}"))
+                            tr("CBL {cbl} version {version}: unknown unit {unit}", cbl=cbl.id, version=version.id,
+                               unit=repr(entry.unit))))
                     elif entry.option is not None and unit.option(entry.group, entry.option) is None:
                         loaded.problems.append(_located(
                             where, (*entry_path, "option"),
-                            f"CBL {cbl.id} version {version.id}: {unit.name} has no option "
-                            f"{entry.option} in profile group {entry.group}"))
+                            tr("CBL {cbl} version {version}: {unit} has no option {option} in profile group {group}",
+                               cbl=cbl.id, version=version.id, unit=unit.name, option=entry.option,
+                               group=entry.group)))
 
 
 def _located(file: Path, path: Path_, message: str,

@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import contextlib
+import errno
 import os
-import tempfile
-from collections.abc import Sequence
+import stat
+from collections.abc import Hashable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -13,13 +14,42 @@ import yaml
 from pydantic import ValidationError
 
 from armybuilder.data.problems import DataProblem
+from armybuilder.i18n import N_, tr
 
 try:  # the C loader is much faster; the pure one is a fallback for odd builds
-    SafeLoader: type[yaml.SafeLoader] = yaml.CSafeLoader  # type: ignore[assignment]
+    _BaseLoader: type[yaml.SafeLoader] = yaml.CSafeLoader  # type: ignore[assignment]
     SafeDumper: type[yaml.SafeDumper] = yaml.CSafeDumper  # type: ignore[assignment]
 except AttributeError:  # pragma: no cover - depends on how PyYAML was built
-    SafeLoader = yaml.SafeLoader
+    _BaseLoader = yaml.SafeLoader
     SafeDumper = yaml.SafeDumper
+
+
+class DuplicateKeyError(yaml.constructor.ConstructorError):
+    """A mapping gives the same key twice (YAML forbids it; PyYAML would silently keep the last)."""
+
+    def __init__(self, key: Any, first: yaml.Mark, again: yaml.Mark) -> None:
+        super().__init__(None, None, f"duplicate key {key!r}", again)
+        self.key = key
+        self.first_line = first.line + 1
+
+
+class SafeLoader(_BaseLoader):  # type: ignore[valid-type,misc]
+    """The C safe loader (parsing in C, building Python objects in Python), refusing duplicate keys."""
+
+    def construct_mapping(self, node: yaml.MappingNode, deep: bool = False) -> dict[Any, Any]:
+        if isinstance(node, yaml.MappingNode):
+            seen: dict[Any, yaml.Node] = {}
+            for key_node, _ in node.value:
+                if key_node.tag == "tag:yaml.org,2002:merge":
+                    continue  # `<<:` merges may repeat keys of the merged mapping on purpose
+                key = self.construct_object(key_node, deep=True)
+                if not isinstance(key, Hashable):
+                    continue  # the base constructor reports unhashable keys
+                if key in seen:
+                    raise DuplicateKeyError(key, seen[key].start_mark, key_node.start_mark)
+                seen[key] = key_node
+        return super().construct_mapping(node, deep=deep)  # type: ignore[no-any-return]
+
 
 
 def read_yaml(path: Path) -> tuple[Any, list[DataProblem]]:
@@ -28,28 +58,34 @@ def read_yaml(path: Path) -> tuple[Any, list[DataProblem]]:
     try:
         text = path.read_text(encoding="utf-8")
     except FileNotFoundError:
-        return None, [DataProblem(name, "file not found")]
+        return None, [DataProblem(name, tr("file not found"))]
     except IsADirectoryError:
-        return None, [DataProblem(name, "is a folder, expected a YAML file")]
+        return None, [DataProblem(name, tr("is a folder, expected a YAML file"))]
     except UnicodeDecodeError as exc:
-        return None, [DataProblem(name, f"not UTF-8 text ({exc.reason} at byte {exc.start})")]
+        return None, [DataProblem(name, tr("not UTF-8 text ({reason} at byte {byte})", reason=exc.reason,
+                                           byte=exc.start))]
     except OSError as exc:
-        return None, [DataProblem(name, f"cannot be read: {exc.strerror or exc}")]
+        return None, [DataProblem(name, tr("cannot be read: {reason}", reason=exc.strerror or exc))]
     return parse_yaml(text, name)
 
 
 def parse_yaml(text: str, name: str) -> tuple[Any, list[DataProblem]]:
-    """Parse YAML text; `name` is used in messages."""
+    """Parse YAML text; `name` is used in messages. A key given twice in one mapping is an error."""
     try:
         return yaml.load(text, Loader=SafeLoader), []
+    except DuplicateKeyError as exc:
+        mark = exc.problem_mark
+        return None, [DataProblem(name, tr("the key {key} is given twice in one mapping (first on line {first}); "
+                                           "keep one", key=repr(exc.key), first=exc.first_line),
+                                  line=mark.line + 1 if mark else None, column=mark.column + 1 if mark else None)]
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         line = mark.line + 1 if mark else None
         column = mark.column + 1 if mark else None
-        what = exc.problem or exc.context or "invalid YAML"
-        return None, [DataProblem(name, f"YAML syntax error: {what}", line=line, column=column)]
+        what = exc.problem or exc.context or tr("invalid YAML")
+        return None, [DataProblem(name, tr("YAML syntax error: {problem}", problem=what), line=line, column=column)]
     except yaml.YAMLError as exc:
-        return None, [DataProblem(name, f"YAML error: {exc}")]
+        return None, [DataProblem(name, tr("YAML error: {error}", error=str(exc)))]
 
 
 def locate(text: str, path: Sequence[str | int]) -> tuple[int | None, int | None]:
@@ -88,45 +124,57 @@ def format_path(path: Sequence[str | int]) -> str:
 
 
 _EXPECTATIONS = {
-    "int_parsing": "expected a whole number",
-    "int_type": "expected a whole number",
-    "float_parsing": "expected a number",
-    "string_type": "expected text",
-    "bool_parsing": "expected true or false",
-    "bool_type": "expected true or false",
-    "missing": "is required but missing",
-    "extra_forbidden": "is not a known key here",
-    "greater_than_equal": "must be at least {ge}",
-    "greater_than": "must be more than {gt}",
-    "less_than_equal": "must be at most {le}",
-    "tuple_type": "expected a list",
-    "list_type": "expected a list",
-    "dict_type": "expected a mapping (key: value)",
-    "model_type": "expected a mapping (key: value)",
-    "enum": "expected one of {expected}",
-    "literal_error": "expected one of {expected}",
+    "int_parsing": N_("expected a whole number"),
+    "int_type": N_("expected a whole number"),
+    "int_from_float": N_("expected a whole number"),
+    "float_parsing": N_("expected a number"),
+    "float_type": N_("expected a number"),
+    "string_type": N_("expected text"),
+    "bool_parsing": N_("expected true or false"),
+    "bool_type": N_("expected true or false"),
+    "missing": N_("is required but missing"),
+    "extra_forbidden": N_("is not a known key here"),
+    "greater_than_equal": N_("must be at least {ge}"),
+    "greater_than": N_("must be more than {gt}"),
+    "less_than_equal": N_("must be at most {le}"),
+    "less_than": N_("must be less than {lt}"),
+    "tuple_type": N_("expected a list"),
+    "list_type": N_("expected a list"),
+    "dict_type": N_("expected a mapping (key: value)"),
+    "model_type": N_("expected a mapping (key: value)"),
+    "model_attributes_type": N_("expected a mapping (key: value)"),
+    "enum": N_("expected one of {expected}"),
+    "literal_error": N_("expected one of {expected}"),
+    "string_too_short": N_("must not be empty"),
 }
 
 
 def describe_error(error: Any) -> str:
-    """A player-readable sentence for one pydantic error."""
+    """A player-readable sentence for one pydantic error, in the current language."""
     kind = error.get("type", "")
     ctx = error.get("ctx") or {}
     template = _EXPECTATIONS.get(kind)
     got = error.get("input")
     if template:
         try:
-            message = template.format(**ctx)
+            message = tr(template, **{k: _ctx_text(v) for k, v in ctx.items()})
         except (KeyError, IndexError):
-            message = template
+            message = tr(template)
     else:
-        message = str(error.get("msg", "invalid value"))
+        message = str(error.get("msg", tr("invalid value")))
         if message.startswith("Value error, "):
             message = message[len("Value error, "):]
     if template and kind not in ("missing", "extra_forbidden") and not isinstance(got, dict | list) \
             and got is not None:
-        message += f" (got {got!r})"
+        message += " " + tr("(got {value})", value=repr(got))
     return message
+
+
+def _ctx_text(value: Any) -> Any:
+    """pydantic's context values, with its English 'or' of enum choices kept readable."""
+    if isinstance(value, str) and " or " in value:
+        return value.replace(" or ", " " + tr("or", context="choices") + " ")
+    return value
 
 
 def validation_problems(
@@ -155,10 +203,30 @@ def atomic_write_text(path: Path, text: str) -> None:
 
 
 def atomic_write_bytes(path: Path, data: bytes) -> None:
+    """Write `data` to `path` through a temporary file renamed over it (see `atomic_write_text`).
+
+    The file keeps the permissions of the file it replaces; a new file gets the usual ones
+    (0666 less the umask, as `open()` would give), not the private 0600 of a temporary file.
+    """
     path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    try:
+        keep_mode: int | None = stat.S_IMODE(os.stat(path).st_mode)
+    except OSError:
+        keep_mode = None
+    flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0) | getattr(os, "O_CLOEXEC", 0)
+    for _ in range(100):
+        tmp = path.parent / f".{path.name}.{os.urandom(4).hex()}.tmp"
+        try:
+            fd = os.open(tmp, flags, 0o666)  # the system applies the umask
+            break
+        except FileExistsError:
+            continue
+    else:  # pragma: no cover - 100 random names all taken
+        raise FileExistsError(errno.EEXIST, "no free temporary name", str(path.parent))
     try:
         with os.fdopen(fd, "wb") as handle:
+            if keep_mode is not None and hasattr(os, "fchmod"):
+                os.fchmod(handle.fileno(), keep_mode)
             handle.write(data)
             handle.flush()
             os.fsync(handle.fileno())

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from armybuilder.domain.values import FireteamType, OrderType, UnitType
 from armybuilder.i18n import tr
 
@@ -14,6 +16,17 @@ def distance(cm: float, units: str) -> str:
     value = cm / CM_PER_INCH if units == "inch" else cm
     text = f"{value:.1f}".rstrip("0").rstrip(".")
     return text if text != "-0" else "0"
+
+
+_CM = re.compile(r"(?<![\w.])([+\-\u2212]?)(\d+(?:\.\d+)?)\s*cm\b")
+"""A distance written in an item's extras: '+5 cm' in 'Dodge (+5 cm)', '7.5 cm' in 'Super-Jump (7.5 cm)'."""
+
+
+def item_label(label: str, units: str) -> str:
+    """An item as printed: its distances ('Dodge (+5 cm)') in inches on an inch sheet ('Dodge (+2")')."""
+    if units != "inch" or "cm" not in label:
+        return label
+    return _CM.sub(lambda m: f'{m.group(1)}{distance(float(m.group(2)), units)}"', label)
 
 
 def move(values: tuple[int, int], units: str) -> str:

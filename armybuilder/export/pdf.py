@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import io
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 from typing import Any
 from xml.sax.saxutils import escape
 
@@ -55,34 +56,58 @@ ILLEGAL = colors.HexColor("#c0152a")
 ORDERS = colors.HexColor("#f0f2f5")
 RANGE_COLOURS = {"+6": "#7fc97f", "+3": "#b9e3a8", "0": "#eef1f4", "-3": "#f6d98b", "-6": "#f2a07b"}
 
+EMPTY_CELLS = [("FONTSIZE", (0, 0), (-1, -1), 1), ("LEADING", (0, 0), (-1, -1), 1)]
+"""Empty text cells (those a span covers, stat cells of a marker row) count as one line of the table's
+type for the row height (10 pt unless set): tiny, so a one-line item row is as tall as its text."""
 STAT_WIDTHS = (29.0, 17.0, 17.0, 17.0, 20.0, 21.0, 20.0, 27.0, 14.0)
 COST_WIDTHS = (24.0, 24.0)
 
 
-class _Styles:
-    """Paragraph styles of one render, on the registered Unicode fonts."""
+DENSITIES = ((1.0, 1.0, 1.0), (0.93, 0.5, 0.86), (0.87, 0.25, 0.72), (0.82, 0.1, 0.64))
+"""Layouts from roomy to dense: (type scale, padding scale, about the share of its roomy height a list
+then needs, measured on the official data's tallest lists). A list that spills over its page budget
+(one page for a courtesy list, two for a full list) is laid out again, denser, until it fits; the
+densest keeps the item text at 5.7 pt, still legible in print."""
 
-    def __init__(self, fonts: FontSet) -> None:
-        base = ParagraphStyle("base", fontName=fonts.regular, fontSize=7.4, leading=8.9, textColor=INK)
+
+class _Styles:
+    """Paragraph styles of one render, on the registered Unicode fonts, at one density."""
+
+    def __init__(self, fonts: FontSet, density: int = 0) -> None:
+        scale, self.pad, _ = DENSITIES[density]
+        self.scale = scale
+        size = self.size
+        base = ParagraphStyle("base", fontName=fonts.regular, fontSize=size(7.4), leading=size(8.9), textColor=INK)
         self.fonts = fonts
         self.base = base
-        self.small = ParagraphStyle("small", base, fontSize=6.6, leading=7.9, textColor=MUTED)
-        self.title = ParagraphStyle("title", base, fontName=fonts.bold, fontSize=14, leading=17)
-        self.kind = ParagraphStyle("kind", base, fontName=fonts.bold, fontSize=9, leading=11, textColor=MUTED)
-        self.band = ParagraphStyle("band", base, fontName=fonts.bold, fontSize=8.2, leading=10,
+        self.small = ParagraphStyle("small", base, fontSize=size(6.6), leading=size(7.9), textColor=MUTED)
+        self.title = ParagraphStyle("title", base, fontName=fonts.bold, fontSize=size(14), leading=size(17))
+        self.kind = ParagraphStyle("kind", base, fontName=fonts.bold, fontSize=size(9), leading=size(11),
+                                   textColor=MUTED)
+        self.band = ParagraphStyle("band", base, fontName=fonts.bold, fontSize=size(8.2), leading=size(10),
                                    textColor=colors.white)
         self.band_right = ParagraphStyle("band_right", self.band, fontName=fonts.regular, alignment=TA_RIGHT)
-        self.head = ParagraphStyle("head", base, fontName=fonts.bold, fontSize=6.2, leading=7.4, alignment=TA_CENTER)
+        self.head = ParagraphStyle("head", base, fontName=fonts.bold, fontSize=size(6.2), leading=size(7.4),
+                                   alignment=TA_CENTER)
         self.head_left = ParagraphStyle("head_left", self.head, alignment=0)
-        self.stat = ParagraphStyle("stat", base, alignment=TA_CENTER, fontSize=7.6)
         self.cell = ParagraphStyle("cell", base, alignment=TA_CENTER)
-        self.name = ParagraphStyle("name", base, fontName=fonts.bold, fontSize=7.8, leading=9.4)
-        self.items = ParagraphStyle("items", base, fontSize=7, leading=8.4)
-        self.code = ParagraphStyle("code", base, fontName=fonts.mono, fontSize=6.2, leading=7.4, wordWrap="CJK")
-        self.section = ParagraphStyle("section", base, fontName=fonts.bold, fontSize=9.5, leading=12,
-                                      spaceBefore=4, spaceAfter=2)
-        self.illegal = ParagraphStyle("illegal", base, textColor=ILLEGAL, fontSize=7.4, leading=9)
-        self.illegal_head = ParagraphStyle("illegal_head", self.illegal, fontName=fonts.bold, fontSize=9, leading=11)
+        self.name = ParagraphStyle("name", base, fontName=fonts.bold, fontSize=size(7.8), leading=size(9.4))
+        self.items = ParagraphStyle("items", base, fontSize=size(7), leading=size(8.4))
+        self.code = ParagraphStyle("code", base, fontName=fonts.mono, fontSize=size(6.2), leading=size(7.4),
+                                   wordWrap="CJK")
+        self.section = ParagraphStyle("section", base, fontName=fonts.bold, fontSize=size(9.5), leading=size(12),
+                                      spaceBefore=4 * self.pad, spaceAfter=2)
+        self.illegal = ParagraphStyle("illegal", base, textColor=ILLEGAL, fontSize=size(7.4), leading=size(9))
+        self.illegal_head = ParagraphStyle("illegal_head", self.illegal, fontName=fonts.bold, fontSize=size(9),
+                                           leading=size(11))
+
+    def size(self, points: float) -> float:
+        """A type size of the roomy layout, at this density."""
+        return round(points * self.scale, 2)
+
+    def padding(self, points: float) -> float:
+        """A cell padding of the roomy layout, at this density (never below 0.3 pt)."""
+        return max(0.3, round(points * self.pad, 2))
 
 
 def _p(text: str, style: ParagraphStyle) -> Paragraph:
@@ -154,10 +179,12 @@ def _clip(canvas: Canvas, text: str, font: str, size: float, width: float) -> st
 
 
 # ----- header -----------------------------------------------------------------------------------
-def _qr(code: str, size: float) -> Drawing:
+def _qr(code: str, size: float, font: str) -> Drawing:
+    """The army code as a QR code; the drawing starts in our font (it would declare Helvetica, not embedded)."""
     widget = QrCodeWidget(code, barLevel="M")
     x0, y0, x1, y1 = widget.getBounds()
-    drawing = Drawing(size, size, transform=[size / (x1 - x0), 0, 0, size / (y1 - y0), 0, 0])
+    drawing = Drawing(size, size, transform=[size / (x1 - x0), 0, 0, size / (y1 - y0), 0, 0],
+                      initialFontName=font)
     drawing.add(widget)
     return drawing
 
@@ -178,21 +205,25 @@ def _header(sheet: Sheet, st: _Styles, width: float) -> list[Flowable]:
         rows.append(row)
     qr_size = 62.0 if sheet.army_code else 0.0
     text_width = width - qr_size - (8 if qr_size else 0)
-    label_width = 52.0
-    value_width = text_width / 2 - label_width
-    fact_table = Table(rows, colWidths=[label_width, value_width, label_width, value_width], hAlign="LEFT")
+    widths: list[float] = []
+    for column in columns:  # each label on one line ("Lista de Batalla Cerrada"), within reason
+        label = max([40.0, *(stringWidth(label, st.fonts.bold, st.small.fontSize) + 5 for label, _ in column)])
+        label = min(label, text_width / 4)
+        widths += [label, text_width / 2 - label]
+    fact_table = Table(rows, colWidths=widths, hAlign="LEFT")
     fact_table.setStyle(TableStyle([
-        ("FONTNAME", (0, 0), (-1, -1), st.fonts.regular), ("VALIGN", (0, 0), (-1, -1), "TOP"),
+        ("FONTNAME", (0, 0), (-1, -1), st.fonts.regular), *EMPTY_CELLS, ("VALIGN", (0, 0), (-1, -1), "TOP"),
         ("LEFTPADDING", (0, 0), (-1, -1), 0), ("RIGHTPADDING", (0, 0), (-1, -1), 4),
         ("TOPPADDING", (0, 0), (-1, -1), 0.6), ("BOTTOMPADDING", (0, 0), (-1, -1), 0.6)]))
     left: list[Flowable] = [
         _p(_e(sheet.title), st.title),
-        _p(f"{_e(sheet.kind_label.upper())} <font size=6.6 color='#5b6675'>— {_e(sheet.notice)}</font>", st.kind),
-        Spacer(0, 3), fact_table,
+        _p(f"{_e(sheet.kind_label.upper())} <font size={st.size(6.6)} color='#5b6675'>— {_e(sheet.notice)}</font>",
+           st.kind),
+        Spacer(0, 3 * st.scale), fact_table,
     ]
     flow: list[Flowable] = []
     if sheet.army_code:
-        top = Table([[left, [_qr(sheet.army_code, qr_size), _p(tr("Army code"), st.head)]]],
+        top = Table([[left, [_qr(sheet.army_code, qr_size, st.fonts.regular), _p(tr("Army code"), st.head)]]],
                     colWidths=[width - qr_size - 4, qr_size + 4])
         top.setStyle(TableStyle([("FONTNAME", (0, 0), (-1, -1), st.fonts.regular),
                                  ("VALIGN", (0, 0), (-1, -1), "TOP"), ("LEFTPADDING", (0, 0), (-1, -1), 0),
@@ -202,7 +233,7 @@ def _header(sheet: Sheet, st: _Styles, width: float) -> list[Flowable]:
         flow.append(_p(f"<b>{_e(tr('Army code'))}:</b> {_e(sheet.army_code)}", st.code))
     else:
         flow.extend(left)
-    flow.append(Spacer(0, 4))
+    flow.append(Spacer(0, st.padding(4)))
     return flow
 
 
@@ -219,7 +250,7 @@ def _violations(sheet: Sheet, st: _Styles, width: float) -> list[Flowable]:
                              ("BOX", (0, 0), (-1, -1), 1.2, ILLEGAL), ("TOPPADDING", (0, 0), (-1, -1), 1.5),
                              ("BOTTOMPADDING", (0, 0), (-1, -1), 1.5),
                              ("BACKGROUND", (0, 0), (-1, -1), colors.HexColor("#fdecee"))]))
-    return [box, Spacer(0, 5)]
+    return [box, Spacer(0, st.padding(5))]
 
 
 # ----- combat groups ----------------------------------------------------------------------------
@@ -237,7 +268,7 @@ def _title_cell(row: Row, st: _Styles) -> list[Flowable]:
     quantity = f"{row.quantity}× " if row.quantity > 1 else ""
     text = f"{prefix}{quantity}{_e(row.title)}"
     if row.lieutenant:
-        text = (f"<font color='#9a6b00'>★</font> {text} <font color='#9a6b00' size=6.8>"
+        text = (f"<font color='#9a6b00'>★</font> {text} <font color='#9a6b00' size={st.size(6.8)}>"
                 f"{_e(tr('LIEUTENANT'))}</font>")
     if row.kind == "marker":
         text = f"<font color='#6a3d9a'>●</font> {text}"
@@ -251,7 +282,7 @@ def _title_cell(row: Row, st: _Styles) -> list[Flowable]:
         if not _same(first.name, row.title, row.subtitle):
             second.append(_e(first.name))
     if second:
-        text += f" <font name='{st.fonts.regular}' size=6.5 color='#5b6675'>{' · '.join(second)}</font>"
+        text += f" <font name='{st.fonts.regular}' size={st.size(6.5)} color='#5b6675'>{' · '.join(second)}</font>"
     cell: list[Flowable] = [_p(text, st.name)]
     if row.private:
         cell.append(_p(f"<font color='#6a3d9a'>{_e(row.private)}</font>", st.small))
@@ -264,13 +295,20 @@ def _same(name: str, *others: str) -> bool:
 
 
 def _stat_cells(stats: Any, st: _Styles) -> list[Any]:
+    """A stat line's cells: plain text (styled by `_value_style`, far cheaper than a paragraph each)."""
     cells: list[Any] = []
     for index, value in enumerate(stats.values):
         if index == 7 and stats.structure:
-            cells.append(_p(f"{_e(value)}<font size=5.4> {_e(fmt.wounds_label(True))}</font>", st.cell))
+            cells.append(_p(f"{_e(value)}<font size={st.size(5.4)}> {_e(fmt.wounds_label(True))}</font>", st.cell))
         else:
-            cells.append(_p(_e(value), st.cell))
+            cells.append(value)
     return cells
+
+
+def _value_style(row: int, st: _Styles) -> list[Any]:
+    """Plain-text cells of a stat line (values, costs) in the body type, centred."""
+    return [("FONTSIZE", (1, row), (-1, row), st.cell.fontSize), ("LEADING", (1, row), (-1, row), st.cell.leading),
+            ("ALIGN", (1, row), (-1, row), "CENTER")]
 
 
 def _group_table(block: Any, sheet: Sheet, st: _Styles, width: float) -> Table:
@@ -279,7 +317,7 @@ def _group_table(block: Any, sheet: Sheet, st: _Styles, width: float) -> Table:
     widths = [width - fixed, *STAT_WIDTHS, *(COST_WIDTHS if costs else ())]
     columns = len(widths)
     heads = list(fmt.stat_headers())
-    heads[0] = f"{heads[0]}<br/><font size=5.6>{fmt.unit_suffix(sheet.units)}</font>"
+    heads[0] = f"{heads[0]}<br/><font size={st.size(5.6)}>{fmt.unit_suffix(sheet.units)}</font>"
     heads[7] = f"{fmt.wounds_label(False)}/{fmt.wounds_label(True)}"
     data: list[list[Any]] = [
         [_p(f"{_e(block.title)}", st.band)] + [""] * (columns - 1),
@@ -292,8 +330,8 @@ def _group_table(block: Any, sheet: Sheet, st: _Styles, width: float) -> Table:
         ("SPAN", (0, 0), (split - 1, 0)), ("SPAN", (split, 0), (-1, 0)),
         ("BACKGROUND", (0, 0), (-1, 0), BAND), ("BACKGROUND", (0, 1), (-1, 1), HEAD),
         ("VALIGN", (0, 0), (-1, -1), "TOP"), ("LEFTPADDING", (0, 0), (-1, -1), 2.5),
-        ("RIGHTPADDING", (0, 0), (-1, -1), 2.5), ("TOPPADDING", (0, 0), (-1, -1), 1.4),
-        ("BOTTOMPADDING", (0, 0), (-1, -1), 1.6), ("LINEBELOW", (0, 1), (-1, 1), 0.6, RULE),
+        ("RIGHTPADDING", (0, 0), (-1, -1), 2.5), ("TOPPADDING", (0, 0), (-1, -1), st.padding(1.4)),
+        ("BOTTOMPADDING", (0, 0), (-1, -1), st.padding(1.6)), ("LINEBELOW", (0, 1), (-1, 1), 0.6, RULE),
     ]
 
     def add_row(row: Row, shaded: bool) -> None:
@@ -303,13 +341,15 @@ def _group_table(block: Any, sheet: Sheet, st: _Styles, width: float) -> Table:
         line += _stat_cells(stats, st) if stats else [""] * len(STAT_WIDTHS)
         if costs:
             companion = row.kind in ("peripheral", "member")
-            line += [_p(_e(row.points or ("—" if companion else "")), st.cell),
-                     _p(_e(row.swc or ("—" if companion else "")), st.cell)]
+            line += [row.points or ("—" if companion else ""), row.swc or ("—" if companion else "")]
+        if stats or costs:
+            style.extend(_value_style(start, st))
         data.append(line)
         if not stats:  # no stat line in the data: the name spans the stat columns, costs stay visible
             style.append(("SPAN", (0, start), (len(STAT_WIDTHS) if costs else -1, start)))
         for extra in row.stats[1:]:
-            label = f"↳ {_e(extra.name)} <font color='#5b6675' size=6.4>{_e(extra.type)}</font>"
+            label = f"↳ {_e(extra.name)} <font color='#5b6675' size={st.size(6.4)}>{_e(extra.type)}</font>"
+            style.extend(_value_style(len(data), st))
             data.append([_p(label, st.base), *_stat_cells(extra, st), *([""] * 2 if costs else [])])
         items = _items_text(row)
         if items:
@@ -336,7 +376,8 @@ def _group_table(block: Any, sheet: Sheet, st: _Styles, width: float) -> Table:
               ("BACKGROUND", (0, len(data) - 1), (-1, len(data) - 1), ORDERS),
               ("NOSPLIT", (0, last), (-1, len(data) - 1))]
     table = Table(data, colWidths=widths, repeatRows=2)
-    table.setStyle(TableStyle([("FONTNAME", (0, 0), (-1, -1), st.fonts.regular), *style]))
+    table.setStyle(TableStyle([("FONTNAME", (0, 0), (-1, -1), st.fonts.regular), ("TEXTCOLOR", (0, 0), (-1, -1), INK),
+                               *EMPTY_CELLS, *style]))
     return table
 
 
@@ -354,8 +395,8 @@ def _fireteams(sheet: Sheet, st: _Styles, width: float) -> list[Flowable]:
     table.setStyle(TableStyle([
         ("FONTNAME", (0, 0), (-1, -1), st.fonts.regular),
         ("BACKGROUND", (0, 0), (-1, 0), HEAD), ("VALIGN", (0, 0), (-1, -1), "TOP"),
-        ("LINEBELOW", (0, 0), (-1, -1), 0.4, RULE), ("TOPPADDING", (0, 0), (-1, -1), 1.4),
-        ("BOTTOMPADDING", (0, 0), (-1, -1), 1.6), ("LEFTPADDING", (0, 0), (-1, -1), 2.5)]))
+        ("LINEBELOW", (0, 0), (-1, -1), 0.4, RULE), ("TOPPADDING", (0, 0), (-1, -1), st.padding(1.4)),
+        ("BOTTOMPADDING", (0, 0), (-1, -1), st.padding(1.6)), ("LEFTPADDING", (0, 0), (-1, -1), 2.5)]))
     flow: list[Flowable] = [_p(_e(tr("Fireteams")), st.section), table]
     if sheet.fireteam_note:
         flow.append(_p(_e(sheet.fireteam_note), st.small))
@@ -372,6 +413,13 @@ def _mod_at(line: WeaponLine, upper: int) -> str:
         if cm >= upper:
             return mod
     return ""
+
+
+def _value(text: str, width: float, st: _Styles) -> Any:
+    """A short value as plain text (styled by its table: no paragraph to parse); one too wide wraps."""
+    if stringWidth(text, st.fonts.regular, st.cell.fontSize) + 4 <= width:
+        return text
+    return _p(_e(text), st.cell)
 
 
 def _weapons(sheet: Sheet, st: _Styles, width: float) -> list[Flowable]:
@@ -395,7 +443,9 @@ def _weapons(sheet: Sheet, st: _Styles, width: float) -> list[Flowable]:
         data: list[list[Any]] = [[_p(_e(heads[0]), st.head_left)] + [_p(_e(h), st.head) for h in heads[1:-1]]
                                  + [_p(_e(heads[-1]), st.head_left)]]
         style: list[Any] = [
-            ("FONTNAME", (0, 0), (-1, -1), st.fonts.regular),
+            ("FONTNAME", (0, 0), (-1, -1), st.fonts.regular), ("TEXTCOLOR", (0, 0), (-1, -1), INK),
+            ("FONTSIZE", (1, 1), (-2, -1), st.cell.fontSize), ("LEADING", (1, 1), (-2, -1), st.cell.leading),
+            ("ALIGN", (1, 1), (-2, -1), "CENTER"),
             ("BACKGROUND", (0, 0), (-1, 0), HEAD), ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
             ("LINEBELOW", (0, 0), (-1, -1), 0.4, RULE), ("TOPPADDING", (0, 0), (-1, -1), 1.2),
             ("BOTTOMPADDING", (0, 0), (-1, -1), 1.4), ("LEFTPADDING", (0, 0), (-1, -1), 2),
@@ -404,12 +454,13 @@ def _weapons(sheet: Sheet, st: _Styles, width: float) -> list[Flowable]:
             cells: list[Any] = [_p(f"<b>{_e(line.name)}</b>", st.base)]
             for column, upper in enumerate(bands, start=1):
                 mod = _mod_at(line, upper)
-                cells.append(_p(_e(mod), st.cell))
+                cells.append(mod)
                 colour = RANGE_COLOURS.get(mod.replace("−", "-"))
                 if colour:
                     style.append(("BACKGROUND", (column, row_index), (column, row_index), colors.HexColor(colour)))
-            cells += [_p(_e(line.damage), st.cell), _p(_e(line.burst), st.cell), _p(_e(line.ammunition), st.cell),
-                      _p(_e(line.saving), st.cell), _p(_e(line.traits), st.items)]
+            values = (line.damage, line.burst, line.ammunition, line.saving)
+            cells += [_value(value, widths[len(cells) + i], st) for i, value in enumerate(values)]
+            cells.append(_p(_e(line.traits), st.items))
             data.append(cells)
         table = Table(data, colWidths=widths, repeatRows=1)
         table.setStyle(TableStyle(style))
@@ -426,10 +477,52 @@ def _weapons(sheet: Sheet, st: _Styles, width: float) -> list[Flowable]:
 
 
 # ----- the document -----------------------------------------------------------------------------
+class _ListEnd(Flowable):  # type: ignore[misc]
+    """Where the list ends (before the weapons reference): the page it ends on and the room left there."""
+
+    def __init__(self, doc: BaseDocTemplate) -> None:
+        super().__init__()
+        self.doc = doc
+        self.page = 0
+        self.room = 0.0
+        self._room = 0.0
+
+    def wrap(self, available_width: float, available_height: float) -> tuple[float, float]:
+        self._room = available_height
+        return 0, 0
+
+    def draw(self) -> None:
+        self.page = self.doc.page
+        self.room = self._room
+
+
 def render(sheet: Sheet, options: PrintOptions) -> bytes:
-    """Lay out a sheet on A4 or Letter pages and return the PDF bytes."""
+    """Lay out a sheet on A4 or Letter pages and return the PDF bytes.
+
+    A courtesy list gets one page and a full list two (before its weapons reference): a list that
+    spills over is laid out again at the density its overflow calls for (`DENSITIES`), denser until
+    it fits, unless even the densest could not hold it (then it keeps the roomy layout and its pages).
+    Trial layouts leave the weapons reference out: it starts on its own page anyway.
+    """
+    budget = 1 if sheet.kind == "courtesy" else 2
+    data, pages = _render(sheet, options, 0)
+    densest = len(DENSITIES) - 1
+    if pages <= budget or pages * DENSITIES[densest][2] * 0.95 > budget:
+        return data
+    trial = replace(sheet, weapons=(), missing_weapons=())
+    density = next((d for d in range(1, densest) if pages * DENSITIES[d][2] <= budget * 0.97), densest)
+    while True:
+        data, pages = _render(trial, options, density)
+        if pages <= budget or density == densest:
+            break
+        density += 1
+    return data if trial == sheet else _render(sheet, options, density)[0]
+
+
+def _render(sheet: Sheet, options: PrintOptions, density: int) -> tuple[bytes, float]:
+    """The PDF at one density, and the pages its list takes (1.4: a page and two fifths of the next)."""
     fonts = print_fonts()
-    st = _Styles(fonts)
+    st = _Styles(fonts, density)
     pagesize = LETTER if options.paper == "letter" else A4
     buffer = io.BytesIO()
     doc = BaseDocTemplate(
@@ -443,14 +536,16 @@ def render(sheet: Sheet, options: PrintOptions) -> bytes:
     doc.addPageTemplates([PageTemplate(id="page", frames=[frame])])
     story: list[Flowable] = [*_header(sheet, st, width), *_violations(sheet, st, width)]
     for block in sheet.groups:
-        story.append(CondPageBreak(60))
+        story.append(CondPageBreak(60 * st.scale))
         story.append(_group_table(block, sheet, st, width))
-        story.append(Spacer(0, 5))
+        story.append(Spacer(0, st.padding(5)))
     story += _fireteams(sheet, st, width)
+    end = _ListEnd(doc)
+    story.append(end)
     story += _weapons(sheet, st, width)
     maker: Callable[..., Canvas] = _canvas_class(sheet, fonts, options.reproducible)
     doc.build(story, canvasmaker=maker)
-    return buffer.getvalue()
+    return buffer.getvalue(), end.page - end.room / doc.height
 
 
 def full_pdf(doc: ListDocument, options: PrintOptions) -> bytes:

@@ -1,42 +1,55 @@
 """What a courtesy list may show: the one place that decides which facts of a list are private (RULES.md §5).
 
-The rule is "when in doubt, leave it out". A trooper is either shown as itself (`OPEN`), as a marker
-in its combat group (`MARKER`), as an anonymous trooper in its combat group (`WITHHELD`) or not at
-all (`HIDDEN`). The skill names behind each verdict come from the edition pack's `private` lists, so
-a new edition changes data, not code. Besides, a courtesy view never carries costs, SWC, the
-Lieutenant (skill, Lieutenant Order, option name), fireteams, the army code, totals or the list's
-name, and it is built so that side channels stay shut:
+The rule is "when in doubt, leave it out". A trooper is either shown as itself (`OPEN`), as a plain
+trooper of its unit without its private skill (`PLAIN`: Chain of Command, Counterintelligence), as
+a marker in its combat group (`MARKER`), as an anonymous trooper in its combat group (`WITHHELD`:
+HoloMask) or not at all (`HIDDEN`). The skill names behind each verdict come from the edition
+pack's `private` lists, so a new edition changes data, not code. Besides, a courtesy view never
+carries costs, SWC, the Lieutenant (skill, Lieutenant Order, option name), fireteams, the army
+code, totals or the list's name, and it is built so that side channels stay shut:
 
+- a trooper whose identity is private (the Lieutenant, a Chain of Command or Counterintelligence
+  holder) is shown exactly as the closest plain option of its profile group would be: same items
+  in the same order, same companions, same orders. Whatever only such options carry (Strategos,
+  a Forward Observer only the Lieutenant option has) or lack (the Tactical Awareness of a
+  Caledonian Mormaer that its Lieutenant options drop) cannot tell it apart (`public_face`);
 - a private trooper contributes nothing: not its orders, its peripherals or a place in a count;
 - open troopers are sorted by name, not kept in list order (which would show where the others were),
-  and identical ones are printed once with their number;
+  and identical ones are printed once with their number (the Lieutenant merges with its twins);
 - combat groups are renumbered 1, 2… over the groups that show something, so a group made only of
   hidden troopers leaves no gap;
 - markers are labelled by the kind of marker the opponent sees on the table, never by option.
 
 The view holds plain strings and numbers only, no domain objects, so a renderer cannot leak what the
-view does not contain. The full list reads `assess()` to mark each private trooper for its owner.
+view does not contain. The full list reads `assess()` and `public_face()` to tell the owner how each private trooper is
+shown.
 """
 
 from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Iterable, Iterator
-from dataclasses import dataclass, replace
+from collections import Counter
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass, field, replace
 from enum import StrEnum
-from functools import cache
+from functools import cache, lru_cache
+from typing import TypeVar
 
 from armybuilder.domain.packs import PrivateSkills
-from armybuilder.domain.profiles import LIEUTENANT_SKILL, Option, Profile
+from armybuilder.domain.profiles import LIEUTENANT_SKILL, Option, Profile, ProfileGroup, Unit
 from armybuilder.domain.roster import IncludedTrooper, ResolvedTrooper, Roster
 from armybuilder.domain.values import ItemRef, OrderType, UnitType
+
+_T = TypeVar("_T")
 
 
 class Exposure(StrEnum):
     """How much of a trooper a courtesy list shows."""
 
     OPEN = "open"
+    PLAIN = "plain"
+    """Shown as a plain trooper of its unit: the private skill left out, the closest option without it."""
     MARKER = "marker"
     WITHHELD = "withheld"
     HIDDEN = "hidden"
@@ -57,11 +70,11 @@ _EXPOSURE_OF = {
     PrivateKind.AIRBORNE_DEPLOYMENT: Exposure.HIDDEN,
     PrivateKind.MARKER: Exposure.MARKER,
     PrivateKind.HOLOMASK: Exposure.WITHHELD,
-    PrivateKind.IDENTITY: Exposure.WITHHELD,
+    PrivateKind.IDENTITY: Exposure.PLAIN,
 }
 _PREFIX = re.compile(r"^\s*[A-Za-z]{1,3}\s*:\s*")
 """The N3 skill-family prefix of a name, e.g. 'CH: ' in 'CH: TO Camouflage'."""
-_RANK = {Exposure.OPEN: 0, Exposure.WITHHELD: 1, Exposure.MARKER: 2, Exposure.HIDDEN: 3}
+_RANK = {Exposure.OPEN: 0, Exposure.PLAIN: 1, Exposure.WITHHELD: 2, Exposure.MARKER: 3, Exposure.HIDDEN: 4}
 """A trooper with several private skills takes the most concealing verdict."""
 
 ORDER_TYPES = (OrderType.REGULAR, OrderType.IRREGULAR, OrderType.IMPETUOUS, OrderType.TACTICAL,
@@ -97,6 +110,11 @@ class Verdict:
     @property
     def is_open(self) -> bool:
         return self.exposure is Exposure.OPEN
+
+    @property
+    def is_shown(self) -> bool:
+        """Shown as a trooper (itself, or a plain trooper of its unit), not as a marker or not at all."""
+        return self.exposure in (Exposure.OPEN, Exposure.PLAIN)
 
 
 # ----- matching ---------------------------------------------------------------------------------
@@ -142,13 +160,17 @@ def _names(profiles: Iterable[Profile], options: Iterable[Option]) -> Iterator[s
         yield from option.characteristics
 
 
+@lru_cache(maxsize=16384)
+def _private_rules(name: str, private: PrivateSkills) -> tuple[tuple[PrivateKind, str], ...]:
+    """The pack's private rules an item name matches (cached: a list repeats its names a lot)."""
+    folded = fold(name)
+    return tuple((kind, rule) for kind, rule in _rules(private) if rule.strip() and _phrase(rule).search(folded))
+
+
 def _verdict(names: Iterable[str], private: PrivateSkills) -> Verdict:
     findings: list[Finding] = []
-    rules = list(_rules(private))
     for name in names:
-        for kind, rule in rules:
-            if matches(name, rule):
-                findings.append(Finding(kind, rule, name))
+        findings.extend(Finding(kind, rule, name) for kind, rule in _private_rules(name, private))
     exposure = max((_EXPOSURE_OF[f.kind] for f in findings), key=_RANK.__getitem__, default=Exposure.OPEN)
     return Verdict(exposure, tuple(dict.fromkeys(findings)))
 
@@ -157,16 +179,81 @@ def assess(trooper: ResolvedTrooper, private: PrivateSkills) -> Verdict:
     """The verdict on a trooper (its own profiles and option, and any team members it includes).
 
     Peripherals are judged on their own (`assess_peripheral`) but never shown when their controller
-    is not open; a controller hidden by Hidden Deployment hides its peripherals with it.
+    is not shown; a controller hidden by Hidden Deployment hides its peripherals with it.
     """
-    members = [inc for inc in trooper.included if not inc.is_peripheral]
-    names = _names((*trooper.profiles, *(p for inc in members for p in inc.group.profiles)),
-                   (trooper.option, *(inc.option for inc in members)))
-    return _verdict(names, private)
+    return _assess(_Loadout.of(trooper), private)
 
 
 def assess_peripheral(peripheral: IncludedTrooper, private: PrivateSkills) -> Verdict:
     return _verdict(_names(peripheral.group.profiles[:1], (peripheral.option,)), private)
+
+
+# ----- loadouts: a trooper, or any other option of its unit it could be shown as -----------------
+@dataclass(frozen=True)
+class _Loadout:
+    """An option of a unit with what it brings: its stat lines and included models."""
+
+    unit: Unit
+    group: ProfileGroup | None
+    """None for a team option (its members are printed on their own)."""
+    option: Option
+    included: tuple[IncludedTrooper, ...]
+    position: int = 0
+    """Its place among the options of its group: the tie-break between equally close stand-ins."""
+
+    @classmethod
+    def of(cls, trooper: ResolvedTrooper) -> _Loadout:
+        return cls(trooper.unit, trooper.group, trooper.option, trooper.included)
+
+    @classmethod
+    def sibling(cls, unit: Unit, group: ProfileGroup | None, option: Option, position: int) -> _Loadout | None:
+        """Another option of the unit, resolved as `roster.resolve` would; None if the data is broken."""
+        included = []
+        for inc in option.includes:
+            inc_group = unit.group(inc.group)
+            inc_option = unit.option(inc.group, inc.option)
+            if inc_group is None or inc_option is None:
+                return None
+            included.append(IncludedTrooper(inc_group, inc_option, inc.quantity, inc.priced_in))
+        return cls(unit, group, option, tuple(included), position)
+
+    @property
+    def members(self) -> tuple[IncludedTrooper, ...]:
+        return tuple(inc for inc in self.included if not inc.is_peripheral)
+
+    @property
+    def profiles(self) -> tuple[Profile, ...]:
+        """All its stat lines, a team option's members' included (as `ResolvedTrooper.profiles`)."""
+        if self.group is not None:
+            return tuple(p for p in self.group.profiles if not p.is_peripheral) or self.group.profiles
+        return tuple(p for inc in self.members for p in inc.group.profiles[:1])
+
+    @property
+    def own_profiles(self) -> tuple[Profile, ...]:
+        """The stat lines printed on its own row: a team option has none (each member has its row)."""
+        return self.profiles if self.group is not None else ()
+
+    @property
+    def is_lieutenant(self) -> bool:
+        """A Lieutenant option (order or skill, 'Lieutenant L2' too), or a team with a Lieutenant in it."""
+        options = (self.option, *(inc.option for inc in self.members))
+        return any(o.is_lieutenant or any(is_lieutenant_item(i.name) for i in o.skills) for o in options)
+
+    def siblings(self) -> Iterator[_Loadout]:
+        """The other selectable options of its profile group (or its unit's team options)."""
+        options = self.group.options if self.group is not None else self.unit.options
+        for position, option in enumerate(options):
+            if option.disabled or option.id == self.option.id:
+                continue
+            sibling = _Loadout.sibling(self.unit, self.group, option, position)
+            if sibling is not None:
+                yield sibling
+
+
+def _assess(loadout: _Loadout, private: PrivateSkills) -> Verdict:
+    names = _names((*loadout.profiles, *(p for inc in loadout.members for p in inc.group.profiles)),
+                   (loadout.option, *(inc.option for inc in loadout.members)))
+    return _verdict(names, private)
 
 
 # ----- the courtesy view ------------------------------------------------------------------------
@@ -207,6 +294,8 @@ class OpenModel:
     peripheral: bool = False
     companions: tuple[OpenModel, ...] = ()
     """Models that come with it: peripherals and the members of a team option."""
+    extras: tuple[str, ...] = ()
+    """The option's own open skills and equipment (what tells two loadouts apart in a compact list)."""
 
 
 @dataclass(frozen=True)
@@ -220,9 +309,9 @@ class CourtesyGroup:
     markers: tuple[str, ...]
     """The kind of each marker ('Camouflage', 'Impersonation'…), sorted."""
     withheld: int
-    """Troopers on the table whose identity is private (HoloMask, Chain of Command…)."""
+    """Troopers on the table whose identity is private (HoloMask)."""
     orders: tuple[tuple[OrderType, int], ...]
-    """Orders of the troopers shown as themselves, by type; never the Lieutenant Order."""
+    """Orders of the troopers shown as troopers, by type; never the Lieutenant Order."""
 
     @property
     def entries(self) -> int:
@@ -244,10 +333,8 @@ class CourtesyView:
 
 def open_items(items: Iterable[ItemRef], private: PrivateSkills) -> tuple[str, ...]:
     """Item labels fit for a courtesy list: no Lieutenant, no private skill (defence in depth)."""
-    rules = [rule for _, rule in _rules(private)]
     return tuple(dict.fromkeys(
-        item.label for item in items
-        if not is_lieutenant_item(item.name) and not any(matches(item.name, rule) for rule in rules)))
+        item.label for item in items if not is_lieutenant_item(item.name) and not _private_rules(item.name, private)))
 
 
 def _open_model(unit: str, profiles: tuple[Profile, ...], options: tuple[Option, ...], private: PrivateSkills,
@@ -257,19 +344,25 @@ def _open_model(unit: str, profiles: tuple[Profile, ...], options: tuple[Option,
         items += [i for o in options for i in getattr(o, attribute)]
         return open_items(items, private)
 
+    extras = open_items((i for o in options for i in (*o.skills, *o.equipment)), private)
     return OpenModel(unit=unit, stat_lines=tuple(StatLine.of(p) for p in profiles), weapons=gather("weapons"),
                      skills=gather("skills"), equipment=gather("equipment"), quantity=quantity,
-                     peripheral=peripheral, companions=companions)
+                     peripheral=peripheral, companions=companions, extras=extras)
 
 
 def order_counts(trooper: ResolvedTrooper) -> dict[OrderType, int]:
-    """Orders a trooper brings, by type (its option and the options it includes)."""
+    """Orders a trooper brings, by type: its option's (RULES.md §7).
+
+    The data gives an option the orders of the whole trooper: a TAG's included pilot profile and
+    a team option's members carry theirs again, so included options never add to the count.
+    """
+    return _orders(trooper.option)
+
+
+def _orders(option: Option) -> dict[OrderType, int]:
     counts = dict.fromkeys(ORDER_TYPES, 0)
-    for grant in trooper.option.orders:
+    for grant in option.orders:
         counts[grant.type] += grant.total
-    for inc in trooper.included:
-        for grant in inc.option.orders:
-            counts[grant.type] += grant.total * inc.quantity
     return counts
 
 
@@ -284,6 +377,113 @@ def own_profiles(trooper: ResolvedTrooper) -> tuple[Profile, ...]:
     return trooper.profiles if trooper.group is not None else ()
 
 
+@dataclass(frozen=True)
+class _Face:
+    """What a courtesy list shows of a trooper shown as a trooper, and what it adds to its group."""
+
+    model: OpenModel
+    orders: dict[OrderType, int] = field(hash=False)
+    """Open order types only."""
+    markers: tuple[str, ...] = ()
+    withheld: int = 0
+
+
+def _face(loadout: _Loadout, private: PrivateSkills) -> _Face:
+    """A loadout as the courtesy list prints it, private items left out."""
+    companions: list[OpenModel] = []
+    markers: list[str] = []
+    withheld = 0
+    for inc in loadout.included:
+        seen = assess_peripheral(inc, private) if inc.is_peripheral else Verdict(Exposure.OPEN)
+        if seen.exposure is Exposure.MARKER:
+            markers.extend([seen.marker or ""] * inc.quantity)
+        elif seen.exposure is Exposure.WITHHELD:
+            withheld += inc.quantity
+        elif seen.is_shown:
+            companions.append(_open_model(companion_name(inc), inc.group.profiles[:1], (inc.option,), private,
+                                          inc.quantity, peripheral=inc.is_peripheral))
+    model = _open_model(loadout.unit.name, loadout.own_profiles, (loadout.option,), private,
+                        companions=tuple(companions))
+    orders = {kind: count for kind, count in _orders(loadout.option).items() if kind in OPEN_ORDER_TYPES}
+    return _Face(model, orders, tuple(markers), withheld)
+
+
+def _bag(face: _Face, *attributes: str) -> Counter[tuple[str, str]]:
+    return Counter((model.unit, item) for model in (face.model, *face.model.companions)
+                   for attribute in attributes for item in getattr(model, attribute))
+
+
+def _difference(a: Counter[_T], b: Counter[_T]) -> int:
+    return sum(((a - b) + (b - a)).values())
+
+
+def _distance(a: _Face, b: _Face) -> tuple[int, int, int, int]:
+    """How different two faces look: weapons first (the opponent sees them on the model), then skills
+    and equipment, then the models that come along, then orders."""
+    companions = _difference(Counter((c.unit, c.quantity) for c in a.model.companions),
+                             Counter((c.unit, c.quantity) for c in b.model.companions))
+    companions += abs(len(a.markers) - len(b.markers)) + abs(a.withheld - b.withheld)
+    orders = sum(abs(a.orders.get(kind, 0) - b.orders.get(kind, 0)) for kind in OPEN_ORDER_TYPES)
+    return (_difference(_bag(a, "weapons"), _bag(b, "weapons")),
+            _difference(_bag(a, "skills", "equipment"), _bag(b, "skills", "equipment")), companions, orders)
+
+
+def _private_identity(loadout: _Loadout, verdict: Verdict) -> bool:
+    """Whether the loadout must not be told apart: the Lieutenant, or a Chain of Command holder…"""
+    return loadout.is_lieutenant or verdict.exposure is Exposure.PLAIN
+
+
+def _stand_in(loadout: _Loadout, private: PrivateSkills) -> _Loadout:
+    """The option a trooper is shown as: itself, unless its identity is private.
+
+    Then the closest plain option of its profile group (no Lieutenant, nothing private: what any
+    other trooper of the unit could be); for a Lieutenant whose unit has no plain option, the closest
+    option that is at least not a Lieutenant (Joan of Arc's other options all have Chain of Command).
+    Where the unit has none (every option a Lieutenant, Chain of Command on the profile), the trooper
+    is shown as itself without the private skill: its unit alone tells as much. The choice depends on
+    the option only, never on the rest of the list.
+    """
+    verdict = _assess(loadout, private)
+    if not _private_identity(loadout, verdict):
+        return loadout
+    siblings = [(s, _assess(s, private)) for s in loadout.siblings()]
+    pool = [s for s, v in siblings if v.is_open and not s.is_lieutenant]
+    if not pool and loadout.is_lieutenant:
+        pool = [s for s, v in siblings if v.is_shown and not s.is_lieutenant]
+    if not pool:
+        return loadout
+    own = _face(loadout, private)
+    return min(pool, key=lambda s: (_distance(own, _face(s, private)), s.position))
+
+
+@dataclass(frozen=True)
+class PublicFace:
+    """How a courtesy list shows a trooper whose identity is private: what the full list tells its owner."""
+
+    option: str
+    """The option it is shown as (its own when no other fits)."""
+    own: bool
+    """Shown as its own option, the private skill left out."""
+    added: tuple[str, ...]
+    """Open items the courtesy list shows that the trooper lacks (a Mormaer Lieutenant's Tactical Awareness)."""
+    dropped: tuple[str, ...]
+    """Open items it has that the courtesy list leaves out (Strategos, a Forward Observer…)."""
+
+
+def public_face(trooper: ResolvedTrooper, private: PrivateSkills) -> PublicFace | None:
+    """None for a trooper shown as itself; else the option it is shown as and how that differs."""
+    loadout = _Loadout.of(trooper)
+    if not _private_identity(loadout, _assess(loadout, private)):
+        return None
+    shown = _stand_in(loadout, private)
+    mine, theirs = _face(loadout, private), _face(shown, private)
+    attributes = ("weapons", "skills", "equipment")
+    added = [item for _, item in (_bag(theirs, *attributes) - _bag(mine, *attributes)).elements()]
+    dropped = [item for _, item in (_bag(mine, *attributes) - _bag(theirs, *attributes)).elements()]
+    return PublicFace(shown.option.name, shown is loadout, tuple(dict.fromkeys(added)),
+                      tuple(dict.fromkeys(dropped)))
+
+
 def sort_key(text: str) -> str:
     """Alphabetical order as players expect it: 'SĀCHĀ' sorts with 'Sacha', 'Señor' with 'Senor'."""
     return "".join(c for c in unicodedata.normalize("NFKD", fold(text)) if not unicodedata.combining(c))
@@ -291,7 +491,8 @@ def sort_key(text: str) -> str:
 
 def _sort_key(model: OpenModel) -> tuple[str, ...]:
     line = model.stat_lines[0].name if model.stat_lines else ""
-    return (sort_key(model.unit), sort_key(line), *model.weapons, *model.skills, *model.equipment)
+    return (sort_key(model.unit), sort_key(line), *model.weapons, *model.skills, *model.equipment,
+            *(c.unit for c in model.companions))
 
 
 def courtesy_view(roster: Roster, private: PrivateSkills, *, game_points: int, tier: str | None = None,
@@ -313,21 +514,12 @@ def courtesy_view(roster: Roster, private: PrivateSkills, *, game_points: int, t
             if verdict.exposure is Exposure.WITHHELD:
                 withheld += 1
                 continue
-            companions: list[OpenModel] = []
-            for inc in trooper.included:
-                seen = assess_peripheral(inc, private) if inc.is_peripheral else verdict
-                if seen.exposure is Exposure.MARKER:
-                    markers.extend([seen.marker or ""] * inc.quantity)
-                elif seen.exposure is Exposure.WITHHELD:
-                    withheld += inc.quantity
-                elif seen.exposure is Exposure.OPEN:
-                    companions.append(_open_model(companion_name(inc), inc.group.profiles[:1], (inc.option,),
-                                                  private, inc.quantity, peripheral=inc.is_peripheral))
-            shown.append(_open_model(trooper.unit.name, own_profiles(trooper), (trooper.option,), private,
-                                     companions=tuple(companions)))
-            for kind, count in order_counts(trooper).items():
-                if kind in orders:
-                    orders[kind] += count
+            face = _face(_stand_in(_Loadout.of(trooper), private), private)
+            shown.append(face.model)
+            markers.extend(face.markers)
+            withheld += face.withheld
+            for kind, count in face.orders.items():
+                orders[kind] += count
         if not (shown or markers or withheld):
             continue
         groups.append(CourtesyGroup(
@@ -339,7 +531,7 @@ def courtesy_view(roster: Roster, private: PrivateSkills, *, game_points: int, t
                         tier=tier, rules_pack=rules_pack, groups=tuple(groups))
 
 
-def _merged(models: list[OpenModel]) -> tuple[OpenModel, ...]:
+def _merged(models: Sequence[OpenModel]) -> tuple[OpenModel, ...]:
     """Identical troopers once, with their number ('3× Fusiliers'): nothing private tells them apart here."""
     counts: dict[OpenModel, int] = {}
     for model in models:

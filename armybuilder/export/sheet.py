@@ -7,6 +7,7 @@ renderers (and the GUI preview) lay out a `Sheet`; they make no decisions about 
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Literal
@@ -23,6 +24,7 @@ from armybuilder.export.privacy import (
     Exposure,
     OpenModel,
     PrivateKind,
+    PublicFace,
     StatLine,
     Verdict,
     assess,
@@ -30,8 +32,10 @@ from armybuilder.export.privacy import (
     companion_name,
     courtesy_view,
     fold,
+    is_lieutenant_item,
     order_counts,
     own_profiles,
+    public_face,
 )
 from armybuilder.i18n import language, tr
 from armybuilder.rules.fireteams import fireteam_bonuses_note
@@ -130,8 +134,9 @@ def _stats(line: StatLine, units: str) -> Stats:
     return Stats(line.name, fmt.unit_type(line.type), values, line.structure)
 
 
-def _labels(items: Iterable[object]) -> tuple[str, ...]:
-    return tuple(dict.fromkeys(str(item) for item in items))
+def _labels(items: Iterable[object], units: str) -> tuple[str, ...]:
+    """Item labels as printed: distances in the data's cm converted to inches on inch sheets."""
+    return tuple(dict.fromkeys(fmt.item_label(str(item), units) for item in items))
 
 
 def _localized(name: str, name_es: str) -> str:
@@ -170,10 +175,24 @@ def group_title(number: int, reinforcement: bool) -> str:
 
 
 # ----- full list --------------------------------------------------------------------------------
-def _private_note(verdict: Verdict) -> str:
-    if verdict.is_open:
-        return ""
-    skills = ", ".join(dict.fromkeys(f.item.replace("\u00a0", " ") for f in verdict.findings))
+def _private_note(verdict: Verdict, face: PublicFace | None = None, lieutenant: tuple[str, ...] = (),
+                  units: str = "inch") -> str:
+    """Why and how the courtesy list hides or masks a trooper ('' when it shows it as it is)."""
+    findings = [f.item.replace("\u00a0", " ") for f in verdict.findings]
+    skills = ", ".join(dict.fromkeys([*lieutenant, *findings]))
+    if verdict.is_shown:
+        if face is None or (verdict.is_open and not (face.added or face.dropped)):
+            return ""  # the Lieutenant shown exactly as a plain option of its unit: its mark says enough
+        if face.own:
+            note = tr("Private ({skills}): the courtesy list shows the trooper without it", skills=skills)
+        else:
+            note = tr("Private ({skills}): on the courtesy list as a plain {option}", skills=skills,
+                      option=face.option)
+        if face.added:
+            note += ", " + tr("with {items}", items=", ".join(_labels(face.added, units)))
+        if face.dropped:
+            note += ", " + tr("without {items}", items=", ".join(_labels(face.dropped, units)))
+        return note
     if verdict.exposure is Exposure.HIDDEN:
         kinds = {f.kind for f in verdict.findings}
         if PrivateKind.HIDDEN_DEPLOYMENT in kinds:
@@ -184,10 +203,11 @@ def _private_note(verdict: Verdict) -> str:
     return tr("Private ({skills}): identity withheld on the courtesy list", skills=skills)
 
 
-def _profile_items(profiles: Iterable[Profile], options: Iterable[Option], attribute: str) -> tuple[str, ...]:
+def _profile_items(profiles: Iterable[Profile], options: Iterable[Option], attribute: str,
+                   units: str) -> tuple[str, ...]:
     items = [i for p in profiles for i in getattr(p, attribute)]
     items += [i for o in options for i in getattr(o, attribute)]
-    return _labels(items)
+    return _labels(items, units)
 
 
 def _companion_row(companion: IncludedTrooper, doc: ListDocument, units: str) -> Row:
@@ -204,15 +224,23 @@ def _companion_row(companion: IncludedTrooper, doc: ListDocument, units: str) ->
     return Row(
         kind="peripheral" if companion.is_peripheral else "member", title=name, subtitle=subtitle,
         stats=tuple(_stats(StatLine.of(p), units) for p in profiles),
-        weapons=_profile_items(profiles, options, "weapons"), skills=_profile_items(profiles, options, "skills"),
-        equipment=_profile_items(profiles, options, "equipment"), private=private, quantity=companion.quantity,
-        extras=_labels(i for i in (*companion.option.skills, *companion.option.equipment)))
+        weapons=_profile_items(profiles, options, "weapons", units),
+        skills=_profile_items(profiles, options, "skills", units),
+        equipment=_profile_items(profiles, options, "equipment", units), private=private,
+        quantity=companion.quantity,
+        extras=_labels((*companion.option.skills, *companion.option.equipment), units))
 
 
 def _trooper_row(trooper: ResolvedTrooper, doc: ListDocument, units: str) -> Row:
     profiles = own_profiles(trooper)
     options = (trooper.option,)
-    verdict = assess(trooper, doc.context.edition.private)
+    private = doc.context.edition.private
+    verdict = assess(trooper, private)
+    lieutenant = tuple(i.label for o in (trooper.option, *(inc.option for inc in trooper.included))
+                       for i in o.skills if is_lieutenant_item(i.name))
+    if trooper.is_lieutenant and not lieutenant:
+        lieutenant = (tr("Lieutenant"),)
+    note = _private_note(verdict, public_face(trooper, private), lieutenant, units)
     subtitle = "" if fold(trooper.option.name) == fold(trooper.unit.name) else trooper.option.name
     swc = format_halves(trooper.swc_halves)
     if trooper.swc_bonus_halves and not trooper.swc_halves:
@@ -220,11 +248,12 @@ def _trooper_row(trooper: ResolvedTrooper, doc: ListDocument, units: str) -> Row
     return Row(
         kind="trooper", title=trooper.unit.name, subtitle=subtitle,
         stats=tuple(_stats(StatLine.of(p), units) for p in profiles),
-        weapons=_profile_items(profiles, options, "weapons"), skills=_profile_items(profiles, options, "skills"),
-        equipment=_profile_items(profiles, options, "equipment"),
-        points=str(trooper.points), swc=swc, lieutenant=trooper.is_lieutenant, private=_private_note(verdict),
+        weapons=_profile_items(profiles, options, "weapons", units),
+        skills=_profile_items(profiles, options, "skills", units),
+        equipment=_profile_items(profiles, options, "equipment", units),
+        points=str(trooper.points), swc=swc, lieutenant=trooper.is_lieutenant, private=note,
         children=tuple(_companion_row(inc, doc, units) for inc in trooper.included),
-        extras=_labels(i for i in (*trooper.option.skills, *trooper.option.equipment)))
+        extras=_labels((*trooper.option.skills, *trooper.option.equipment), units))
 
 
 def _full_groups(doc: ListDocument, units: str) -> tuple[GroupBlock, ...]:
@@ -286,31 +315,69 @@ def _fireteams(doc: ListDocument) -> tuple[FireteamBlock, ...]:
     return tuple(blocks)
 
 
+_MODE = re.compile(r"^(?P<name>.+?)\s*\((?P<mode>[^()]+)\)\s*$")
+"""A weapon written with its mode: 'Armed Turret (Combi R.)'."""
+
+
+def _abbreviates(short: str, mode: str) -> bool:
+    """'Combi R.' names 'Combi Rifle' and 'AP Rifle' names itself: word by word, a trailing '.' abbreviates."""
+    words, full = fold(short).split(), fold(mode).split()
+    if len(words) != len(full):
+        return False
+    return all(w == f or (len(w) > 1 and w.endswith(".") and f.startswith(w[:-1]))
+               for w, f in zip(words, full, strict=True))
+
+
+def _profiles_for(name: str, by_name: Mapping[str, list[WeaponProfile]]) -> list[WeaponProfile] | None:
+    """The profiles a weapon name stands for: the whole name first ('AP + DA CC Weapon' is one weapon),
+    then a name with its mode in brackets ('Armed Turret (Combi R.)' is the Armed Turret's Combi Rifle
+    mode); None when the data has no such weapon."""
+    found = by_name.get(fold(name))
+    if found:
+        return found
+    match = _MODE.match(name)
+    if match:
+        modes = [p for p in by_name.get(fold(match.group("name")), []) if p.mode]
+        chosen = [p for p in modes if _abbreviates(match.group("mode"), p.mode or "")]
+        if chosen:
+            return chosen
+    return None
+
+
 def weapon_lines(names: Iterable[str], weapons: Mapping[str, WeaponProfile]) -> tuple[tuple[WeaponLine, ...],
                                                                                      tuple[str, ...]]:
-    """The reference lines of the weapons named (every firing mode), and the names with no profile."""
+    """The reference lines of the weapons named (every firing mode), and the names with no profile.
+
+    A name the data does not know as a whole but writes as several weapons joined by ' + ' is looked
+    up part by part.
+    """
     by_name: dict[str, list[WeaponProfile]] = {}
     for profile in weapons.values():
         by_name.setdefault(fold(profile.name), []).append(profile)
-    lines: list[WeaponLine] = []
+    found: dict[str, WeaponProfile] = {}
     missing: list[str] = []
-    parts = [part.strip() for name in names for part in name.split(" + ")]
-    for name in sorted(dict.fromkeys(p for p in parts if p), key=fold):
-        found = by_name.get(fold(name))
-        if not found:
+    for name in dict.fromkeys(n.strip() for n in names if n.strip()):
+        profiles = _profiles_for(name, by_name)
+        if profiles is None and " + " in name:
+            parts = [part.strip() for part in name.split(" + ") if part.strip()]
+            resolved = [(part, _profiles_for(part, by_name)) for part in parts]
+            profiles = [p for _, ps in resolved for p in ps or ()]
+            missing += [part for part, ps in resolved if ps is None]
+        elif profiles is None:
             missing.append(name)
-            continue
-        for profile in sorted(found, key=lambda p: fold(getattr(p, "mode", None) or "")):
-            mode = getattr(profile, "mode", None)
-            saving = profile.saving
-            if profile.saving_num not in ("-", "", "1"):
-                saving = f"{profile.saving} ×{profile.saving_num}"
-            lines.append(WeaponLine(
-                name=f"{profile.name} ({mode})" if mode else profile.name,
-                ranges=tuple((r.max_cm, r.mod) for r in sorted(profile.ranges, key=lambda r: r.max_cm)),
-                damage=profile.damage, burst=profile.burst, ammunition=profile.ammunition, saving=saving,
-                traits=", ".join(profile.properties)))
-    return tuple(lines), tuple(missing)
+        for profile in profiles or ():
+            found.setdefault(profile.label, profile)
+    lines: list[WeaponLine] = []
+    for profile in sorted(found.values(), key=lambda p: (fold(p.name), fold(p.mode or ""))):
+        saving = profile.saving
+        if profile.saving_num not in ("-", "", "1"):
+            saving = f"{profile.saving} ×{profile.saving_num}"
+        lines.append(WeaponLine(
+            name=profile.label,
+            ranges=tuple((r.max_cm, r.mod) for r in sorted(profile.ranges, key=lambda r: r.max_cm)),
+            damage=profile.damage, burst=profile.burst, ammunition=profile.ammunition, saving=saving,
+            traits=", ".join(profile.properties)))
+    return tuple(lines), tuple(sorted(dict.fromkeys(missing), key=fold))
 
 
 def _weapon_names(doc: ListDocument) -> list[str]:
@@ -372,9 +439,11 @@ def full_sheet(doc: ListDocument, options: PrintOptions) -> Sheet:
 def _open_row(model: OpenModel, units: str, kind: RowKind = "trooper") -> Row:
     return Row(kind=kind, title=model.unit, subtitle=tr("Peripheral", context="row") if model.peripheral else "",
                stats=tuple(_stats(s, units) for s in model.stat_lines),
-               weapons=model.weapons, skills=model.skills, equipment=model.equipment, quantity=model.quantity,
+               weapons=_labels(model.weapons, units), skills=_labels(model.skills, units),
+               equipment=_labels(model.equipment, units), quantity=model.quantity,
                children=tuple(_open_row(c, units, "peripheral" if c.peripheral else "member")
-                              for c in model.companions))
+                              for c in model.companions),
+               extras=_labels(model.extras, units))
 
 
 def courtesy_of(doc: ListDocument) -> CourtesyView:
