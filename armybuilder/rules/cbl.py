@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from armybuilder.domain.packs import CblEntry, CblVersion, ClosedBattleList
 from armybuilder.domain.roster import ResolvedTrooper
 from armybuilder.i18n import tr
-from armybuilder.rules.context import RuleContext
+from armybuilder.rules.context import RuleContext, local_name
 from armybuilder.rules.violations import Violation, error
 
 Key = tuple[str, int, int]
@@ -129,15 +129,16 @@ def _unknown(ctx: RuleContext, cbl_id: str) -> str:
         known = sorted(season.cbls, key=lambda c: (c.army != ctx.army.slug, c.name))
         if known:
             return tr("{pack} has no Closed Battle List {cbl!r}. Its Closed Battle Lists: {known}. Choose one of them "
-                      "or remove the CBL.", pack=season.name, cbl=cbl_id,
+                      "or remove the CBL.", pack=local_name(season), cbl=cbl_id,
                       known=" · ".join(f"{c.id} ({c.name}, {c.army_name or c.army})" for c in known))
-        return tr("{pack} has no Closed Battle Lists; remove the CBL {cbl!r}.", pack=season.name, cbl=cbl_id)
-    packs = [s.name for s in ctx.season_packs if s.cbl(cbl_id) is not None]
+        return tr("{pack} has no Closed Battle Lists; remove the CBL {cbl!r}.", pack=local_name(season), cbl=cbl_id)
+    packs = [local_name(s) for s in ctx.season_packs if s.cbl(cbl_id) is not None]
     if packs:
         return tr("Closed Battle Lists belong to tournament packs and {pack} is an edition pack. Choose {packs}, "
-                  "which has {cbl!r}, or remove the CBL.", pack=ctx.edition.name, packs=" · ".join(packs), cbl=cbl_id)
+                  "which has {cbl!r}, or remove the CBL.", pack=local_name(ctx.edition), packs=" · ".join(packs),
+                  cbl=cbl_id)
     return tr("Closed Battle Lists belong to tournament packs and {pack} is an edition pack; no installed pack has "
-              "{cbl!r}. Remove the CBL.", pack=ctx.edition.name, cbl=cbl_id)
+              "{cbl!r}. Remove the CBL.", pack=local_name(ctx.edition), cbl=cbl_id)
 
 
 def matched_version(ctx: RuleContext) -> CblComparison | None:

@@ -11,8 +11,14 @@ from armybuilder.domain.packs import EditionPack, Extra, SeasonPack, Tier
 from armybuilder.domain.profiles import Army
 from armybuilder.domain.roster import ResolvedTrooper, Roster
 from armybuilder.domain.values import OrderType
+from armybuilder.i18n import language
 
 _NUMBER = re.compile(r"[+-]?\d+")
+
+
+def local_name(item: EditionPack | SeasonPack | Tier | Extra) -> str:
+    """A pack's, tier's or extra's name in the current language (the packs carry `name_es`)."""
+    return item.name_es if language() == "es" and item.name_es else item.name
 _PLACE_ORDERS = (OrderType.REGULAR, OrderType.IRREGULAR)
 """Orders that make a trooper take a place (Impetuous, Tactical and Lieutenant Orders come with one)."""
 

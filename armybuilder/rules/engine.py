@@ -13,7 +13,7 @@ from armybuilder.domain.packs import EditionPack, SeasonPack
 from armybuilder.domain.profiles import Army
 from armybuilder.domain.roster import Roster, resolve
 from armybuilder.domain.values import format_halves
-from armybuilder.i18n import tr
+from armybuilder.i18n import language, tr
 from armybuilder.rules import (
     availability,
     cbl,
@@ -82,38 +82,49 @@ class Totals:
                 "troopers_limit": self.troopers_limit}
 
 
+Named = tuple[str, str]
+"""A pack's name in English and Spanish (`name`, `name_es`)."""
+
+
+def _local(name: Named) -> str:
+    return name[1] if language() == "es" and name[1] else name[0]
+
+
 @dataclass(frozen=True)
 class AppliedRules:
     """Which rules a list was judged by: pack, edition, season, game size, extras, CBL."""
 
     pack: str
     edition: str
-    edition_name: str
+    edition_name: Named
     season: str | None
-    season_name: str | None
+    season_name: Named | None
     tier: str | None
-    tier_name: str | None
+    tier_name: Named | None
     points: int
     swc_halves: int
-    extras: tuple[tuple[str, str], ...] = ()
+    extras: tuple[tuple[str, Named], ...] = ()
     cbl: str | None = None
 
     @classmethod
     def of(cls, ctx: RuleContext) -> AppliedRules:
-        season, tier = ctx.season, ctx.tier
-        return cls(pack=ctx.army_list.pack, edition=ctx.edition.id, edition_name=ctx.edition.name,
-                   season=season.id if season else None, season_name=season.name if season else None,
-                   tier=tier.id if tier else None, tier_name=tier.name if tier else None,
+        season, tier, edition = ctx.season, ctx.tier, ctx.edition
+        return cls(pack=ctx.army_list.pack, edition=edition.id, edition_name=(edition.name, edition.name_es),
+                   season=season.id if season else None,
+                   season_name=(season.name, season.name_es) if season else None,
+                   tier=tier.id if tier else None, tier_name=(tier.name, tier.name_es) if tier else None,
                    points=ctx.points_limit, swc_halves=ctx.base_swc_halves,
-                   extras=tuple((e.id, e.name) for e in ctx.extras), cbl=ctx.army_list.cbl)
+                   extras=tuple((e.id, (e.name, e.name_es)) for e in ctx.extras), cbl=ctx.army_list.cbl)
 
     @property
     def summary(self) -> str:
-        """'ITS Season 9 (Infinity N3) · Mid Tier: 300 points, 6 SWC · Soldiers of Fortune'."""
-        rules = f"{self.season_name} ({self.edition_name})" if self.season_name else self.edition_name
+        """'ITS Season 9 (Infinity N3) · Mid Tier: 300 points, 6 SWC · Soldiers of Fortune', in the
+        current language."""
+        edition = _local(self.edition_name)
+        rules = f"{_local(self.season_name)} ({edition})" if self.season_name else edition
         size = tr("{points} points, {swc} SWC", points=self.points, swc=format_halves(self.swc_halves))
-        parts = [rules, f"{self.tier_name}: {size}" if self.tier_name else size]
-        parts += [name for _, name in self.extras]
+        parts = [rules, f"{_local(self.tier_name)}: {size}" if self.tier_name else size]
+        parts += [_local(name) for _, name in self.extras]
         if self.cbl:
             parts.append(tr("Closed Battle List {cbl}", cbl=self.cbl))
         return " · ".join(parts)

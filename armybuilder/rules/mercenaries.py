@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from armybuilder.i18n import tr
-from armybuilder.rules.context import RuleContext
+from armybuilder.rules.context import RuleContext, local_name
 from armybuilder.rules.violations import Violation, error
 
 
@@ -37,12 +37,13 @@ def _fix(ctx: RuleContext) -> str:
     offered = next((e for e in season.extras if e.mercenary_points is not None), None) if season else None
     if season is not None and offered is not None:
         return tr("Switch on {extra} in {season} (at most {points} points of mercenaries), or remove them.",
-                  extra=offered.name, season=season.name, points=offered.mercenary_points)
+                  extra=local_name(offered), season=local_name(season), points=offered.mercenary_points)
     packs = [s for s in ctx.season_packs if any(e.mercenary_points is not None for e in s.extras)]
+    current = local_name(season) if season else local_name(ctx.edition)
     if packs:
         return tr("{pack} has no such extra: choose a tournament pack with one ({packs}) and switch it on, or remove "
-                  "them.", pack=season.name if season else ctx.edition.name,
-                  packs=" · ".join(f"{s.name}: {e.name}" for s in packs for e in s.extras
+                  "them.", pack=current,
+                  packs=" · ".join(f"{local_name(s)}: {local_name(e)}" for s in packs for e in s.extras
                                    if e.mercenary_points is not None))
     return tr("{pack} has no such extra and no tournament pack that has one is installed: remove them.",
-              pack=season.name if season else ctx.edition.name)
+              pack=current)

@@ -15,7 +15,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from armybuilder.domain.packs import PeripheralControl
 from armybuilder.domain.profiles import Profile
 from armybuilder.domain.roster import ResolvedTrooper
-from armybuilder.i18n import tr
+from armybuilder.i18n import tr, trn
 from armybuilder.rules.context import RuleContext
 from armybuilder.rules.violations import Violation, error
 
@@ -114,10 +114,12 @@ def _judge(ctx: RuleContext, number: int, control: PeripheralControl, peripheral
         return
     over = len(peripherals) - room
     yield error("peripherals.too_many",
-                tr("Combat Group {number} has {count} × {kind} ({names}) for {controllers} controller(s) ({who_list}); "
-                   "each controls at most {max}. Remove {over} or add {who} to Combat Group {number}.",
-                   number=number, count=len(peripherals), kind=kind, names=names, controllers=len(controllers),
-                   who_list=_counted(controllers), max=control.max_per_controller, over=over, who=who),
+                tr("Combat Group {number} has {count} × {kind} ({names}) for {controllers}; each controls at most "
+                   "{max}. Remove {over} or add {who} to Combat Group {number}.",
+                   number=number, count=len(peripherals), kind=kind, names=names,
+                   controllers=trn("{n} controller ({who_list})", "{n} controllers ({who_list})", len(controllers),
+                                   who_list=_counted(controllers)),
+                   max=control.max_per_controller, over=over, who=who),
                 SOURCE, uids[room:] if room >= 0 else uids, group=number, count=len(peripherals), limit=room)
 
 
