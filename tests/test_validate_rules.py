@@ -66,6 +66,13 @@ def test_validate_says_which_rules_it_applied(capsys: pytest.CaptureFixture[str]
     assert "Rules: Infinity N5 · 300 points, 6 SWC" in out and "LEGAL" in out
 
 
+def test_bundled_n3_lists_keep_their_places(catalog: Catalog) -> None:
+    """N3 profiles: the Jotum's Crabbot gives no Order and takes no place; Blizzard-6 A fills group 1."""
+    report = validate_in_catalog(example("blizzard-6-a"), catalog)
+    assert report.legal and report.totals.groups[0].troopers == 10 and report.totals.troopers == 10
+    assert report.rules is not None and "Closed Battle List Svalarheima Blizzard-6 Force" in report.rules.summary
+
+
 # ----- Closed Battle Lists ------------------------------------------------------------------------
 
 def test_an_unknown_cbl_lists_the_known_ones(catalog: Catalog) -> None:

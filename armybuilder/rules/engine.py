@@ -90,6 +90,11 @@ def _local(name: Named) -> str:
     return name[1] if language() == "es" and name[1] else name[0]
 
 
+def _cbl_name(ctx: RuleContext) -> str | None:
+    found = ctx.season.cbl(ctx.army_list.cbl) if ctx.season is not None and ctx.army_list.cbl else None
+    return found.name if found is not None else None
+
+
 @dataclass(frozen=True)
 class AppliedRules:
     """Which rules a list was judged by: pack, edition, season, game size, extras, CBL."""
@@ -105,6 +110,7 @@ class AppliedRules:
     swc_halves: int
     extras: tuple[tuple[str, Named], ...] = ()
     cbl: str | None = None
+    cbl_name: str | None = None
 
     @classmethod
     def of(cls, ctx: RuleContext) -> AppliedRules:
@@ -114,7 +120,8 @@ class AppliedRules:
                    season_name=(season.name, season.name_es) if season else None,
                    tier=tier.id if tier else None, tier_name=(tier.name, tier.name_es) if tier else None,
                    points=ctx.points_limit, swc_halves=ctx.base_swc_halves,
-                   extras=tuple((e.id, (e.name, e.name_es)) for e in ctx.extras), cbl=ctx.army_list.cbl)
+                   extras=tuple((e.id, (e.name, e.name_es)) for e in ctx.extras), cbl=ctx.army_list.cbl,
+                   cbl_name=_cbl_name(ctx))
 
     @property
     def summary(self) -> str:
@@ -126,7 +133,7 @@ class AppliedRules:
         parts = [rules, f"{_local(self.tier_name)}: {size}" if self.tier_name else size]
         parts += [_local(name) for _, name in self.extras]
         if self.cbl:
-            parts.append(tr("Closed Battle List {cbl}", cbl=self.cbl))
+            parts.append(tr("Closed Battle List {cbl}", cbl=self.cbl_name or self.cbl))
         return " · ".join(parts)
 
     def to_json(self) -> dict[str, Any]:
