@@ -169,3 +169,16 @@ def test_escalation_tiers_are_checked_by_the_engine(catalog: Catalog) -> None:
     base = example("icestorm-panoceania").model_copy(update={"extras": ("escalation",)})
     lists = [base.model_copy(update={"tier": tier}) for tier in ("low", "low", "top")]
     assert [v.code for v in validate_entry(lists, season)] == ["entry.escalation_tiers"]  # type: ignore[arg-type]
+
+
+def test_n3_fireteam_bonuses_are_marked_as_an_assumption(catalog: Catalog) -> None:
+    """No source gives N3's fireteam bonus table: the pack, the full print-out and the CLI say so."""
+    from armybuilder.export.document import PrintOptions, prepare
+    from armybuilder.export.sheet import full_sheet
+
+    n3 = catalog.pack("n3")
+    assert getattr(n3, "fireteam_bonuses_assumed", False)
+    sheet = full_sheet(prepare(example("blizzard-6-a"), catalog), PrintOptions())
+    assert sheet.fireteams and "follow the N5 table (seed 003)" in sheet.fireteam_note
+    n5 = example("blizzard-6-a").model_copy(update={"pack": "n5", "tier": None, "points": 300, "cbl": None})
+    assert "N5 table" not in full_sheet(prepare(n5, catalog), PrintOptions()).fireteam_note
