@@ -191,7 +191,7 @@ def test_full_pdf_shows_all_of_it(doc: ListDocument) -> None:
     assert ("Private (Lieutenant): on the courtesy list as a plain FUSILIER, without Strategos L1"
             in flat_text(text))
     flat = " ".join(text.split())
-    assert "Fireteams" in text and "FUSILIERS (FUSILIER PARADE COMMANDER), FUSILIERS (FUSILIER)" in flat
+    assert "Fireteams" in text and "FUSILIERS (FUSILIER PARADE COMMANDER) · FUSILIERS (FUSILIER)" in flat
     assert "10/10 troopers · 346 points · 3 SWC" in flat
 
 

@@ -210,7 +210,7 @@ def test_seed_003_fennecs_and_griffin(catalog: Catalog) -> None:
     """Seed 003: 4 Fennec + 1 Griffin listed as "(Fennec)" → level 5; without the term → level 4."""
     with_term = assess(catalog, _kestrel(970))["ft"]
     assert with_term.legal and with_term.level == 5
-    assert with_term.explanation == "Level 5: 5 of 5 count as Fennecs (4 Fennecs, Griffins as (Fennec))."
+    assert with_term.explanation == "Level 5: 5 of 5 count as Fennecs (4 Fennecs · Griffins as (Fennec))."
     assert [b.level for b in with_term.bonuses] == [1, 2, 3, 4, 5]
     assert with_term.bonus_texts()[-1] == "Sixth Sense"
     plain = assess(catalog, _kestrel(971))["ft"]
@@ -225,7 +225,7 @@ def test_hawkins_counts_as_fusiliers(catalog: Catalog) -> None:
     b.team("f1", CORE, FUSILIERS_TEAM, "lt", "fus1", "fus2", "hawkins", "orc2")
     found = assess(catalog, b.army_list)["f1"]
     assert found.legal and found.level == 4 and found.counts_as == "Fusiliers"
-    assert found.explanation == ("Level 4: 4 of 5 count as Fusiliers (3 Fusiliers, Kyle Hawkins as (Fusiliers)); "
+    assert found.explanation == ("Level 4: 4 of 5 count as Fusiliers (3 Fusiliers · Kyle Hawkins as (Fusiliers)); "
                                  "a fifth (in place of Orc Troops) would give Sixth Sense.")
     hawkins = next(m for m in found.members if m.name == "Kyle Hawkins")
     assert hawkins.line == "HAWKINS" and hawkins.terms == ("Fusiliers",) and hawkins.counted
@@ -233,7 +233,7 @@ def test_hawkins_counts_as_fusiliers(catalog: Catalog) -> None:
 
 def test_room_for_a_fifth(catalog: Catalog) -> None:
     found = assess(catalog, base().army_list)["f1"]
-    assert found.explanation == ("Level 4: 4 of 4 count as Fusiliers (3 Fusiliers, Kyle Hawkins as (Fusiliers)); "
+    assert found.explanation == ("Level 4: 4 of 4 count as Fusiliers (3 Fusiliers · Kyle Hawkins as (Fusiliers)); "
                                  "a fifth would give Sixth Sense.")
     assert found.bonus_texts() == ["Fireteam members are activated with a single Regular Order", "BS Attack (+1 SD)",
                                    "+3 Discover and +1 Dodge", "+1 BS"]
@@ -263,7 +263,7 @@ def test_a_shared_term_names_the_group(catalog: Catalog) -> None:
     b.army_list = b.army_list.without_fireteam("f3")  # one Haris at a time
     found = assess(catalog, b.army_list)["f4"]
     assert found.legal and found.level == 3 and found.counts_as == "Knight", found.violations
-    assert found.explanation == ("Level 3: 3 of 3 count as Knight (Kyle Hawkins, Blade-Ops, Karhu Special Group) — "
+    assert found.explanation == ("Level 3: 3 of 3 count as Knight (Kyle Hawkins · Blade-Ops · Karhu Special Group) — "
                                  "the highest level a Haris can reach.")
 
 

@@ -41,7 +41,7 @@ def test_text_output(capsys: pytest.CaptureFixture[str], legal_file: Path) -> No
     assert "✓ Fusiliers Fireteam (Core), Combat Group 1 — LEGAL, level 4" in out
     assert "Kyle Hawkins as (Fusiliers)" in out
     assert "bonuses: Fireteam members are activated with a single Regular Order; BS Attack (+1 SD)" in out
-    assert "Level 4: 4 of 4 count as Fusiliers (3 Fusiliers, Kyle Hawkins as (Fusiliers)); a fifth would give " \
+    assert "Level 4: 4 of 4 count as Fusiliers (3 Fusiliers · Kyle Hawkins as (Fusiliers)); a fifth would give " \
            "Sixth Sense." in out
     assert "Suggestions:\n  · Add Blade-Ops (BLADE FTO)" in out
     assert "Fireteams this list could form:" in out

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -15,6 +16,7 @@ from armybuilder.domain.roster import resolve
 from armybuilder.rules.context import RuleContext
 from armybuilder.rules.fireteam_audit import REASONS, ChartAudit, audit_chart, format_audit
 from armybuilder.rules.fireteam_chart import candidate_of
+from armybuilder.rules.fireteam_finder import find_fireteams
 from armybuilder.rules.fireteams import assess_fireteams
 
 DOCS = Path(__file__).resolve().parent.parent / "docs" / "fireteams.md"
@@ -134,4 +136,121 @@ def test_real_chart_terms_count_together(armies: dict[str, Army], edition: Editi
     assert nisses.legal and nisses.level == 4, nisses.violations  # "(WinterFor Alpha, Nisses)"
     beta = _assess(army, edition, "WinterFor Beta Fireteams", FireteamType.HARIS,
                    ["knights-hospitaller", "knights-hospitaller", "karhu-special-group"])
-    assert [v.code for v in beta.violations] == ["fireteam.fto_only", "fireteam.fto_only"]
+    assert [v.code for v in beta.violations] == ["fireteam.fto_only"]  # one violation naming both
+    assert len(beta.violations[0].troopers) == 2
+    assert "Knights Hospitaller (KNIGHT HOSPITALLER) ×2 cannot join" in beta.violations[0].message
+
+
+Pick = tuple[str, str | None]
+"""A unit slug and the name of the option or profile group to field (None: the first that may join)."""
+
+
+def _pick(army: Army, edition: EditionPack, slug: str, name: str | None) -> tuple[int, int, int]:
+    if name is None:
+        return _trooper(army, edition, slug)
+    unit = army.unit_by_slug(slug)
+    assert unit is not None, slug
+    options = [(g, o) for g in unit.profile_groups for o in g.options] + [(None, o) for o in unit.options]
+    group, option = next((g, o) for g, o in options
+                         if not o.disabled and name.casefold() in (o.name.casefold(), g.name.casefold() if g else ""))
+    return unit.id, group.id if group else 0, option.id
+
+
+def _team(armies: dict[str, Army], edition: EditionPack, slug: str, team: str, team_type: FireteamType,
+          picks: Sequence[Pick], reinforcements: Sequence[Pick] = ()) -> Any:
+    """Judge one declared fireteam of real troopers (`reinforcements`: in a Reinforcements group)."""
+    army = armies[slug]
+    army_list = ArmyList(army=ArmyRef(origin="imported", id=army.id), pack="n5", points=350)
+    uids = []
+    for unit_slug, name in picks:
+        army_list, uid = army_list.with_trooper(1, *_pick(army, edition, unit_slug, name))
+        uids.append(uid)
+    reinforcement_army = next((a for a in armies.values() if a.id == army.reinforcements), None)
+    if reinforcements:
+        assert reinforcement_army is not None
+        army_list, number = army_list.with_group(reinforcement=True)
+        for unit_slug, name in reinforcements:
+            army_list, uid = army_list.with_trooper(number, *_pick(reinforcement_army, edition, unit_slug, name))
+            uids.append(uid)
+    army_list = army_list.with_fireteam(Fireteam(uid="f1", type=team_type, team=team, members=tuple(uids)))
+    context = RuleContext(army_list, resolve(army_list, army, reinforcement_army), edition)
+    (assessment,) = assess_fireteams(context)
+    return assessment
+
+
+def _codes(assessment: Any) -> list[str]:
+    return [v.code for v in assessment.violations]
+
+
+def test_kuang_shi_and_their_monitor_fill_their_own_lines(armies: dict[str, Army], edition: EditionPack) -> None:
+    """Imperial Service: 'KUANG SHI' 2–4 and 'CELESTIAL GUARD Monitor' 1–1 are lines of one unit."""
+    plain: list[Pick] = [("kuang-shi", "KUANG SHI")] * 5
+    no_monitor = _team(armies, edition, "imperial-service", "Kuang Shi Fireteam", FireteamType.CORE, plain)
+    assert not no_monitor.legal
+    assert any("needs at least 1 CELESTIAL GUARD Monitor" in v.message for v in no_monitor.violations)
+    monitor: Pick = ("kuang-shi", "Celestial Guard Monitor")
+    legal = _team(armies, edition, "imperial-service", "Kuang Shi Fireteam", FireteamType.CORE, [*plain[:4], monitor])
+    assert legal.legal and legal.level == 5, legal.violations
+    two = _team(armies, edition, "imperial-service", "Kuang Shi Fireteam", FireteamType.CORE,
+                [*plain[:3], monitor, monitor])
+    assert _codes(two) == ["fireteam.member_count"]
+    assert "at most 1 CELESTIAL GUARD Monitor" in two.violations[0].message
+
+
+@pytest.mark.parametrize(("slug", "team", "partner"), [
+    ("ikari", "Mechanized Fireteam", "motorized-bounty-hunters"),
+    ("druze", "Mechanized Fireteams", "brawlers-mercenary-enforcers"),
+])
+def test_scarface_and_cordelia_join_together_and_scarface_controls_a_turtlemek(
+        armies: dict[str, Army], edition: EditionPack, slug: str, team: str, partner: str) -> None:
+    found = _team(armies, edition, slug, team, FireteamType.DUO,
+                  [("scarface-and-cordelia", "SCARFACE Loadout Alpha & CORDELIA TURNER"), (partner, None)])
+    assert not found.legal
+    assert {"fireteam.peripheral", "fireteam.size"} <= set(_codes(found))
+    assert [m.line for m in found.members][:2] == ["SCARFACE", "CORDELIA TURNER"]
+
+
+def test_a_term_given_to_several_units_is_no_unit_name(armies: dict[str, Army], edition: EditionPack) -> None:
+    """Morat: "(Morat)" on Raktorak and Kornak does not make them Morat Vanguard in a Tarlok team."""
+    found = _team(armies, edition, "morat", "Tarlok Fireteams", FireteamType.CORE,
+                  [("morat-vanguard-infantry", None), ("morat-vanguard-infantry", None),
+                   ("raktorak-morat-sergeant-major", None), ("kornak-gazarot", None), ("yaogat-strike-infantry", None)])
+    assert found.legal and found.level == 3, found.violations
+    assert found.counts_as == "Tarlok"
+
+
+def test_an_abbreviated_term_names_its_units(armies: dict[str, Army], edition: EditionPack) -> None:
+    """The Reinforcements EXO's "(Base Op., Void Op.)" counts with the Base Operators."""
+    found = _team(armies, edition, "morat", "Base Reinforcement Fireteams", FireteamType.CORE, [],
+                  [("reinf-wcd-base-operators", None), ("reinf-wcd-base-operators", None),
+                   ("reinf-exos-exrah-executive-officers", None)])
+    assert found.legal and found.level == 3, found.violations
+    assert "as (Base Op.)" in found.explanation
+
+
+def test_mixed_sections_are_not_also_an_unknown_team(armies: dict[str, Army], edition: EditionPack) -> None:
+    found = _team(armies, edition, "morat", "Base Reinforcement Fireteams", FireteamType.HARIS,
+                  [("morat-vanguard-infantry", None)],
+                  [("reinf-wcd-base-operators", None), ("reinf-wcd-base-operators", None)])
+    assert _codes(found) == ["fireteam.mixed_sections"]
+
+
+def test_troopers_outside_the_team_are_named_once(armies: dict[str, Army], edition: EditionPack) -> None:
+    found = _team(armies, edition, "morat", "Tarlok Fireteams", FireteamType.CORE,
+                  [("morat-vanguard-infantry", None), *[("kurgat-reg-of-assault-engineers", None)] * 3])
+    assert _codes(found) == ["fireteam.not_in_team"]
+    assert len(found.violations[0].troopers) == 3 and "×3" in found.violations[0].message
+
+
+def test_names_with_commas_are_listed_unambiguously(armies: dict[str, Army], edition: EditionPack) -> None:
+    """The finder's description and the messages separate troopers by " · ", since names have commas."""
+    army = armies["invincible-army"]
+    army_list = ArmyList(army=ArmyRef(origin="imported", id=army.id), pack="n5", points=300)
+    for slug in ("shang-ji-invincibles", "tai-sheng-zuy-ng-invincibles-nco"):
+        army_list, _ = army_list.with_trooper(1, *_trooper(army, edition, slug))
+    found = find_fireteams(RuleContext(army_list, resolve(army_list, army), edition))
+    duo = next(p for p in found if p.team.strip() == "Invincible Fireteams" and p.type is FireteamType.DUO)
+    assert "with Shàng Jí Invincibles · Tai Sheng, Zúyŏng Invincibles NCO — level" in duo.description
+    size = _team(armies, edition, "invincible-army", "Invincible Fireteams", FireteamType.CORE,
+                 [("shang-ji-invincibles", None), ("tai-sheng-zuy-ng-invincibles-nco", None)])
+    assert "(Shàng Jí Invincibles · Tai Sheng, Zúyŏng Invincibles NCO)" in size.violations[0].message

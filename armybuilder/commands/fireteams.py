@@ -19,7 +19,12 @@ from armybuilder.rules.context import RuleContext
 from armybuilder.rules.engine import context_in_catalog
 from armybuilder.rules.fireteam_audit import audit_chart, format_audit
 from armybuilder.rules.fireteam_finder import PossibleFireteam, Suggestion, find_fireteams, suggest_changes
-from armybuilder.rules.fireteams import FireteamAssessment, MemberAssessment, assess_fireteams
+from armybuilder.rules.fireteams import (
+    FireteamAssessment,
+    MemberAssessment,
+    assess_fireteams,
+    fireteam_bonuses_note,
+)
 
 EXIT_LEGAL, EXIT_ILLEGAL, EXIT_UNREADABLE = 0, 1, 2
 
@@ -111,6 +116,9 @@ def _text(ctx: RuleContext, args: argparse.Namespace, assessments: list[Fireteam
           suggestions: list[Suggestion], possible: list[PossibleFireteam]) -> str:
     title = ctx.army_list.name or (str(args.list) if args.list else tr("army code"))
     lines = [f"{title} — {ctx.army.label}"]
+    note = fireteam_bonuses_note(ctx.edition)
+    if note:
+        lines.append("  " + note)
     if not assessments:
         lines.append("  " + tr("No fireteams declared."))
     for assessment in assessments:
@@ -122,7 +130,7 @@ def _text(ctx: RuleContext, args: argparse.Namespace, assessments: list[Fireteam
             state = tr("NOT LEGAL (level {level} once legal)", level=assessment.level)
         lines.append(f"  {'✓' if assessment.legal else '✗'} {assessment.label}"
                      + (f", {where}" if where else "") + f" — {state}")
-        lines.append("      " + tr("members: {names}", names=", ".join(_member(m) for m in assessment.members)))
+        lines.append("      " + tr("members: {names}", names=" · ".join(_member(m) for m in assessment.members)))
         if assessment.bonuses:
             lines.append("      " + tr("bonuses: {bonuses}", bonuses="; ".join(assessment.bonus_texts())))
         lines.append("      " + assessment.explanation)

@@ -53,10 +53,17 @@ class Checked:
         return self.report is not None and self.report.legal and not any(v.is_error for v in self.extra)
 
 
-def _apply_settings(army_list: ArmyList, args: argparse.Namespace) -> ArmyList:
+def _apply_settings(army_list: ArmyList, args: argparse.Namespace, catalog: Catalog) -> ArmyList:
     update: dict[str, Any] = {}
     if args.pack:
         update["pack"] = args.pack
+        chosen = catalog.packs.get(args.pack)
+        if not isinstance(chosen, SeasonPack) and army_list.tier and not (args.tier or args.points):
+            # an edition pack has no tiers: keep the game size of the list's tier
+            old = catalog.packs.get(army_list.pack)
+            tier = old.tier(army_list.tier) if isinstance(old, SeasonPack) else None
+            if tier is not None:
+                update["tier"], update["points"] = None, tier.points
     if args.tier:
         update["tier"], update["points"] = args.tier, None
     if args.points is not None:
@@ -67,8 +74,11 @@ def _apply_settings(army_list: ArmyList, args: argparse.Namespace) -> ArmyList:
 
 
 def _drift(loaded: LoadedList, report: Report) -> list[Violation]:
-    return [Violation("data.changed", p.severity, p.message, "docs/list-format.md", (p.path,) if p.path else ())
-            for p in changes_since_saved(loaded, report.roster)]
+    """Recorded costs and names that differ from the data now (warnings). A trooper the data no longer
+    has is reported once, by the rules (`data.unknown_trooper`), not again here."""
+    unresolved = {u.trooper.uid for u in report.roster.unresolved}
+    return [Violation("data.changed", "warning", p.message, "docs/list-format.md", (p.path,) if p.path else ())
+            for p in changes_since_saved(loaded, report.roster) if p.path not in unresolved]
 
 
 def check_file(path: Path, catalog: Catalog, args: argparse.Namespace) -> Checked:
@@ -76,7 +86,7 @@ def check_file(path: Path, catalog: Catalog, args: argparse.Namespace) -> Checke
         loaded = load_list(path)
     except DataError as exc:
         return Checked(str(path), None, None, [], str(exc))
-    army_list = _apply_settings(loaded.army_list, args)
+    army_list = _apply_settings(loaded.army_list, args, catalog)
     try:
         report = validate_in_catalog(army_list, catalog)
     except DataError as exc:
@@ -92,7 +102,7 @@ def check_code(code: str, catalog: Catalog, args: argparse.Namespace) -> Checked
     except ImportError:  # pragma: no cover - the army code module ships with the app
         return Checked(label, None, None, [], tr("army codes are not supported by this build"))
     try:
-        army_list = _apply_settings(list_from_code(code, catalog), args)
+        army_list = _apply_settings(list_from_code(code, catalog), args, catalog)
         report = validate_in_catalog(army_list, catalog)
     except DataError as exc:
         return Checked(label, None, None, [], str(exc))
@@ -173,6 +183,8 @@ def _text_of(item: Checked) -> str:
     army_list = item.army_list
     title = army_list.name if army_list and army_list.name else item.label
     lines = [f"{title} — {report.roster.army.label}"]
+    if report.rules is not None:
+        lines.append("  " + tr("Rules: {rules}", rules=report.rules.summary))
     limit = "—" if totals.troopers_limit is None else str(totals.troopers_limit)
     groups = " · ".join(tr("Group {number}: {count}/{limit}", number=g.number, count=g.troopers, limit=g.limit)
                         for g in totals.groups)

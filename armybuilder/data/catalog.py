@@ -188,20 +188,23 @@ class Catalog:
         return [p for p in self.packs.values() if isinstance(p, SeasonPack)]
 
     def rules_for(self, army_list: ArmyList, army: Army | None = None) -> tuple[EditionPack, SeasonPack | None]:
-        """The edition (from the army data, else the season's) and the season pack of a list."""
+        """The edition and season pack a list is judged by.
+
+        A list whose pack is an edition pack uses that edition: the player chose it (`--pack n5` on an
+        N3 army applies N5 limits). Under a season pack, the edition the army's profiles follow, else
+        the season's own.
+        """
         pack = self.pack(army_list.pack)
-        season = pack if isinstance(pack, SeasonPack) else None
+        if isinstance(pack, EditionPack):
+            return pack, None
         candidates = []
         if army is not None:
             candidates.append(army.edition)
-        if isinstance(pack, EditionPack):
-            candidates.append(pack.id)
-        if season is not None:
-            candidates.append(season.edition)
+        candidates.append(pack.edition)
         for candidate in candidates:
             edition = self.packs.get(candidate)
             if isinstance(edition, EditionPack):
-                return edition, season
+                return edition, pack
         raise DataError(DataProblem(tr("rules packs"), tr("no edition pack among {candidates}",
                                                           candidates=", ".join(candidates) or "—")))
 

@@ -37,6 +37,16 @@ class ReinforcementRules(Frozen):
     unit_prefix: str = "Reinf"
 
 
+class PeripheralControl(Frozen):
+    """Who may control a peripheral bought on its own, by its type (the profile's "Peripheral (Servant)")."""
+
+    type: str = Field(description="the peripheral's type, e.g. 'Servant'")
+    skills: tuple[str, ...] = Field(default=(), description="a controller needs one of these (Doctor, Engineer)")
+    same_unit: bool = Field(default=False, description="controllers are the order-giving troopers of its own unit")
+    max_per_controller: int | None = Field(default=None, description="peripherals of this type one controller takes")
+    source: str | None = None
+
+
 class PrivateSkills(Frozen):
     """Skill and equipment names whose presence or identity is private information (RULES.md §5)."""
 
@@ -69,6 +79,11 @@ class EditionPack(Frozen):
     fireteam_excluded_skills: tuple[str, ...] = Field(
         default=(), description="skills that keep a trooper out of fireteams (Infiltration, Combat Jump…)"
     )
+    peripheral_controllers: tuple[PeripheralControl, ...] = Field(
+        default=(), description="controllers of peripherals bought on their own (RULES.md §2.4); a type not "
+                                "listed is not checked")
+    fireteam_bonuses_assumed: bool = Field(
+        default=False, description="the bonus table is an assumption (no source for this edition gives one)")
     reinforcements: ReinforcementRules | None = None
     private: PrivateSkills = Field(default_factory=PrivateSkills)
     source: str | None = None
@@ -166,6 +181,7 @@ class ClosedBattleList(Frozen):
     name: str
     army: str = Field(description="slug of the army it is built with")
     army_id: int | None = None
+    army_name: str = Field(default="", description="the army's name, for messages")
     edition: str | None = None
     versions: tuple[CblVersion, ...]
     fireteams: tuple[GrantedFireteam, ...] = ()

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+import unicodedata
 from collections.abc import Iterator
 from functools import cached_property
 from typing import Literal
@@ -88,9 +90,14 @@ class Profile(Frozen):
         wanted = name.casefold()
         return any(c.casefold() == wanted for c in self.characteristics)
 
-    @property
+    @cached_property
     def is_peripheral(self) -> bool:
         return self.has_characteristic("Peripheral")
+
+    @cached_property
+    def item_keys(self) -> frozenset[str]:
+        """Its skills, equipment and weapons by folded name (for quick `has_item` checks)."""
+        return frozenset(fold_name(i.name) for i in (*self.skills, *self.equipment, *self.weapons))
 
 
 class Option(Frozen):
@@ -123,6 +130,11 @@ class Option(Frozen):
         for item in (*self.weapons, *self.skills, *self.equipment):
             yield item.name
 
+    @cached_property
+    def item_keys(self) -> frozenset[str]:
+        """Its skills, equipment and weapons by folded name (for quick `has_item` checks)."""
+        return frozenset(fold_name(i.name) for i in (*self.skills, *self.equipment, *self.weapons))
+
 
 class ProfileGroup(Frozen):
     """A set of profiles sharing options (most units have one; TAGs add their pilot, etc.)."""
@@ -145,10 +157,21 @@ class ProfileGroup(Frozen):
     def main_profile(self) -> Profile | None:
         return self.profiles[0] if self.profiles else None
 
-    @property
+    @cached_property
     def is_peripheral(self) -> bool:
         """A group whose profiles are all peripherals (fielded only through a controller)."""
         return bool(self.profiles) and all(p.is_peripheral for p in self.profiles)
+
+    @property
+    def ava(self) -> Ava:
+        """The group's own AVA: the first of its profiles that states one (None where none does)."""
+        return next((p.ava for p in self.profiles if p.ava is not None), None)
+
+    @property
+    def label(self) -> str:
+        """The group as players name it: its name, else its first profile's."""
+        profile = self.main_profile
+        return self.name or (profile.name if profile else "")
 
 
 class Unit(Frozen):
@@ -203,9 +226,40 @@ class Unit(Frozen):
 
     @cached_property
     def ava(self) -> Ava:
-        """The unit's AVA in its army (from its first non-peripheral profile)."""
-        profile = self.main_profile
-        return profile.ava if profile else None
+        """The unit's AVA in its army: its first order-giving group's, else (a unit made only of
+        peripherals such as Palbots) its first group's that states one."""
+        groups = [g for g in self.profile_groups if not g.is_peripheral] or list(self.profile_groups)
+        return next((g.ava for g in groups if g.ava is not None), None)
+
+    @cached_property
+    def ava_per_group(self) -> bool:
+        """Whether each profile group carries its own AVA (Kuang Shi and their Monitor, Puppet
+        Masters and PuppetBots, the Posthumans' Proxies): then AVA is counted per group."""
+        return sum(1 for g in self.profile_groups if g.ava is not None) > 1
+
+    def ava_of(self, group_id: int | None) -> Ava:
+        """The AVA that limits troopers of this group: the group's own when AVA is per group."""
+        group = self.group(group_id) if group_id is not None else None
+        if self.ava_per_group and group is not None and group.ava is not None:
+            return group.ava
+        return self.ava
+
+    @cached_property
+    def identity(self) -> str:
+        """What makes two units of one army the same unit: the folded ISC (else name). A unit of the
+        army's own list and its copy in the mercenary pool share it."""
+        return " ".join((self.isc or self.name).casefold().split())
+
+    @cached_property
+    def character_key(self) -> str:
+        """Who a character is, whatever version of them a unit fields (RULES.md §2.7).
+
+        The part of the unit's name before its title, folded: "REINF: Domaru TAKESHI 'NEKO' OYAMA"
+        and "Domaru TAKESHI 'NEKO' OYAMA", "YOJIMBO, Sword for Hire" and "YOJIMBO, Motorized Sword
+        for Hire", "JOAN OF ARC" and "JOAN OF ARC v2 (Mobility Armor)" each give one key, while
+        "ZAMIRA NAZAROVA, Kum Enforcer" and "ZULEYKA NAZAROVA, Kum Enforcer" stay two.
+        """
+        return character_key(self.name)
 
     @cached_property
     def category(self) -> Category | None:
@@ -217,6 +271,26 @@ class Unit(Frozen):
     @property
     def is_character(self) -> bool:
         return any(g.category is Category.CHARACTER for g in self.profile_groups)
+
+
+def fold_name(text: str) -> str:
+    """An item or skill name compared without case or spacing differences."""
+    return " ".join(text.replace("\u00a0", " ").casefold().split())
+
+
+_REINF_PREFIX = re.compile(r"^\s*reinf(?:orcements?)?\s*[.:]?\s*", re.IGNORECASE)
+_BRACKETED = re.compile(r"\([^()]*\)")
+_VERSION = re.compile(r"\bv\d+\b", re.IGNORECASE)
+
+
+def character_key(name: str) -> str:
+    """A character's name without a Reinforcements prefix, title, bracketed note or version, folded."""
+    text = _REINF_PREFIX.sub("", name)
+    text = _BRACKETED.sub(" ", text).split(",")[0]
+    text = _VERSION.sub(" ", text)
+    text = unicodedata.normalize("NFKD", text.casefold())
+    text = "".join(c if c.isalnum() else " " for c in text if not unicodedata.combining(c))
+    return " ".join(text.split())
 
 
 class RelationMember(Frozen):

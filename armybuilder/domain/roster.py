@@ -65,6 +65,11 @@ class ResolvedTrooper:
         return self.profiles[0] if self.profiles else None
 
     @property
+    def is_peripheral(self) -> bool:
+        """A peripheral bought on its own (Palbots, PuppetBots): it counts with its controller."""
+        return self.group is not None and self.group.is_peripheral
+
+    @property
     def peripherals(self) -> tuple[IncludedTrooper, ...]:
         return tuple(inc for inc in self.included if inc.is_peripheral)
 
@@ -97,7 +102,7 @@ class ResolvedTrooper:
     def has_item(self, name: str) -> bool:
         """Whether the trooper has a skill, equipment or weapon of this name (case-insensitive)."""
         wanted = _fold(name)
-        return any(_fold(item.name) == wanted for item in self.items())
+        return wanted in self.option.item_keys or any(wanted in p.item_keys for p in self.profiles)
 
     def items(self) -> Iterator[ItemRef]:
         for profile in self.profiles:

@@ -389,7 +389,7 @@ def _fireteams(sheet: Sheet, st: _Styles, width: float) -> list[Flowable]:
                               (tr("Type"), tr("Team"), tr("Members"), tr("Level"), tr("Bonuses"))]]
     for team in sheet.fireteams:
         data.append([_p(_e(team.type), st.base), _p(_e(team.team), st.base),
-                     _p(_e(", ".join(team.members)), st.base), _p(_e(team.level), st.base),
+                     _p(_e(" · ".join(team.members)), st.base), _p(_e(team.level), st.base),
                      _p(_e("; ".join(team.bonuses)) or "—", st.items)])
     table = Table(data, colWidths=widths, repeatRows=1)
     table.setStyle(TableStyle([

@@ -38,6 +38,7 @@ from armybuilder.export.privacy import (
     public_face,
 )
 from armybuilder.i18n import language, tr
+from armybuilder.rules.fireteams import fireteam_bonuses_note
 
 SheetKind = Literal["full", "courtesy"]
 RowKind = Literal["trooper", "peripheral", "member", "marker", "withheld"]
@@ -307,8 +308,10 @@ def _fireteams(doc: ListDocument) -> tuple[FireteamBlock, ...]:
         else:
             level = str(line.level)
             granted = line.bonuses or tuple(bonuses[n] for n in sorted(bonuses) if n <= line.level)
+        # the problems are sentences: one item, so they are not joined like bonuses ("…; …")
+        problems = (" ".join(line.problems),) if line.problems else ()
         blocks.append(FireteamBlock(type=fmt.fireteam_type(line.type), team=line.team, members=tuple(members),
-                                    level=level, bonuses=granted + line.problems))
+                                    level=level, bonuses=granted + problems))
     return tuple(blocks)
 
 
@@ -421,6 +424,8 @@ def full_sheet(doc: ListDocument, options: PrintOptions) -> Sheet:
     fireteams = _fireteams(doc)
     if any(block.level == tr("not assessed") for block in fireteams):
         note = tr("Fireteam levels and bonuses are not assessed by this build; check them against the chart.")
+    elif fireteams and doc.context.edition.fireteam_bonuses_assumed:
+        note = fireteam_bonuses_note(doc.context.edition)
     return Sheet(
         kind="full", kind_label=tr("Full list"), title=title, facts=tuple(facts), groups=_full_groups(doc, units),
         fireteams=fireteams, fireteam_note=note, army_code=doc.army_code, legal=report.legal,

@@ -53,7 +53,7 @@ def render_text(sheet: Sheet) -> str:
         lines.append(tr("Fireteams").upper())
         for team in sheet.fireteams:
             level = tr("level {level}", level=team.level)
-            lines.append(f"  {team.type} {team.team}: {', '.join(team.members)} — {level}")
+            lines.append(f"  {team.type} {team.team}: {' · '.join(team.members)} — {level}")
             if team.bonuses:
                 lines.append(f"    {'; '.join(team.bonuses)}")
     return "\n".join(lines) + "\n"

@@ -43,58 +43,148 @@ def _not_selectable(ctx: RuleContext) -> Iterator[Violation]:
                         "RULES.md §2.4", (trooper.uid,))
 
 
-def _ava(ctx: RuleContext) -> Iterator[Violation]:
-    by_unit: dict[tuple[int, int], list[ResolvedTrooper]] = defaultdict(list)
+def ava_groups(trooper: ResolvedTrooper) -> tuple[int | None, ...]:
+    """The profile groups whose AVA a trooper uses: its own group, or each order-giving group a team
+    option includes (ZOE & Π-WELL uses ZOE's and Π-WELL's). None: the unit's AVA."""
+    if trooper.group is not None:
+        return (trooper.group.id,)
+    groups = tuple(dict.fromkeys(inc.group.id for inc in trooper.included if not inc.is_peripheral))
+    return groups or (None,)
+
+
+def _pool(trooper: ResolvedTrooper, group: int | None) -> tuple[int, str, int | None]:
+    """Troopers in one pool share one AVA: same army, same unit (its own-list and mercenary-pool
+    copies together) and, where the unit counts AVA per profile group, the same group."""
+    unit = trooper.unit
+    return trooper.army.id, unit.identity, group if unit.ava_per_group else None
+
+
+def _limit(ava: object) -> int | None:
+    return ava if isinstance(ava, int) and not isinstance(ava, bool) else None
+
+
+def _characters(ctx: RuleContext) -> tuple[list[Violation], set[str]]:
+    """A character fielded twice, whatever versions of it (RULES.md §2.7): the copies are reported
+    and their units are left out of the AVA count."""
+    found: list[Violation] = []
+    by_character: dict[str, list[ResolvedTrooper]] = defaultdict(list)
     for trooper in ctx.roster.troopers:
-        by_unit[(trooper.army.id, trooper.unit.id)].append(trooper)
-    for troopers in by_unit.values():
-        unit = troopers[0].unit
-        count = len(troopers)
-        if unit.is_character and count > 1:
-            yield error("characters.duplicate",
-                        tr("{unit} is a character and appears {count} times; a character may be fielded only "
-                           "once. Remove the copies.", unit=unit.name, count=count),
-                        "RULES.md §2.7", tuple(t.uid for t in troopers[1:]), count=count)
+        if trooper.unit.is_character:
+            by_character[trooper.unit.character_key].append(trooper)
+    duplicated: set[str] = set()
+    for troopers in by_character.values():
+        if len(troopers) < 2:
             continue
-        ava = unit.ava
-        if ava is None or ava == "total" or not isinstance(ava, int):
+        duplicated.update(t.uid for t in troopers)
+        names = list(dict.fromkeys(t.name for t in troopers))
+        first = troopers[0].name
+        if len(names) == 1:
+            message = tr("{unit} is a character and appears {count} times; a character may be fielded only once. "
+                         "Remove {over}.", unit=first, count=len(troopers), over=len(troopers) - 1)
+        else:
+            message = tr("{names} are the same character, fielded {count} times; a character may be fielded only "
+                         "once, in any of its versions. Keep one of them.", names=", ".join(names),
+                         count=len(troopers))
+        found.append(error("characters.duplicate", message, "RULES.md §2.7", tuple(t.uid for t in troopers[1:]),
+                           count=len(troopers)))
+    return found, duplicated
+
+
+def _ava(ctx: RuleContext) -> Iterator[Violation]:
+    found, duplicated = _characters(ctx)
+    yield from found
+    pools: dict[tuple[int, str, int | None], list[tuple[ResolvedTrooper, int | None]]] = defaultdict(list)
+    for trooper in ctx.roster.troopers:
+        if trooper.uid in duplicated:
             continue
-        if count > ava:
-            over = count - ava
-            if ava == 0:
-                message = tr("{unit} is not available (AVA 0) in {army}. Remove it.",
-                             unit=unit.name, army=troopers[0].army.name)
-            else:
-                message = tr("{unit} appears {count} times; its AVA in {army} is {ava}. Remove {over}.",
-                             unit=unit.name, count=count, army=troopers[0].army.name, ava=ava, over=over)
-            yield error("ava.exceeded", message, "RULES.md §2.6", tuple(t.uid for t in troopers[ava:]),
-                        count=count, ava=ava)
+        for group in ava_groups(trooper):
+            pools[_pool(trooper, group)].append((trooper, group))
+    for entries in pools.values():
+        yield from _pool_violations(ctx, entries)
+
+
+def _pool_violations(ctx: RuleContext, entries: list[tuple[ResolvedTrooper, int | None]]) -> Iterator[Violation]:
+    copies: dict[int, list[tuple[ResolvedTrooper, int | None]]] = defaultdict(list)
+    for entry in entries:
+        copies[entry[0].unit.id].append(entry)
+    excess = 0
+    limits: list[int] = []
+    for copy in copies.values():
+        trooper, group = copy[0]
+        ava = _limit(trooper.unit.ava_of(group))
+        if ava is None:
+            continue
+        limits.append(ava)
+        count = len(copy)
+        if count <= ava:
+            continue
+        excess += count - ava
+        label = _unit_label(ctx, trooper.unit.id, group if trooper.unit.ava_per_group else None)
+        army = trooper.army.name
+        if ava == 0:
+            message = tr("{unit} is not available (AVA 0) in {army}. Remove it.", unit=label, army=army)
+        else:
+            message = tr("{unit} appears {count} times; its AVA in {army} is {ava}. Remove {over}.",
+                         unit=label, count=count, army=army, ava=ava, over=count - ava)
+        if len(copies) > 1:
+            message += " " + _copy_note(trooper)
+        yield error("ava.exceeded", message, "RULES.md §2.6", tuple(t.uid for t, _ in copy[ava:]),
+                    count=count, ava=ava)
+    if len(copies) < 2 or len(limits) < len(copies):
+        return
+    limit = max(limits)
+    total = len(entries)
+    if total - excess <= limit:
+        return
+    trooper, group = entries[0]
+    label = _unit_label(ctx, trooper.unit.id, group if trooper.unit.ava_per_group else None)
+    yield error("ava.exceeded",
+                tr("{unit} appears {count} times between {army}'s own list and its mercenary pool; together they "
+                   "may not exceed the higher AVA, {ava}. Remove {over}.", unit=label, count=total,
+                   army=trooper.army.name, ava=limit, over=total - excess - limit),
+                "RULES.md §2.6, §3 (Soldiers of Fortune)", tuple(t.uid for t, _ in entries[limit:]),
+                count=total, ava=limit)
+
+
+def _copy_note(trooper: ResolvedTrooper) -> str:
+    if trooper.unit.mercenary:
+        return tr("(Counting the copies from the mercenary pool.)")
+    return tr("(Counting the copies from the army's own list.)")
 
 
 def _matches(trooper: ResolvedTrooper, unit: int, group: int | None) -> bool:
     return trooper.unit.id == unit and (group is None or trooper.trooper.group == group)
 
 
+def _who(trooper: ResolvedTrooper) -> tuple[object, ...]:
+    if trooper.unit.is_character:
+        return ("character", trooper.unit.character_key)
+    return ("unit", trooper.unit.id, trooper.trooper.group)
+
+
 def _unit_label(ctx: RuleContext, unit_id: int, group_id: int | None = None) -> str:
-    """A unit's name, or its profile group's name when a relation names one group of it."""
+    """A unit's name, or its profile group's name when a relation or an AVA names one group of it."""
     for army in (ctx.roster.army, ctx.roster.reinforcement_army):
         unit = army.unit(unit_id) if army else None
         if unit is None:
             continue
         group = unit.group(group_id) if group_id is not None else None
         if group is not None and len(unit.profile_groups) > 1:
-            profile = group.main_profile
-            return group.name or (profile.name if profile else unit.name)
+            return group.label or unit.name
         return unit.name
     return tr("unit {id}", id=unit_id)
 
 
 def _relations(ctx: RuleContext) -> Iterator[Violation]:
     troopers = ctx.roster.troopers
+    units = {t.unit.id for t in troopers}
     for relation in ctx.army.relations:
+        if not any(m.unit in units for m in relation.members):
+            continue
         involved = [t for t in troopers if any(_matches(t, m.unit, m.group) for m in relation.members)]
-        # Several copies of one unit are the AVA/character rules' business, not the relation's.
-        spans_units = len({(t.unit.id, t.trooper.group) for t in involved}) > 1
+        # Several copies of one unit, or versions of one character, are the AVA/character rules'
+        # business, not the relation's.
+        spans_units = len({_who(t) for t in involved}) > 1
         if relation.max is not None and len(involved) > relation.max and spans_units:
             names = ", ".join(dict.fromkeys(_unit_label(ctx, m.unit, m.group) for m in relation.members))
             yield error("relations.exceeded",

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from armybuilder.domain.packs import CblEntry, CblVersion, ClosedBattleList
 from armybuilder.domain.roster import ResolvedTrooper
 from armybuilder.i18n import tr
-from armybuilder.rules.context import RuleContext
+from armybuilder.rules.context import RuleContext, local_name
 from armybuilder.rules.violations import Violation, error
 
 Key = tuple[str, int, int]
@@ -95,12 +95,14 @@ def check(ctx: RuleContext) -> Iterator[Violation]:
         return
     cbl = ctx.season.cbl(cbl_id) if ctx.season else None
     if cbl is None:
-        yield error("cbl.unknown", tr("The Closed Battle List {cbl!r} is not in the rules pack {pack}.",
-                                      cbl=cbl_id, pack=ctx.army_list.pack), "RULES.md §3 (CBL)")
+        yield error("cbl.unknown", _unknown(ctx, cbl_id), "RULES.md §3 (CBL)", cbl=cbl_id)
         return
     if cbl.army != ctx.army.slug:
-        yield error("cbl.wrong_army", tr("{cbl} is built with {cbl_army}, not {army}.", cbl=cbl.name,
-                                         cbl_army=cbl.army, army=ctx.army.name), "RULES.md §3 (CBL)")
+        cbl_army = cbl.army_name or cbl.army
+        yield error("cbl.wrong_army",
+                    tr("{cbl} is built with {cbl_army}, not {army}. Build the list with {cbl_army}, or remove the "
+                       "Closed Battle List to play {army}.", cbl=cbl.name, cbl_army=cbl_army, army=ctx.army.name),
+                    "RULES.md §3 (CBL)", cbl=cbl.id)
         return
     ranked = best_match(ctx, cbl)
     best = ranked[0]
@@ -118,6 +120,25 @@ def check(ctx: RuleContext) -> Iterator[Violation]:
            cbl=cbl.name, version=best.version.id, differences="; ".join(parts)),
         "RULES.md §3 (CBL)", tuple(t.uid for t in best.extra), version=best.version.id,
         distance=best.distance)
+
+
+def _unknown(ctx: RuleContext, cbl_id: str) -> str:
+    """No such CBL: say which ones the pack has (those of this army first), or which packs have any."""
+    season = ctx.season
+    if season is not None:
+        known = sorted(season.cbls, key=lambda c: (c.army != ctx.army.slug, c.name))
+        if known:
+            return tr("{pack} has no Closed Battle List {cbl!r}. Its Closed Battle Lists: {known}. Choose one of them "
+                      "or remove the CBL.", pack=local_name(season), cbl=cbl_id,
+                      known=" · ".join(f"{c.id} ({c.name}, {c.army_name or c.army})" for c in known))
+        return tr("{pack} has no Closed Battle Lists; remove the CBL {cbl!r}.", pack=local_name(season), cbl=cbl_id)
+    packs = [local_name(s) for s in ctx.season_packs if s.cbl(cbl_id) is not None]
+    if packs:
+        return tr("Closed Battle Lists belong to tournament packs and {pack} is an edition pack. Choose {packs}, "
+                  "which has {cbl!r}, or remove the CBL.", pack=local_name(ctx.edition), packs=" · ".join(packs),
+                  cbl=cbl_id)
+    return tr("Closed Battle Lists belong to tournament packs and {pack} is an edition pack; no installed pack has "
+              "{cbl!r}. Remove the CBL.", pack=local_name(ctx.edition), cbl=cbl_id)
 
 
 def matched_version(ctx: RuleContext) -> CblComparison | None:

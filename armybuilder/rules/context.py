@@ -10,8 +10,17 @@ from armybuilder.domain.lists import ArmyList
 from armybuilder.domain.packs import EditionPack, Extra, SeasonPack, Tier
 from armybuilder.domain.profiles import Army
 from armybuilder.domain.roster import ResolvedTrooper, Roster
+from armybuilder.domain.values import OrderType
+from armybuilder.i18n import language
 
 _NUMBER = re.compile(r"[+-]?\d+")
+
+
+def local_name(item: EditionPack | SeasonPack | Tier | Extra) -> str:
+    """A pack's, tier's or extra's name in the current language (the packs carry `name_es`)."""
+    return item.name_es if language() == "es" and item.name_es else item.name
+_PLACE_ORDERS = (OrderType.REGULAR, OrderType.IRREGULAR)
+"""Orders that make a trooper take a place (Impetuous, Tactical and Lieutenant Orders come with one)."""
 
 
 @dataclass(frozen=True)
@@ -23,6 +32,8 @@ class RuleContext:
     edition: EditionPack
     season: SeasonPack | None = None
     unknown_settings: tuple[str, ...] = field(default=())
+    season_packs: tuple[SeasonPack, ...] = field(default=())
+    """Every season pack installed, for messages that suggest one (filled from the catalog)."""
 
     @property
     def army(self) -> Army:
@@ -113,10 +124,32 @@ class RuleContext:
         return self.edition.max_troopers + self.commlink_bonus
 
     def places(self, trooper: ResolvedTrooper) -> int:
-        """How many places a trooper takes in a combat group and in the army-size count."""
-        if self.edition.peripherals_take_a_place:
-            return 1 + sum(inc.quantity for inc in trooper.peripherals)
-        return 1
+        """How many places a trooper takes in a combat group and in the army-size count (RULES.md §2.4).
+
+        Only troopers that contribute Orders take a place: an option takes one per Regular or
+        Irregular Order it gives (ZOE & Π-WELL: 2), at least one (an option the data lists without
+        Orders is still a trooper). A peripheral bought on its own (a Palbot) counts with its
+        controller and takes none; the N3 pack's `peripherals_take_a_place` counts peripherals too.
+        """
+        cached = self._places.get(trooper.uid)
+        if cached is not None:
+            return cached
+        places = self._count_places(trooper)
+        self._places[trooper.uid] = places
+        return places
+
+    @cached_property
+    def _places(self) -> dict[str, int]:
+        return {}
+
+    def _count_places(self, trooper: ResolvedTrooper) -> int:
+        take_place = self.edition.peripherals_take_a_place
+        if trooper.is_peripheral:
+            return 1 if take_place else 0
+        places = max(1, sum(trooper.orders(kind) for kind in _PLACE_ORDERS))
+        if take_place:
+            places += sum(inc.quantity for inc in trooper.peripherals)
+        return places
 
     @cached_property
     def trooper_count(self) -> int:

@@ -13,7 +13,7 @@ from armybuilder.domain.packs import EditionPack, SeasonPack
 from armybuilder.domain.profiles import Army
 from armybuilder.domain.roster import Roster, resolve
 from armybuilder.domain.values import format_halves
-from armybuilder.i18n import tr
+from armybuilder.i18n import language, tr
 from armybuilder.rules import (
     availability,
     cbl,
@@ -21,6 +21,7 @@ from armybuilder.rules import (
     groups,
     lieutenant,
     mercenaries,
+    peripherals,
     points,
     reinforcements,
     settings,
@@ -34,6 +35,7 @@ RULE_FAMILIES: list[Rule] = [
     settings.check,
     points.check,
     groups.check,
+    peripherals.check,
     lieutenant.check,
     availability.check,
     mercenaries.check,
@@ -80,6 +82,66 @@ class Totals:
                 "troopers_limit": self.troopers_limit}
 
 
+Named = tuple[str, str]
+"""A pack's name in English and Spanish (`name`, `name_es`)."""
+
+
+def _local(name: Named) -> str:
+    return name[1] if language() == "es" and name[1] else name[0]
+
+
+def _cbl_name(ctx: RuleContext) -> str | None:
+    found = ctx.season.cbl(ctx.army_list.cbl) if ctx.season is not None and ctx.army_list.cbl else None
+    return found.name if found is not None else None
+
+
+@dataclass(frozen=True)
+class AppliedRules:
+    """Which rules a list was judged by: pack, edition, season, game size, extras, CBL."""
+
+    pack: str
+    edition: str
+    edition_name: Named
+    season: str | None
+    season_name: Named | None
+    tier: str | None
+    tier_name: Named | None
+    points: int
+    swc_halves: int
+    extras: tuple[tuple[str, Named], ...] = ()
+    cbl: str | None = None
+    cbl_name: str | None = None
+
+    @classmethod
+    def of(cls, ctx: RuleContext) -> AppliedRules:
+        season, tier, edition = ctx.season, ctx.tier, ctx.edition
+        return cls(pack=ctx.army_list.pack, edition=edition.id, edition_name=(edition.name, edition.name_es),
+                   season=season.id if season else None,
+                   season_name=(season.name, season.name_es) if season else None,
+                   tier=tier.id if tier else None, tier_name=(tier.name, tier.name_es) if tier else None,
+                   points=ctx.points_limit, swc_halves=ctx.base_swc_halves,
+                   extras=tuple((e.id, (e.name, e.name_es)) for e in ctx.extras), cbl=ctx.army_list.cbl,
+                   cbl_name=_cbl_name(ctx))
+
+    @property
+    def summary(self) -> str:
+        """'ITS Season 9 (Infinity N3) · Mid Tier: 300 points, 6 SWC · Soldiers of Fortune', in the
+        current language."""
+        edition = _local(self.edition_name)
+        rules = f"{_local(self.season_name)} ({edition})" if self.season_name else edition
+        size = tr("{points} points, {swc} SWC", points=self.points, swc=format_halves(self.swc_halves))
+        parts = [rules, f"{_local(self.tier_name)}: {size}" if self.tier_name else size]
+        parts += [_local(name) for _, name in self.extras]
+        if self.cbl:
+            parts.append(tr("Closed Battle List {cbl}", cbl=self.cbl_name or self.cbl))
+        return " · ".join(parts)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"pack": self.pack, "edition": self.edition, "season": self.season, "tier": self.tier,
+                "points": self.points, "swc": float(self.swc_halves) / 2,
+                "extras": [extra_id for extra_id, _ in self.extras], "cbl": self.cbl}
+
+
 @dataclass(frozen=True)
 class Report:
     """The result of validating a list: legal or not, totals, every violation, informative notes."""
@@ -88,6 +150,7 @@ class Report:
     totals: Totals
     violations: tuple[Violation, ...]
     notes: tuple[str, ...] = field(default=())
+    rules: AppliedRules | None = None
 
     @property
     def legal(self) -> bool:
@@ -106,6 +169,7 @@ class Report:
             "legal": self.legal,
             "army": {"id": army.id, "name": army.name, "slug": army.slug, "origin": army.origin,
                      "version": army.version},
+            "rules": self.rules.to_json() if self.rules is not None else None,
             "totals": self.totals.to_json(),
             "groups": [{"number": g.number, "troopers": g.troopers, "reinforcement": g.reinforcement}
                        for g in self.totals.groups],
@@ -145,7 +209,7 @@ def run_rules(ctx: RuleContext, rules: Sequence[Rule] | None = None) -> Report:
             note += " " + tr("{count} trooper(s) matched an entry the printed list does not identify, by cost "
                              "and type only.", count=match.unidentified)
         notes.append(note)
-    return Report(ctx.roster, totals_of(ctx), tuple(violations), tuple(notes))
+    return Report(ctx.roster, totals_of(ctx), tuple(violations), tuple(notes), AppliedRules.of(ctx))
 
 
 def validate(
@@ -167,7 +231,8 @@ def context_in_catalog(army_list: ArmyList, catalog: Catalog) -> RuleContext:
                         if s.origin == army.origin and s.id == army.reinforcements), None)
         if summary is not None:
             reinforcement_army = catalog.army(summary.ref)
-    return RuleContext(army_list, resolve(army_list, army, reinforcement_army), edition, season)
+    return RuleContext(army_list, resolve(army_list, army, reinforcement_army), edition, season,
+                       season_packs=tuple(catalog.season_packs()))
 
 
 def validate_in_catalog(army_list: ArmyList, catalog: Catalog) -> Report:
@@ -176,30 +241,44 @@ def validate_in_catalog(army_list: ArmyList, catalog: Catalog) -> Report:
 
 
 def validate_entry(lists: Iterable[ArmyList], season: SeasonPack | None) -> list[Violation]:
-    """A tournament entry: the right number of lists, all of one army (RULES.md §3)."""
+    """A tournament entry: the right number of lists, all of one army, and with Escalation one list at
+    each of its rounds' tiers (RULES.md §3)."""
     entry = list(lists)
     found: list[Violation] = []
     if not entry:
         return found
     wanted = season.lists_per_player if season else 2
+    rounds: tuple[str, ...] = ()
     if season is not None:
         for list_extras in (lst.extras for lst in entry):
             for extra_id in list_extras:
                 extra = season.extra(extra_id)
                 if extra is not None and extra.lists_per_player:
                     wanted = extra.lists_per_player
+                    rounds = extra.tiers
     if len(entry) != wanted:
         found.append(error("entry.list_count",
                            tr("A tournament entry has {wanted} lists; this one has {count}.", wanted=wanted,
                               count=len(entry)), "RULES.md §3", count=len(entry), wanted=wanted))
     armies = {(lst.army.origin, lst.army.id) for lst in entry}
     if len(armies) > 1:
-        names = ", ".join(sorted({lst.army.name or str(lst.army.id) for lst in entry}))
+        names = " · ".join(sorted({lst.army.name or str(lst.army.id) for lst in entry}))
         found.append(error("entry.different_armies",
                            tr("All lists of an entry must use the same army (faction or sectorial); these use "
                               "{names}.", names=names), "RULES.md §3"))
+    if rounds and season is not None and len(entry) == wanted:
+        have = sorted(lst.tier or "-" for lst in entry)
+        if have != sorted(rounds):
+            tiers = {t.id: t.name for t in season.tiers}
+            found.append(error("entry.escalation_tiers",
+                               tr("An Escalation entry has one list for each round: {wanted}. These lists are at "
+                                  "{have}. Set each list's tier to a different round's.",
+                                  wanted=" · ".join(tiers.get(t, t) for t in rounds),
+                                  have=" · ".join(tiers.get(lst.tier or "", lst.tier or tr("no tier"))
+                                                  for lst in entry)),
+                               "RULES.md §3 (Escalation)", wanted=list(rounds), have=have))
     return found
 
 
-__all__ = ["RULE_FAMILIES", "DataError", "Report", "Rule", "Totals", "context_in_catalog", "run_rules", "validate",
-           "validate_entry", "validate_in_catalog"]
+__all__ = ["RULE_FAMILIES", "AppliedRules", "DataError", "Report", "Rule", "Totals", "context_in_catalog", "run_rules",
+           "validate", "validate_entry", "validate_in_catalog"]

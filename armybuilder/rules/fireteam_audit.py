@@ -17,7 +17,15 @@ from armybuilder.domain.packs import EditionPack
 from armybuilder.domain.profiles import Army, Unit
 from armybuilder.domain.roster import ResolvedTrooper, resolve_trooper
 from armybuilder.domain.values import AVA_TOTAL, FireteamType
-from armybuilder.rules.fireteam_chart import PERIPHERAL, Candidate, ChartView, candidate_of, chart_view, fitting_slots
+from armybuilder.rules.fireteam_chart import (
+    PERIPHERAL,
+    Candidate,
+    ChartView,
+    Slot,
+    chart_view,
+    fitting_slots,
+    parts_of,
+)
 from armybuilder.rules.fireteam_finder import best_compositions
 from armybuilder.rules.fireteams import FireteamSetting, judge
 
@@ -78,11 +86,34 @@ def _troopers(army: Army, unit: Unit) -> list[ResolvedTrooper]:
     return found
 
 
-def _available(unit: Unit, high: int) -> int:
-    ava = unit.ava
+def _available(unit: Unit, group: int | None, high: int) -> int:
+    ava = unit.ava_of(group)
     if ava is None or ava == AVA_TOTAL:
         return high
     return min(int(ava), high)
+
+
+@dataclass(frozen=True)
+class _Option:
+    """A selectable option of a unit as fireteam candidates (a team option: one per trooper it fields)."""
+
+    pool: int | None
+    """The profile group whose AVA limits it, when the unit counts AVA per group; else None."""
+    parts: tuple[Candidate, ...]
+
+    @property
+    def barred(self) -> bool:
+        return any(p.barred for p in self.parts)
+
+    def fits(self, slots: Sequence[Slot]) -> int:
+        return sum(len(fitting_slots(slots, p)) for p in self.parts) if all(
+            fitting_slots(slots, p) for p in self.parts) else 0
+
+
+def _options(army: Army, unit: Unit, edition: EditionPack) -> list[_Option]:
+    per_group = unit.ava_per_group and not unit.is_character
+    return [_Option(t.group.id if per_group and t.group is not None else None, parts_of(t, edition))
+            for t in _troopers(army, unit)]
 
 
 @dataclass(frozen=True)
@@ -92,23 +123,26 @@ class _Relax:
     fto: bool = False
 
 
-def _candidates(view: ChartView, team: ChartTeam, units: Sequence[Unit], options: dict[str, list[Candidate]],
+def _candidates(view: ChartView, team: ChartTeam, units: Sequence[Unit], options: dict[str, list[_Option]],
                 high: int, relax: _Relax) -> list[Candidate]:
-    """Each unit's best option for this team (the one that fits most lines), AVA times."""
+    """For each unit and AVA pool (the unit, or each profile group that carries its own AVA: Kuang
+    Shi and their Monitor), the best option for this team (the one that fits most lines), AVA times."""
     slots = view.slots(team)
+    any_fto = frozenset({"FTO"} | {e.fto for e in (s.entry for s in slots) if e.fto})
     found: list[Candidate] = []
     for unit in units:
-        pool = [c for c in options[unit.slug] if relax.barred or not c.barred]
+        usable = [o for o in options[unit.slug] if relax.barred or not o.barred]
         if relax.fto:
-            pool = [replace(c, fto=frozenset({"FTO"} | {e.fto for e in (s.entry for s in slots) if e.fto}))
-                    for c in pool]
-        if not pool:
-            continue
-        best = max(pool, key=lambda c: (len(fitting_slots(slots, c)), bool(c.grants)))
-        if not fitting_slots(slots, best):
-            continue
-        count = high if relax.ava else _available(unit, high)
-        found += [replace(best, uid=f"{best.uid}/{n}") for n in range(count)]
+            usable = [replace(o, parts=tuple(replace(p, fto=any_fto) for p in o.parts)) for o in usable]
+        for pool in dict.fromkeys(o.pool for o in usable):
+            best = max((o for o in usable if o.pool == pool),
+                       key=lambda o: (o.fits(slots), any(p.grants for p in o.parts)))
+            if not best.fits(slots):
+                continue
+            count = high if relax.ava else _available(unit, pool, high)
+            for n in range(count):
+                found += [replace(p, uid=f"{p.uid}/{n}", trooper=f"{p.trooper}/{n}" if p.trooper else "")
+                          for p in best.parts]
     return found
 
 
@@ -118,7 +152,7 @@ def audit_chart(army: Army, edition: EditionPack) -> ChartAudit:
     view = chart_view(army)
     setting = FireteamSetting(edition=edition, main=view)
     own = {u.slug: u for u in army.own_units}
-    options = {slug: [candidate_of(t, edition) for t in _troopers(army, unit)] for slug, unit in own.items()}
+    options = {slug: _options(army, unit, edition) for slug, unit in own.items()}
     header_states_limits = army.kind != "reinforcements" or any(view.chart.limits.values())
     wildcard_slugs = {m.slug for m in view.chart.wildcards}
     audit.unmatched_terms = list(_unmatched_terms(army, view))
@@ -140,7 +174,7 @@ def audit_chart(army: Army, edition: EditionPack) -> ChartAudit:
 
 
 def _formable(setting: FireteamSetting, view: ChartView, team: ChartTeam, team_type: FireteamType,
-              units: Sequence[Unit], options: dict[str, list[Candidate]], relax: _Relax) -> bool:
+              units: Sequence[Unit], options: dict[str, list[_Option]], relax: _Relax) -> bool:
     sizes = setting.edition.fireteam_sizes.get(team_type)
     high = team.sizes[team_type][1] if team_type in team.sizes else (sizes.max if sizes else 5)
     candidates = _candidates(view, team, units, options, high, relax)
@@ -153,22 +187,24 @@ def _formable(setting: FireteamSetting, view: ChartView, team: ChartTeam, team_t
         pool = [m for m in cls.members if m.uid not in used][:count]
         used |= {m.uid for m in pool}
         members += pool
-    fireteam = Fireteam(uid="audit", type=team_type, team=team.name, members=tuple(m.uid for m in members))
-    assessed = judge(replace(setting, candidates={m.uid: m for m in members}), fireteam, members)
+    owners = tuple(dict.fromkeys(m.owner for m in members))
+    fireteam = Fireteam(uid="audit", type=team_type, team=team.name, members=owners)
+    parts = {owner: tuple(m for m in members if m.owner == owner) for owner in owners}
+    assessed = judge(replace(setting, candidates={o: p[0] for o, p in parts.items()}, parts=parts), fireteam, members)
     if relax == _Relax():
         return assessed.legal
     return True
 
 
 def _why(setting: FireteamSetting, view: ChartView, team: ChartTeam, team_type: FireteamType,
-         units: Sequence[Unit], options: dict[str, list[Candidate]]) -> TeamException:
+         units: Sequence[Unit], options: dict[str, list[_Option]]) -> TeamException:
     name, army = team.name.strip(), view.army.name
     missing = [m.slug for m in team.members if view.army.unit_by_slug(m.slug) is None]
     if len(missing) == len(team.members):
         return TeamException(army, name, team_type, "missing_units", ", ".join(missing))
     if _formable(setting, view, team, team_type, units, options, _Relax(barred=True)):
-        barred = sorted({r for u in units for c in options[u.slug] for r in c.barred
-                         if all(o.barred for o in options[u.slug])})
+        barred = sorted({r for u in units for o in options[u.slug] for p in o.parts for r in p.barred
+                         if all(x.barred for x in options[u.slug])})
         return TeamException(army, name, team_type, "barred", ", ".join(barred))
     if _formable(setting, view, team, team_type, units, options, _Relax(barred=True, fto=True)):
         return TeamException(army, name, team_type, "fto", ", ".join(sorted({m.fto or "" for m in team.members
@@ -188,7 +224,7 @@ def _unmatched_terms(army: Army, view: ChartView) -> Iterable[UnmatchedTerm]:
         for member in team.members:
             for term in member.terms:
                 folded = normalize_term(term)
-                if view.units_named(folded):
+                if view.units_named(term):
                     continue
                 shared = [m for m in lines if m is not member and folded in {normalize_term(t) for t in m.terms}]
                 if team.is_wildcards:

@@ -16,13 +16,13 @@ import re
 import weakref
 from collections import Counter
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from armybuilder.domain.fireteams import ChartMember, ChartTeam, FireteamChart, normalize_term
 from armybuilder.domain.packs import EditionPack
-from armybuilder.domain.profiles import Army, Unit
+from armybuilder.domain.profiles import Army, Option, ProfileGroup, Unit
 from armybuilder.domain.roster import ResolvedTrooper
-from armybuilder.domain.values import FireteamType
+from armybuilder.domain.values import FireteamType, ItemRef
 
 PERIPHERAL = "Peripheral"
 """The reason a controller or peripheral is barred (RULES.md §4)."""
@@ -30,13 +30,21 @@ PERIPHERAL = "Peripheral"
 _FTO_TOKEN = re.compile(r"\bFTO(?:-\d+)?\b", re.IGNORECASE)
 _FIRETEAM_SKILL = re.compile(r"^\s*fireteam\s*:\s*(core|haris|duo)\s*$", re.IGNORECASE)
 _SKILL_LABEL = re.compile(r"^\s*[A-Z]{1,3}\s*:\s*")
+_NOISE_WORDS = frozenset({"reinf", "ref"})
+"""Words a chart label adds that are not part of a unit's name ('HWARANG REINF.', 'HAETAE REF.')."""
 MAX_PLACEMENTS = 4096
 """Assignments of members to chart lines tried before settling for the best found."""
 
 
 @dataclass(frozen=True)
 class Candidate:
-    """A trooper as a fireteam sees it: its unit, option, combat group and what bars it."""
+    """A trooper (or one trooper of a team option) as a fireteam sees it: its unit, the names a
+    chart line may call it by, its combat group and what bars it.
+
+    A team option such as ZOE & Π-WELL fields several troopers under one list entry: each is a
+    candidate of its own (`uid` "t3#1", "t3#2") whose `trooper` is the list entry's uid, and they
+    join a fireteam together (`parts` of them), since a fireteam names list entries.
+    """
 
     uid: str
     slug: str
@@ -48,10 +56,22 @@ class Candidate:
     barred: tuple[str, ...] = ()
     fto: frozenset[str] = frozenset()
     grants: frozenset[FireteamType] = frozenset()
+    names: tuple[frozenset[str], ...] = ()
+    """The words of each name a chart line may call it by (profile group, profile, option)."""
+    trooper: str = ""
+    """The list entry's uid when this is one trooper of a team option."""
+    parts: int = 1
+    entry: str = ""
+    """The list entry's option when this is one trooper of a team option ('ZOE FTO & Π-WELL FTO')."""
 
     @property
     def label(self) -> str:
         return self.name
+
+    @property
+    def owner(self) -> str:
+        """The uid a fireteam declares: the list entry's."""
+        return self.trooper or self.uid
 
 
 def display_name(unit: Unit) -> str:
@@ -69,13 +89,45 @@ def own_keys(unit: Unit) -> frozenset[str]:
 
 
 def barred_reasons(trooper: ResolvedTrooper, edition: EditionPack) -> tuple[str, ...]:
-    """Why a trooper may never be in a fireteam: a peripheral or its controller, or a skill."""
+    """Why a trooper may never be in a fireteam: a peripheral or its controller, or a skill.
+
+    A team option is barred when any trooper it fields is (Scarface & Cordelia: Scarface controls
+    a Turtlemek), since its troopers join a fireteam together."""
     reasons: list[str] = []
-    if trooper.peripherals or trooper.option.peripherals or trooper.has_characteristic(PERIPHERAL):
+    if (trooper.peripherals or trooper.option.peripherals or trooper.has_characteristic(PERIPHERAL)
+            or any(_controls_peripherals(trooper.unit, inc.option) for inc in trooper.included)):
         reasons.append(PERIPHERAL)
     held = {_skill_key(item.name) for item in trooper.items()}
+    held |= {_skill_key(item.name) for inc in trooper.included if not inc.is_peripheral
+             for item in _included_items(inc.group, inc.option)}
     reasons += [skill for skill in edition.fireteam_excluded_skills if _skill_key(skill) in held]
     return tuple(reasons)
+
+
+def _controls_peripherals(unit: Unit, option: Option) -> bool:
+    """An included option that brings peripherals of its own (a team option's TAG with its Turtlemek)."""
+    if option.peripherals:
+        return True
+    for inc in option.includes:
+        group = unit.group(inc.group)
+        if group is not None and group.is_peripheral:
+            return True
+    return False
+
+
+def _included_items(group: ProfileGroup, option: Option) -> Iterable[ItemRef]:
+    for profile in group.profiles[:1]:
+        yield from (*profile.skills, *profile.equipment, *profile.weapons)
+    yield from (*option.skills, *option.equipment, *option.weapons)
+
+
+def name_words(text: str) -> frozenset[str]:
+    """The words a chart line or a profile is named by, folded, without FTO tokens and 'Reinf.'."""
+    return frozenset(normalize_term(_FTO_TOKEN.sub(" ", text)).split()) - _NOISE_WORDS
+
+
+def _names(*texts: str) -> tuple[frozenset[str], ...]:
+    return tuple(dict.fromkeys(w for w in (name_words(t) for t in texts if t) if w))
 
 
 def _skill_key(name: str) -> str:
@@ -84,15 +136,52 @@ def _skill_key(name: str) -> str:
 
 
 def candidate_of(trooper: ResolvedTrooper, edition: EditionPack) -> Candidate:
+    """The list entry as one candidate (a team option's troopers merged: see `parts_of`)."""
     grants = {FireteamType(m.group(1).upper()) for item in trooper.items()
               if (m := _FIRETEAM_SKILL.match(item.name))}
+    group = trooper.group
+    profiles = group.profiles if group is not None else ()
     return Candidate(
         uid=trooper.uid, slug=trooper.unit.slug, name=display_name(trooper.unit), option=trooper.option.name,
         combat_group=trooper.combat_group, reinforcement=trooper.reinforcement, keys=own_keys(trooper.unit),
         barred=barred_reasons(trooper, edition),
         fto=frozenset(t.upper() for t in _FTO_TOKEN.findall(trooper.option.name)),
         grants=frozenset(grants),
+        names=_names(group.name if group else "", *(p.name for p in profiles), trooper.option.name),
     )
+
+
+def parts_of(trooper: ResolvedTrooper, edition: EditionPack, whole: Candidate | None = None) -> tuple[Candidate, ...]:
+    """The troopers a list entry fields, as fireteam candidates: itself, or each order-giving
+    trooper of a team option (ZOE & Π-WELL → ZOE, Π-WELL), each with its own names and bars."""
+    whole = whole or candidate_of(trooper, edition)
+    if trooper.group is not None:
+        return (whole,)
+    members = [inc for inc in trooper.included if not inc.is_peripheral]
+    if len(members) < 2:
+        return (replace(whole, names=whole.names + tuple(
+            n for inc in members for n in _names(inc.group.name, *(p.name for p in inc.group.profiles),
+                                                  inc.option.name))),)
+    team_items = [*trooper.option.skills, *trooper.option.equipment, *trooper.option.weapons]
+    found = []
+    for inc in members:
+        items = [*_included_items(inc.group, inc.option), *team_items]
+        reasons: list[str] = []
+        if _controls_peripherals(trooper.unit, inc.option) or any(
+                p.is_peripheral for p in inc.group.profiles[:1]):
+            reasons.append(PERIPHERAL)
+        held = {_skill_key(i.name) for i in items}
+        reasons += [skill for skill in edition.fireteam_excluded_skills if _skill_key(skill) in held]
+        label = inc.group.label or whole.name
+        found.append(replace(
+            whole, uid=f"{trooper.uid}#{inc.group.id}", trooper=trooper.uid, parts=len(members),
+            entry=trooper.option.name,
+            name=label.strip(), option=inc.option.name, barred=tuple(reasons),
+            fto=frozenset(t.upper() for t in _FTO_TOKEN.findall(inc.option.name)),
+            grants=frozenset(FireteamType(m.group(1).upper()) for i in items
+                             if (m := _FIRETEAM_SKILL.match(i.name))),
+            names=_names(inc.group.name, *(p.name for p in inc.group.profiles), inc.option.name)))
+    return tuple(found)
 
 
 def fto_admits(entry: ChartMember, candidate: Candidate) -> bool:
@@ -113,6 +202,8 @@ class Slot:
     entry: ChartMember
     wildcard: bool
     term_keys: tuple[tuple[str, frozenset[str]], ...]
+    words: frozenset[str] = frozenset()
+    """The words of the line's label, to tell apart two lines of one unit (Kuang Shi / Monitor)."""
 
     @property
     def keys(self) -> frozenset[str]:
@@ -137,17 +228,44 @@ class ChartView:
         self._terms: dict[str, frozenset[str]] = {}
         self._names: dict[str, str] = {}
         self._skills: dict[int, tuple[ChartTeam, frozenset[FireteamType]]] = {}
+        self._group_terms: set[str] = set()
         for unit in army.units:
             self._names[unit.slug] = display_name(unit)
             for text in (unit.name, unit.isc, unit.isc_abbr or "", unit.slug.replace("-", " ")):
-                folded = normalize_term(text)
-                if folded:
-                    self._aliases.setdefault(folded, set()).add(unit.slug)
+                self._alias(text, unit.slug)
+        carriers: dict[str, set[str]] = {}
         for team in self.chart.teams:
             for member in team.members:
-                folded = normalize_term(_FTO_TOKEN.sub(" ", member.name))
-                if folded:
-                    self._aliases.setdefault(folded, set()).add(member.slug)
+                self._alias(_FTO_TOKEN.sub(" ", member.name), member.slug)
+                for term in member.terms:
+                    carriers.setdefault(normalize_term(term), set()).add(member.slug)
+        self._group_terms = {term for term, slugs in carriers.items() if len(slugs) > 1}
+        self._templates: dict[tuple[int, int, int, str], tuple[EditionPack, Candidate, tuple[Candidate, ...]]] = {}
+
+    def candidates(self, trooper: ResolvedTrooper, edition: EditionPack) -> tuple[Candidate, tuple[Candidate, ...]]:
+        """A trooper of this army as one candidate and as the troopers it fields (`parts_of`), built
+        once per unit, profile group and option, then given the trooper's uid and combat group."""
+        key = (trooper.unit.id, trooper.trooper.group, trooper.option.id, edition.id)
+        cached = self._templates.get(key)
+        if cached is None or cached[0] is not edition:
+            whole = candidate_of(trooper, edition)
+            cached = (edition, whole, parts_of(trooper, edition, whole))
+            self._templates[key] = cached
+        _, whole, parts = cached
+        uid, group, section = trooper.uid, trooper.combat_group, trooper.reinforcement
+        if whole.uid == uid and whole.combat_group == group and whole.reinforcement == section:
+            return whole, parts
+        return (replace(whole, uid=uid, combat_group=group, reinforcement=section),
+                tuple(replace(p, uid=f"{uid}#{p.uid.rpartition('#')[2]}" if p.trooper else uid,
+                              trooper=uid if p.trooper else "", combat_group=group, reinforcement=section)
+                      for p in parts))
+
+    def _alias(self, text: str, slug: str) -> None:
+        """Register a name of a unit, as written and without a 'Reinf.' word ('REINF. WCD BASE OPERATORS')."""
+        folded = normalize_term(text)
+        for alias in (folded, " ".join(w for w in folded.split() if w not in _NOISE_WORDS)):
+            if alias:
+                self._aliases.setdefault(alias, set()).add(slug)
 
     def skill_types(self, team: ChartTeam) -> frozenset[FireteamType]:
         """Types its units form through a "Fireteam: Haris"-style skill [N3]: a member must hold it."""
@@ -193,7 +311,8 @@ class ChartView:
         entries: list[tuple[ChartMember, bool]] = [(m, False) for m in team.members]
         if not team.forbids_wildcards:
             entries += [(m, True) for m in self.chart.wildcards]
-        slots = tuple(Slot(i, entry, wild, tuple((term, self.term_keys(term)) for term in entry.terms))
+        slots = tuple(Slot(i, entry, wild, tuple((term, self.term_keys(term)) for term in entry.terms),
+                           name_words(entry.name))
                       for i, (entry, wild) in enumerate(entries))
         self._slots[id(team)] = (team, slots)
         return slots
@@ -202,28 +321,40 @@ class ChartView:
         return tuple(m for m in self.chart.wildcards if m.slug == slug)
 
     def term_keys(self, term: str) -> frozenset[str]:
-        """`t:<term>` plus `u:<slug>` of every unit the term names (exactly, else by leading words)."""
-        folded = normalize_term(term)
-        cached = self._terms.get(folded)
+        """`t:<term>` plus `u:<slug>` of every unit the term names (see `units_named`)."""
+        cached = self._terms.get(term)
         if cached is not None:
             return cached
+        folded = normalize_term(term)
         keys = {f"t:{folded}", f"n:{folded}"}
-        units = self.units_named(folded)
-        keys |= {f"u:{slug}" for slug in units}
+        keys |= {f"u:{slug}" for slug in self.units_named(term)}
         result = frozenset(keys)
-        self._terms[folded] = result
+        self._terms[term] = result
         return result
 
-    def units_named(self, folded: str) -> set[str]:
-        exact = self._aliases.get(folded)
+    def units_named(self, term: str) -> set[str]:
+        """The units a bracket term names: by a unit name, ISC, slug or chart label (exactly, 'Reinf.'
+        aside, a word written with a period standing for any word it starts — "(Base Op.)" names
+        the Base Operators), else by its leading words ("(Helot)" → Helot Militia).
+
+        A term the chart gives to lines of two or more units ("(Morat)" on Morat Vanguard, Kurgat,
+        Raktorak…) is the chart's own group name: it counts those lines together and names no unit
+        by its leading words, so "(Morat)" does not make Raktorak a Morat Vanguard Infantry.
+        """
+        words, abbreviated = _term_words(term)
+        exact = self._aliases.get(" ".join(words))
         if exact:
             return set(exact)
-        words = folded.split()
-        if not words or len(folded) < 3:
-            return set()
         found: set[str] = set()
+        if not words or len("".join(words)) < 3:
+            return found
         for alias, slugs in self._aliases.items():
-            if alias.split()[: len(words)] == words:
+            if _words_match(words, abbreviated, alias.split(), whole=True):
+                found |= slugs
+        if found or " ".join(words) in self._group_terms:
+            return found
+        for alias, slugs in self._aliases.items():
+            if _words_match(words, abbreviated, alias.split(), whole=False):
                 found |= slugs
         return found
 
@@ -240,6 +371,24 @@ class ChartView:
         for slug in self._aliases.get(value, ()):
             return self._names.get(slug, value)
         return value
+
+
+def _term_words(term: str) -> tuple[list[str], list[bool]]:
+    """A term's folded words, and which were written as abbreviations ('Op.')."""
+    words: list[str] = []
+    abbreviated: list[bool] = []
+    for raw in term.split():
+        folded = [w for w in normalize_term(raw).split() if w not in _NOISE_WORDS]
+        for i, word in enumerate(folded):
+            words.append(word)
+            abbreviated.append(raw.endswith(".") and i == len(folded) - 1)
+    return words, abbreviated
+
+
+def _words_match(words: Sequence[str], abbreviated: Sequence[bool], alias: Sequence[str], whole: bool) -> bool:
+    if len(alias) < len(words) or (whole and len(alias) != len(words)):
+        return False
+    return all(w == a or (abbr and a.startswith(w)) for w, abbr, a in zip(words, abbreviated, alias, strict=False))
 
 
 _views: dict[int, ChartView] = {}
@@ -264,8 +413,37 @@ def size_range(team: ChartTeam, team_type: FireteamType, edition: EditionPack) -
     return (sizes.min, sizes.max) if sizes else None
 
 
+def unit_lines(slots: Sequence[Slot], candidate: Candidate) -> tuple[Slot, ...]:
+    """The lines a trooper may join under, before FTO: its unit's lines, and where the unit has
+    lines of different names (KUANG SHI / CELESTIAL GUARD Monitor, SCARFACE / CORDELIA TURNER,
+    MAXIMUS OPTIMATE / OPERATOR MAXIMUS), only those whose name fits the trooper's best.
+
+    A line's name fits a trooper's name exactly (3), when all its words are in it (2), or when
+    they share a word (1). Lines whose names fit equally (two 'SHÀNG JÍ' lines) all stay; a trooper
+    whose names fit no line of its unit keeps them all (the chart's labels are not always names).
+    """
+    lines = tuple(s for s in slots if s.entry.slug == candidate.slug)
+    if len({s.words for s in lines}) < 2 or not candidate.names:
+        return lines
+    scores = [max(_fit(s.words, name) for name in candidate.names) for s in lines]
+    best = max(scores)
+    if best == 0:
+        return lines
+    return tuple(s for s, score in zip(lines, scores, strict=True) if score == best)
+
+
+def _fit(line: frozenset[str], name: frozenset[str]) -> int:
+    if not line:
+        return 0
+    if line == name:
+        return 3
+    if line <= name:
+        return 2
+    return 1 if line & name else 0
+
+
 def fitting_slots(slots: Sequence[Slot], candidate: Candidate) -> tuple[Slot, ...]:
-    return tuple(s for s in slots if s.entry.slug == candidate.slug and fto_admits(s.entry, candidate))
+    return tuple(s for s in unit_lines(slots, candidate) if fto_admits(s.entry, candidate))
 
 
 @dataclass(frozen=True)

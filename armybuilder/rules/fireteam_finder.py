@@ -25,6 +25,7 @@ from armybuilder.i18n import tr
 from armybuilder.rules.context import RuleContext
 from armybuilder.rules.fireteam_chart import Candidate, ChartView, Slot, fitting_slots, size_range
 from armybuilder.rules.fireteams import (
+    NAME_SEPARATOR,
     FireteamAssessment,
     FireteamSetting,
     assess_declared,
@@ -61,7 +62,7 @@ class PossibleFireteam:
     def description(self) -> str:
         return tr("Combat Group {group}: {team} ({type}) with {names} — level {level}", group=self.combat_group,
                   team=self.team.strip(), type=type_name(self.type),
-                  names=", ".join(m.name for m in self.assessment.members), level=self.level)
+                  names=NAME_SEPARATOR.join(m.name for m in self.assessment.members), level=self.level)
 
     def declare(self, army_list: ArmyList) -> ArmyList:
         """The list with this fireteam declared; its members leave any team they were in."""
@@ -136,20 +137,26 @@ def find_fireteams(ctx: RuleContext) -> list[PossibleFireteam]:
     declared = {uid for f in ctx.army_list.fireteams for uid in f.members}
     found: list[PossibleFireteam] = []
     for group in ctx.army_list.groups:
-        troopers = [setting.candidates[t.uid] for t in group.troopers if t.uid in setting.candidates]
-        eligible = [c for c in troopers if not c.barred]
+        eligible = [m for t in group.troopers if t.uid in setting.candidates
+                    for m in _eligible(setting.members_of(t.uid))]
         if len(eligible) < 2:
             continue
         view = setting.view(group.reinforcement)
         for team in view.teams:
             for team_type, counts in best_compositions(setting, view, team, eligible).items():
                 members = _pick(counts, declared)
-                fireteam = Fireteam(uid="", type=team_type, team=team.name, members=tuple(m.uid for m in members))
+                fireteam = Fireteam(uid="", type=team_type, team=team.name,
+                                    members=tuple(dict.fromkeys(m.owner for m in members)))
                 assessment = judge(setting, fireteam, members)
                 if assessment.legal:
                     found.append(PossibleFireteam(group.number, group.reinforcement, team.name, team_type,
                                                   fireteam.members, assessment))
     return found
+
+
+def _eligible(members: Sequence[Candidate]) -> Sequence[Candidate]:
+    """A list entry's troopers, if none of them is barred (a team option's troopers join together)."""
+    return () if any(m.barred for m in members) else members
 
 
 def _allowed_types(setting: FireteamSetting, view: ChartView, team: ChartTeam,
@@ -198,6 +205,11 @@ def best_compositions(setting: FireteamSetting, view: ChartView, team: ChartTeam
     holders = [cls.members[0].grants for cls in classes]
     needs_skill = {t for t in ranges if not setting.granted(team, t)
                    and (t not in team.types or t in view.skill_types(team))}
+    bundles: dict[str, list[int]] = {}
+    for ci, cls in enumerate(classes):
+        if cls.members[0].parts > 1:
+            bundles.setdefault(cls.members[0].owner, []).append(ci)
+    together = [(indexes, classes[indexes[0]].members[0].parts) for indexes in bundles.values()]
 
     best: dict[FireteamType, _Best] = {t: _Best() for t in ranges}
     taken = [0] * len(pairs)
@@ -210,6 +222,8 @@ def best_compositions(setting: FireteamSetting, view: ChartView, team: ChartTeam
     def evaluate(total: int) -> None:
         if any(per_slot[i] < low for i, low in minimums):
             return
+        if any(sum(per_class[ci] for ci in indexes) not in (0, parts) for indexes, parts in together):
+            return  # a team option's troopers join together or not at all
         if required and not any(per_slot[i] for i in required):
             return
         level = max(1, level_now())
@@ -258,7 +272,8 @@ def _classes(slots: Sequence[Slot], candidates: Iterable[Candidate]) -> list[_Cl
         fit = fitting_slots(slots, candidate)
         if not fit:
             continue
-        key = (candidate.slug, tuple(s.index for s in fit), candidate.keys, candidate.grants)
+        key = (candidate.slug, tuple(s.index for s in fit), candidate.keys, candidate.grants,
+               candidate.uid if candidate.parts > 1 else "")
         grouped.setdefault(key, []).append(candidate)
         fits[key] = fit
     # classes with more troopers first: big same-unit groups are found (and bound the search) early
@@ -318,14 +333,21 @@ def _changes(ctx: RuleContext, setting: FireteamSetting, assessment: FireteamAss
     here = [c for c in free if c.combat_group == group]
     elsewhere = [c for c in free if c.combat_group != group]
     limit = ctx.edition.max_group_size
-    room = occupancy.get(group, 0) < limit
+
+    def fits_in(candidate: Candidate) -> bool:
+        """The target group has room for the trooper's places (a team option may take two)."""
+        trooper = ctx.roster.trooper(candidate.uid)
+        places = ctx.places(trooper) if trooper is not None else 1
+        return occupancy.get(group, 0) + places <= limit
 
     def option(kind: ChangeKind, new: list[Candidate], action: str, troopers: tuple[str, ...],
                moved: str | None = None) -> Suggestion | None:
         if any(m.uid in others for m in new):
             return None  # a trooper of another fireteam
         team = fireteam.model_copy(update={"members": tuple(m.uid for m in new)})
-        after = judge(setting, team, new)
+        after = judge(setting, team, [part if part.combat_group == entry.combat_group
+                                      else replace(part, combat_group=entry.combat_group)
+                                      for entry in new for part in setting.members_of(entry.uid)])
         if not after.legal or (assessment.legal and after.level <= assessment.level):
             return None
         if assessment.legal:
@@ -350,13 +372,13 @@ def _changes(ctx: RuleContext, setting: FireteamSetting, assessment: FireteamAss
             candidates.append(option("swap", [*rest[:index], new, *rest[index:]],
                                      tr("Swap {old} for {new}", old=_label(old), new=_label(new)),
                                      (old.uid, new.uid)))
-        if old.combat_group != group and (occupancy.get(group, 0) + 1 <= limit):
+        if old.combat_group != group and fits_in(old):
             moved = replace(old, combat_group=group)
             candidates.append(option("move", [*rest[:index], moved, *rest[index:]],
                                      tr("Move {name} to Combat Group {group}", name=_label(old), group=group),
                                      (old.uid,), old.uid))
-    if room:
-        for extra in elsewhere:
+    for extra in elsewhere:
+        if fits_in(extra):
             moved = replace(extra, combat_group=group)
             action = tr("Move {name} from Combat Group {source} to {target} and add it", name=_label(extra),
                         source=extra.combat_group, target=group)

@@ -25,12 +25,13 @@ from armybuilder.rules.fireteam_chart import (
     Level,
     Placement,
     Slot,
-    candidate_of,
     chart_view,
     fitting_slots,
     level_of,
+    name_words,
     place,
     size_range,
+    unit_lines,
 )
 from armybuilder.rules.violations import Violation, error
 
@@ -46,6 +47,14 @@ def type_name(team_type: FireteamType) -> str:
 def bonus_text(bonus: FireteamBonus) -> str:
     """A bonus in the current language (the packs carry `bonus_es`)."""
     return bonus.bonus_es if language() == "es" and bonus.bonus_es else bonus.bonus
+
+
+def fireteam_bonuses_note(edition: EditionPack) -> str:
+    """Say so where the edition pack's bonus table is an assumption (N3: no source gives one)."""
+    if not edition.fireteam_bonuses_assumed:
+        return ""
+    return tr("{edition}: the fireteam bonuses shown follow the N5 table (seed 003); no source gives this edition's "
+              "own table, so treat them as an assumption and check them with the organizer.", edition=edition.name)
 
 
 def ordinal(number: int) -> str:
@@ -122,8 +131,19 @@ class FireteamSetting:
     reinforcement: ChartView | None = None
     grants: tuple[GrantedFireteam, ...] = ()
     candidates: Mapping[str, Candidate] = field(default_factory=dict)
+    """Each list entry as one candidate, by uid."""
     unresolved: frozenset[str] = frozenset()
     max_group_size: int = 10
+    parts: Mapping[str, tuple[Candidate, ...]] = field(default_factory=dict)
+    """The troopers each list entry fields (a team option's several, else the entry itself), by uid."""
+
+    def members_of(self, uid: str) -> tuple[Candidate, ...]:
+        """The fireteam members a declared uid brings: every trooper of a team option, else itself."""
+        found = self.parts.get(uid)
+        if found is not None:
+            return found
+        whole = self.candidates.get(uid)
+        return (whole,) if whole is not None else ()
 
     @classmethod
     def of(cls, ctx: RuleContext) -> FireteamSetting:
@@ -132,13 +152,16 @@ class FireteamSetting:
             cbl = ctx.season.cbl(ctx.army_list.cbl)
             grants = cbl.fireteams if cbl is not None else ()
         reinforcement_army = ctx.roster.reinforcement_army
+        candidates: dict[str, Candidate] = {}
+        parts: dict[str, tuple[Candidate, ...]] = {}
+        for trooper in ctx.roster.troopers:
+            candidates[trooper.uid], parts[trooper.uid] = chart_view(trooper.army).candidates(trooper, ctx.edition)
         return cls(
             edition=ctx.edition, main=chart_view(ctx.army),
             reinforcement=chart_view(reinforcement_army) if reinforcement_army is not None else None,
-            grants=grants,
-            candidates={t.uid: candidate_of(t, ctx.edition) for t in ctx.roster.troopers},
+            grants=grants, candidates=candidates,
             unresolved=frozenset(u.trooper.uid for u in ctx.roster.unresolved),
-            max_group_size=ctx.edition.max_group_size,
+            max_group_size=ctx.edition.max_group_size, parts=parts,
         )
 
     def view(self, reinforcement: bool) -> ChartView:
@@ -167,6 +190,8 @@ def assess_fireteams(ctx: RuleContext) -> list[FireteamAssessment]:
 
 
 def check(ctx: RuleContext) -> Iterator[Violation]:
+    if not ctx.army_list.fireteams:
+        return
     for assessment in assess_fireteams(ctx):
         yield from assessment.violations
 
@@ -191,7 +216,7 @@ def judge(setting: FireteamSetting, fireteam: Fireteam,
     found: list[Violation] = []
     uids = tuple(dict.fromkeys(fireteam.members))
     if members is None:
-        members = [setting.candidates[u] for u in uids if u in setting.candidates]
+        members = [m for u in uids for m in setting.members_of(u)]
         missing = [u for u in uids if u not in setting.candidates]
         for uid in missing:
             reason = (tr("its unit or option is missing from the data") if uid in setting.unresolved
@@ -207,13 +232,15 @@ def judge(setting: FireteamSetting, fireteam: Fireteam,
                               names=_names(setting, twice), team=_team_label(fireteam)),
                            SOURCE, tuple(twice), fireteam=fireteam.uid))
 
-    reinforcement = bool(members) and all(m.reinforcement for m in members)
+    reinforcement = _section_of(setting, fireteam, members)
     view = setting.view(reinforcement)
     section = [m for m in members if m.reinforcement == reinforcement]
     found += _sections(fireteam, members)
     team = view.team(fireteam.team)
-    found += _team_and_type(setting, view, fireteam, team, members)
-    found += _size(setting, fireteam, team, len(uids), _names(setting, uids))
+    found += _team_and_type(setting, view, fireteam, team, section)
+    owners = {m.owner for m in members}
+    count = len(members) + sum(1 for u in uids if u not in owners)
+    found += _size(setting, fireteam, team, count, _list_names([*members, *(u for u in uids if u not in owners)]))
     found += _barred(fireteam, members)
     found += _groups(fireteam, section)
 
@@ -229,22 +256,38 @@ def judge(setting: FireteamSetting, fireteam: Fireteam,
     return _assessment(setting, view, fireteam, team, members, section, placement, level, tuple(found))
 
 
+def _section_of(setting: FireteamSetting, fireteam: Fireteam, members: Sequence[Candidate]) -> bool:
+    """Which section's chart judges the team: its members' section; when it mixes both (already an
+    error), the section whose chart has the team's name (the main army's first)."""
+    sections = {m.reinforcement for m in members}
+    if len(sections) == 1:
+        return sections.pop()
+    if not sections or setting.main.team(fireteam.team) is not None:
+        return False
+    return setting.reinforcement is not None and setting.reinforcement.team(fireteam.team) is not None
+
+
 def _team_label(fireteam: Fireteam) -> str:
     return tr("{team} ({type})", team=fireteam.team.strip(), type=type_name(fireteam.type))
 
 
 def _names(setting: FireteamSetting, uids: Sequence[str]) -> str:
-    return _list_names([setting.candidates.get(u, u) for u in uids])
+    return _list_names([m for u in uids for m in (setting.members_of(u) or (u,))])
+
+
+NAME_SEPARATOR = " · "
+"""Between troopers' names: unit names have commas ("Tai Sheng, Zúyŏng Invincibles NCO")."""
 
 
 def _list_names(members: Sequence[Candidate | str]) -> str:
-    """'Fusiliers ×2, Kyle Hawkins': troopers by name, repeated names counted."""
+    """'Fusiliers ×2 · Kyle Hawkins': troopers by name, repeated names counted."""
     counts = Counter(m.name if isinstance(m, Candidate) else m for m in members)
-    return ", ".join(name if n == 1 else f"{name} ×{n}" for name, n in counts.items())
+    return NAME_SEPARATOR.join(name if n == 1 else f"{name} ×{n}" for name, n in counts.items())
 
 
 def _uids(members: Sequence[Candidate]) -> tuple[str, ...]:
-    return tuple(m.uid for m in members)
+    """The list entries of these members (a team option's troopers are one entry)."""
+    return tuple(dict.fromkeys(m.owner for m in members))
 
 
 def _sections(fireteam: Fireteam, members: Sequence[Candidate]) -> list[Violation]:
@@ -262,7 +305,7 @@ def _sections(fireteam: Fireteam, members: Sequence[Candidate]) -> list[Violatio
 def _team_and_type(setting: FireteamSetting, view: ChartView, fireteam: Fireteam, team: ChartTeam | None,
                    members: Sequence[Candidate]) -> list[Violation]:
     if team is None:
-        names = ", ".join(t.name.strip() for t in view.teams) or tr("none")
+        names = NAME_SEPARATOR.join(t.name.strip() for t in view.teams) or tr("none")
         return [error("fireteam.unknown_team",
                       tr("{army}'s fireteam chart has no team called “{team}” (declared with {names}). Its teams: "
                          "{teams}.", army=view.army.name, team=fireteam.team, names=_list_names(members),
@@ -316,18 +359,23 @@ def _size(setting: FireteamSetting, fireteam: Fireteam, team: ChartTeam | None, 
 def _barred(fireteam: Fireteam, members: Sequence[Candidate]) -> list[Violation]:
     found = []
     for member in members:
+        team = _team_label(fireteam)
         if PERIPHERAL in member.barred:
-            found.append(error("fireteam.peripheral",
-                               tr("{name} cannot be in a fireteam: peripherals and their controllers never are. "
-                                  "Remove it from {team}.", name=member.name, team=_team_label(fireteam)),
-                               SOURCE, (member.uid,), fireteam=fireteam.uid))
+            if member.trooper:
+                message = tr("{name} cannot be in a fireteam: peripherals and their controllers never are, and the "
+                             "troopers of {entry} join a fireteam together. Remove {entry} from {team}.",
+                             name=member.name, entry=member.entry, team=team)
+            else:
+                message = tr("{name} cannot be in a fireteam: peripherals and their controllers never are. "
+                             "Remove it from {team}.", name=member.name, team=team)
+            found.append(error("fireteam.peripheral", message, SOURCE, (member.owner,), fireteam=fireteam.uid))
         skills = [s for s in member.barred if s != PERIPHERAL]
         if skills:
             found.append(error("fireteam.excluded_skill",
                                tr("{name} ({option}) cannot be in a fireteam: it has {skills}. Remove it from {team} "
                                   "or pick an option without it.", name=member.name, option=member.option,
-                                  skills=", ".join(skills), team=_team_label(fireteam)),
-                               SOURCE, (member.uid,), fireteam=fireteam.uid, skills=skills))
+                                  skills=", ".join(skills), team=team),
+                               SOURCE, (member.owner,), fireteam=fireteam.uid, skills=skills))
     return found
 
 
@@ -346,31 +394,56 @@ def _groups(fireteam: Fireteam, members: Sequence[Candidate]) -> list[Violation]
 
 def _unfit(view: ChartView, fireteam: Fireteam, team: ChartTeam, members: Sequence[Candidate],
            fits: Sequence[tuple[Slot, ...]]) -> list[Violation]:
-    found = []
+    """Members that fit no line: one violation per reason, naming every member it concerns."""
+    fto_only: dict[str, list[Candidate]] = {}
+    no_wildcards: list[Candidate] = []
+    outsiders: list[Candidate] = []
+    slots = view.slots(team) if not team.forbids_wildcards else (*view.slots(team),
+                                                                  *_wildcard_slots(view, team))
     for member, fit in zip(members, fits, strict=True):
         if fit:
             continue
-        lines = [m for m in team.members if m.slug == member.slug]
-        wild = list(view.wildcard_entries(member.slug))
-        usable = lines + ([] if team.forbids_wildcards else wild)
-        if usable:
-            fto = next((m.fto for m in usable if m.fto), "FTO")
-            found.append(error("fireteam.fto_only",
-                               tr("{name} ({option}) cannot join {team}: only {fto} options of that unit may. Pick "
-                                  "an {fto} option.", name=member.name, option=member.option,
-                                  team=team.name.strip(), fto=fto),
-                               SOURCE, (member.uid,), fireteam=fireteam.uid, fto=fto))
-        elif wild:
-            found.append(error("fireteam.wildcards_forbidden",
-                               tr("{team} takes no wildcards (“{note}”): {name} may join other teams as a wildcard, "
-                                  "not this one.", team=team.name.strip(), note=team.note.strip(), name=member.name),
-                               SOURCE, (member.uid,), fireteam=fireteam.uid))
+        lines = unit_lines(slots, member)
+        if lines:
+            if team.forbids_wildcards and all(s.wildcard for s in lines):
+                no_wildcards.append(member)
+            else:
+                fto = next((s.entry.fto for s in lines if s.entry.fto), "FTO")
+                fto_only.setdefault(fto, []).append(member)
         else:
-            found.append(error("fireteam.not_in_team",
-                               tr("{name} cannot join {team}: its unit is neither in that team nor a wildcard.",
-                                  name=member.name, team=team.name.strip()),
-                               SOURCE, (member.uid,), fireteam=fireteam.uid))
+            outsiders.append(member)
+    found = []
+    for fto, unfit in fto_only.items():
+        found.append(error("fireteam.fto_only",
+                           tr("{names} cannot join {team}: only {fto} options of that unit may. Pick an {fto} "
+                              "option.", names=_list_options(unfit), team=team.name.strip(), fto=fto),
+                           SOURCE, _uids(unfit), fireteam=fireteam.uid, fto=fto))
+    if no_wildcards:
+        found.append(error("fireteam.wildcards_forbidden",
+                           tr("{team} takes no wildcards (“{note}”): {names} may join other teams as wildcards, "
+                              "not this one.", team=team.name.strip(), note=team.note.strip(),
+                              names=_list_names(no_wildcards)),
+                           SOURCE, _uids(no_wildcards), fireteam=fireteam.uid))
+    if outsiders:
+        found.append(error("fireteam.not_in_team",
+                           tr("{names} cannot join {team}: their unit is neither in that team nor a wildcard. Remove "
+                              "them or declare the fireteam with a team that lists them.",
+                              names=_list_names(outsiders), team=team.name.strip()),
+                           SOURCE, _uids(outsiders), fireteam=fireteam.uid))
     return found
+
+
+def _wildcard_slots(view: ChartView, team: ChartTeam) -> tuple[Slot, ...]:
+    """The Wildcards lines as a team that forbids them would have had them (to say why one is refused)."""
+    base = len(team.members)
+    return tuple(Slot(base + i, m, True, (), name_words(m.name)) for i, m in enumerate(view.chart.wildcards))
+
+
+def _list_options(members: Sequence[Candidate]) -> str:
+    """'Knauf (KNAUF) · Shàng Jí (SHÀNG JÍ)': troopers with their options."""
+    labels = [f"{m.name} ({m.option})" for m in members]
+    counts = Counter(labels)
+    return NAME_SEPARATOR.join(label if n == 1 else f"{label} ×{n}" for label, n in counts.items())
 
 
 def _limits(fireteam: Fireteam, team: ChartTeam, members: Sequence[Candidate],
@@ -403,7 +476,7 @@ def _limits(fireteam: Fireteam, team: ChartTeam, members: Sequence[Candidate],
                               names=_list_names(members), missing=low - count),
                            SOURCE, _uids(members), fireteam=fireteam.uid, count=count, min=low))
     if placement.required_missing:
-        required = ", ".join(dict.fromkeys(m.name or m.slug for m in team.members if m.required))
+        required = NAME_SEPARATOR.join(dict.fromkeys(m.name or m.slug for m in team.members if m.required))
         found.append(error("fireteam.required_missing",
                            tr("{team} needs at least one of {required} (marked * in the chart); {names} are none of "
                               "them. Add one.", team=team.name.strip(), required=required,
@@ -469,7 +542,7 @@ def _assessment(setting: FireteamSetting, view: ChartView, fireteam: Fireteam, t
     for member in members:
         _, slot, index = by_uid.get(member.uid, (member, None, -1))
         assessed.append(MemberAssessment(
-            uid=member.uid, name=member.name, option=member.option, line=slot.label if slot else None,
+            uid=member.owner, name=member.name, option=member.option, line=slot.label if slot else None,
             wildcard=bool(slot and slot.wildcard), terms=slot.entry.terms if slot else (),
             counted=index in level.counted))
     bonuses = tuple(sorted((b for b in setting.edition.fireteam_bonuses if b.level <= level.level),
@@ -503,7 +576,7 @@ def explain(setting: FireteamSetting, view: ChartView, fireteam: Fireteam, team:
             by_term.append(tr("{name} as ({term})", name=member.name, term=term))
         parts = [name if n == 1 else f"{n} {name}" for name, n in own.items()] + by_term
         text = tr("Level {level}: {count} of {size} count as {unit} ({parts})", level=level.level,
-                  count=level.level, size=size, unit=view.label_of(level.key), parts=", ".join(parts))
+                  count=level.level, size=size, unit=view.label_of(level.key), parts=NAME_SEPARATOR.join(parts))
     sizes = size_range(team, fireteam.type, setting.edition) if team is not None else None
     high = sizes[1] if sizes else size
     following = next((b for b in setting.edition.fireteam_bonuses if b.level == level.level + 1), None)

@@ -2,11 +2,33 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 
+from armybuilder.domain.roster import ResolvedTrooper
 from armybuilder.i18n import tr
 from armybuilder.rules.context import RuleContext
 from armybuilder.rules.violations import Violation, error
+
+
+def beyond(ctx: RuleContext, troopers: Sequence[ResolvedTrooper], limit: int) -> tuple[str, ...]:
+    """The troopers whose places, counted in list order, fall beyond `limit` (the ones to move or remove)."""
+    found: list[str] = []
+    taken = 0
+    for trooper in troopers:
+        places = ctx.places(trooper)
+        taken += places
+        if places and taken > limit:
+            found.append(trooper.uid)
+    return tuple(found) or tuple(t.uid for t in troopers)
+
+
+def _team_note(ctx: RuleContext, troopers: Sequence[ResolvedTrooper]) -> str:
+    """Say which options take more than one place, so the count is not a surprise."""
+    teams = [t for t in troopers if ctx.places(t) > 1]
+    if not teams:
+        return ""
+    names = " · ".join(f"{t.option.name} ({ctx.places(t)})" for t in teams)
+    return " " + tr("Options that field several troopers take one place each: {names}.", names=names)
 
 
 def check(ctx: RuleContext) -> Iterator[Violation]:
@@ -20,8 +42,9 @@ def check(ctx: RuleContext) -> Iterator[Violation]:
             yield error(
                 "groups.too_many_troopers",
                 tr("Combat Group {number} has {count} troopers, {over} over the limit of {limit}. Move {over} "
-                   "to another combat group.", number=group.number, count=places, over=over, limit=limit),
-                "RULES.md §2.4", tuple(t.uid for t in members[limit:]) or tuple(t.uid for t in members),
+                   "to another combat group.", number=group.number, count=places, over=over, limit=limit)
+                + _team_note(ctx, members),
+                "RULES.md §2.4", beyond(ctx, members, limit),
                 group=group.number, count=places, limit=limit)
 
     troopers_limit = ctx.troopers_limit
@@ -33,8 +56,9 @@ def check(ctx: RuleContext) -> Iterator[Violation]:
         yield error(
             "army.too_many_troopers",
             tr("The list has {count} troopers, {over} over the army-size limit of {limit}. Remove {over}.",
-               count=ctx.trooper_count, over=over, limit=troopers_limit) + extra,
-            "RULES.md §2.5", tuple(t.uid for t in ctx.roster.troopers[troopers_limit:]),
+               count=ctx.trooper_count, over=over, limit=troopers_limit) + _team_note(ctx, ctx.roster.troopers)
+            + extra,
+            "RULES.md §2.5", beyond(ctx, ctx.roster.troopers, troopers_limit),
             count=ctx.trooper_count, limit=troopers_limit)
 
     max_commlinks = ctx.edition.max_commlinks

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from armybuilder.i18n import tr
-from armybuilder.rules.context import RuleContext
+from armybuilder.rules.context import RuleContext, local_name
 from armybuilder.rules.violations import Violation, error
 
 
@@ -15,11 +15,11 @@ def check(ctx: RuleContext) -> Iterator[Violation]:
         return
     extra = ctx.extra_with("mercenary_points")
     if extra is None:
-        for trooper in mercs:
-            yield error("mercenaries.not_allowed",
-                        tr("{unit} is a mercenary outside {army}'s own list: it needs the Soldiers of Fortune "
-                           "extra. Remove it or switch the extra on.", unit=trooper.name, army=ctx.army.name),
-                        "RULES.md §2.8", (trooper.uid,))
+        names = " · ".join(dict.fromkeys(t.name for t in mercs))
+        yield error("mercenaries.not_allowed",
+                    tr("{units}: mercenaries from outside {army}'s own list, allowed only by a tournament extra such "
+                       "as Soldiers of Fortune. {fix}", units=names, army=ctx.army.name, fix=_fix(ctx)),
+                    "RULES.md §2.8", tuple(t.uid for t in mercs), count=len(mercs))
         return
     cap = extra.mercenary_points or 0
     spent = sum(t.points for t in mercs)
@@ -29,3 +29,21 @@ def check(ctx: RuleContext) -> Iterator[Violation]:
                        "change mercenaries worth {over} points.", used=spent, over=spent - cap, limit=cap,
                        extra=extra.name),
                     "RULES.md §3 (Soldiers of Fortune)", tuple(t.uid for t in mercs), used=spent, limit=cap)
+
+
+def _fix(ctx: RuleContext) -> str:
+    """How to make the mercenaries legal: the extra to switch on, or the packs that offer one."""
+    season = ctx.season
+    offered = next((e for e in season.extras if e.mercenary_points is not None), None) if season else None
+    if season is not None and offered is not None:
+        return tr("Switch on {extra} in {season} (at most {points} points of mercenaries), or remove them.",
+                  extra=local_name(offered), season=local_name(season), points=offered.mercenary_points)
+    packs = [s for s in ctx.season_packs if any(e.mercenary_points is not None for e in s.extras)]
+    current = local_name(season) if season else local_name(ctx.edition)
+    if packs:
+        return tr("{pack} has no such extra: choose a tournament pack with one ({packs}) and switch it on, or remove "
+                  "them.", pack=current,
+                  packs=" · ".join(f"{local_name(s)}: {local_name(e)}" for s in packs for e in s.extras
+                                   if e.mercenary_points is not None))
+    return tr("{pack} has no such extra and no tournament pack that has one is installed: remove them.",
+              pack=current)

@@ -33,10 +33,13 @@ def check(ctx: RuleContext) -> Iterator[Violation]:
                     "RULES.md §2.9", tuple(t.uid for t in section), used=points, limit=rules.points)
     swc = sum(t.swc_halves for t in section)
     if swc > rules.swc.halves:
+        over = swc - rules.swc.halves
         yield error("reinforcements.over_swc",
-                    tr("The Reinforcements section uses {used} SWC, over its {limit} SWC.",
-                       used=format_halves(swc), limit=str(rules.swc)),
-                    "RULES.md §2.9", tuple(t.uid for t in section if t.swc_halves), used=format_halves(swc))
+                    tr("The Reinforcements section uses {used} SWC, {over} over its {limit} SWC. Swap Reinforcements "
+                       "support weapons for options with less SWC (at least {over} SWC less).",
+                       used=format_halves(swc), over=format_halves(over), limit=str(rules.swc)),
+                    "RULES.md §2.9", tuple(t.uid for t in section if t.swc_halves), used=format_halves(swc),
+                    over=format_halves(over))
     prefix = rules.unit_prefix.casefold()
     for trooper in section:
         if not trooper.unit.name.casefold().startswith(prefix):

@@ -72,7 +72,7 @@ def test_form_a_core_fireteam_and_see_its_level_and_bonuses(qtbot, svalarheima: 
     rows = dialog.choices_model
     texts = {rows.item(r, 0).text(): rows.item(r, 1).text() for r in range(rows.rowCount())}
     assert texts["Fusiliers (Core)"] == "✔ Yes: level 4"
-    assert texts["Svalarheima Nisses (Haris)"].startswith("✖ No: Fusiliers cannot join")
+    assert texts["Svalarheima Nisses (Haris)"].startswith("✖ No: Fusiliers ×4 cannot join")  # one reason, all named
     impossible = next(r for r in range(rows.rowCount()) if rows.item(r, 0).text() == "Order Sergeants (Haris)")
     assert not rows.item(impossible, 0).isEnabled() and not rows.item(impossible, 0).isSelectable()
     assert dialog.selected_choice() is core
