@@ -62,10 +62,11 @@ def _season_part(detail: str, season: SeasonPack | None) -> str:
     if detail == "CBL":
         return tr("Closed Battle Lists")
     if season is not None:
-        for extra in season.extras:
-            if extra.name == detail:
+        wanted = detail.casefold()
+        for extra in season.extras:  # "Escalation" names the "Escalation Tournament" extra
+            if extra.name.casefold() == wanted or extra.name.casefold().startswith(wanted + " "):
                 return extra_name(extra)
         for rule in season.rules:
-            if rule.name == detail:
+            if rule.name.casefold() == wanted:
                 return localized(rule.name, rule.name_es)
     return detail

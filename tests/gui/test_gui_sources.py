@@ -53,6 +53,8 @@ def test_every_source_the_rules_give_reads_as_a_rules_reference(synthetic_catalo
     try:
         assert rule_source("RULES.md §3 (Soldiers of Fortune)", edition, season) == \
             "ITS Temporada 9: Soldados de Fortuna"  # type: ignore[arg-type]
+        assert rule_source("RULES.md §3 (Escalation)", edition, season) == \
+            f"ITS Temporada 9: {season.extra('escalation').name_es}"  # type: ignore[arg-type,union-attr]
     finally:
         set_language("en")
 
