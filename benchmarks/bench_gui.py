@@ -82,7 +82,7 @@ def bench_in_window(imported: bool) -> list[str]:
     from armybuilder.gui.mainwindow import MainWindow
     from armybuilder.gui.settings import AppSettings
 
-    app = make_application([sys.argv[0]])
+    app = make_application([sys.argv[0]], quiet_offscreen=True)
     lines = []
     with tempfile.TemporaryDirectory() as folder:
         settings = AppSettings(QSettings(str(Path(folder) / "s.ini"), QSettings.Format.IniFormat))

@@ -40,7 +40,7 @@ def main() -> None:
     from armybuilder.gui.settings import AppSettings
     from armybuilder.paths import bundled_profiles_dir
 
-    app = make_application([sys.argv[0]])
+    app = make_application([sys.argv[0]], quiet_offscreen=True)
     with tempfile.TemporaryDirectory() as folder:
         os.environ["ARMYBUILDER_HOME"] = str(Path(folder) / "data")
         settings = AppSettings(QSettings(str(Path(folder) / "s.ini"), QSettings.Format.IniFormat))

@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QTimer
+from PySide6.QtCore import QMessageLogContext, QTimer, QtMsgType, qInstallMessageHandler
 from PySide6.QtWidgets import QApplication
 
 from armybuilder.data.cache import attach_imported
@@ -33,9 +33,24 @@ def build_catalog() -> Catalog:
     return catalog
 
 
-def make_application(argv: Sequence[str]) -> QApplication:
+OFFSCREEN_NOISE = ("This plugin does not support propagateSizeHints()",
+                   "This plugin does not support raise()",
+                   "This plugin does not support grabbing the keyboard")
+"""What Qt's offscreen platform prints for things it cannot do; it says nothing about the app."""
+
+
+def _quiet_offscreen_handler(kind: QtMsgType, context: QMessageLogContext, message: str) -> None:
+    if not message.startswith(OFFSCREEN_NOISE):
+        print(message, file=sys.stderr)
+
+
+def make_application(argv: Sequence[str], *, quiet_offscreen: bool = False) -> QApplication:
+    """The QApplication; `quiet_offscreen` drops the offscreen platform's noise (screenshots,
+    benchmarks, headless starts) — tests leave it off so their Qt-warning checks see everything."""
     existing = QApplication.instance()
     app = existing if isinstance(existing, QApplication) else QApplication(list(argv))
+    if quiet_offscreen and app.platformName() == "offscreen":
+        qInstallMessageHandler(_quiet_offscreen_handler)
     app.setOrganizationName(ORGANIZATION)
     app.setApplicationName(APPLICATION)
     app.setApplicationDisplayName(tr("Infinity army builder"))
@@ -84,7 +99,7 @@ def _offer_restore(window: MainWindow, autosave: Autosave) -> None:
 def run_gui(argv: Sequence[str]) -> int:
     from armybuilder.gui.autosave import Autosave
 
-    app = make_application(argv)
+    app = make_application(argv, quiet_offscreen=True)
     settings = AppSettings(default_qsettings())
     apply_language(startup_language(settings, argv))
     window = open_main_window(build_catalog(), settings)

@@ -57,7 +57,7 @@ def main(argv: list[str]) -> int:
     from armybuilder.gui.mainwindow import MainWindow
     from armybuilder.gui.settings import AppSettings
 
-    app = make_application([sys.argv[0]])
+    app = make_application([sys.argv[0]], quiet_offscreen=True)
     saved: list[Path] = []
     with tempfile.TemporaryDirectory() as folder:
         os.environ["ARMYBUILDER_HOME"] = str(Path(folder) / "data")

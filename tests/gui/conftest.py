@@ -20,14 +20,13 @@ from PySide6.QtCore import QSettings, QStandardPaths, QtMsgType
 from PySide6.QtWidgets import QApplication
 
 from armybuilder.data.catalog import Catalog
+from armybuilder.gui.app import OFFSCREEN_NOISE
 from armybuilder.paths import bundled_profiles_dir
 
 HERE = Path(__file__).resolve().parent
 
 # Messages the offscreen platform prints for things it cannot do; they say nothing about our code.
-BENIGN_QT_MESSAGES = ("This plugin does not support propagateSizeHints()",
-                      "This plugin does not support raise()",
-                      "This plugin does not support grabbing the keyboard")
+BENIGN_QT_MESSAGES = OFFSCREEN_NOISE
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
