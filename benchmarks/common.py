@@ -23,7 +23,3 @@ def timed(function: Callable[[], object], repeat: int = 1) -> list[float]:
 
 def median_ms(times: list[float]) -> float:
     return statistics.median(times) * 1000
-
-
-def fmt_ms(seconds: float) -> str:
-    return f"{seconds * 1000:.3f} ms"

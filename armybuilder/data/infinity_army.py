@@ -279,11 +279,6 @@ class ImportSession:
         return ConvertedArmy(army, issues, converter.unresolved)
 
 
-def convert_army(raw: Any, faction: Faction, file: str, metadata: Metadata) -> ConvertedArmy:
-    """Convert one parsed army file on its own (see `ImportSession` to convert many)."""
-    return ImportSession(metadata).convert(raw, faction, file)
-
-
 def _relations(raw: Any, units: list[Unit], report: Any) -> tuple[Relation, ...]:
     """Shared limits; they name units of every army, so units missing here are normal."""
     groups = {u.id: {g.id for g in u.profile_groups} for u in units}

@@ -51,24 +51,6 @@ class SafeLoader(_BaseLoader):  # type: ignore[valid-type,misc]
         return super().construct_mapping(node, deep=deep)  # type: ignore[no-any-return]
 
 
-
-def read_yaml(path: Path) -> tuple[Any, list[DataProblem]]:
-    """Parse a YAML file; syntax errors become problems with line and column."""
-    name = str(path)
-    try:
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        return None, [DataProblem(name, tr("file not found"))]
-    except IsADirectoryError:
-        return None, [DataProblem(name, tr("is a folder, expected a YAML file"))]
-    except UnicodeDecodeError as exc:
-        return None, [DataProblem(name, tr("not UTF-8 text ({reason} at byte {byte})", reason=exc.reason,
-                                           byte=exc.start))]
-    except OSError as exc:
-        return None, [DataProblem(name, tr("cannot be read: {reason}", reason=exc.strerror or exc))]
-    return parse_yaml(text, name)
-
-
 def parse_yaml(text: str, name: str) -> tuple[Any, list[DataProblem]]:
     """Parse YAML text; `name` is used in messages. A key given twice in one mapping is an error."""
     try:

@@ -126,10 +126,6 @@ class Option(Frozen):
             s.name.casefold() == LIEUTENANT_SKILL for s in self.skills
         )
 
-    def item_names(self) -> Iterator[str]:
-        for item in (*self.weapons, *self.skills, *self.equipment):
-            yield item.name
-
     @cached_property
     def item_keys(self) -> frozenset[str]:
         """Its skills, equipment and weapons by folded name (for quick `has_item` checks)."""

@@ -31,7 +31,6 @@ class RuleContext:
     roster: Roster
     edition: EditionPack
     season: SeasonPack | None = None
-    unknown_settings: tuple[str, ...] = field(default=())
     season_packs: tuple[SeasonPack, ...] = field(default=())
     """Every season pack installed, for messages that suggest one (filled from the catalog)."""
 

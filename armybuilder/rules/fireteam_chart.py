@@ -317,9 +317,6 @@ class ChartView:
         self._slots[id(team)] = (team, slots)
         return slots
 
-    def wildcard_entries(self, slug: str) -> tuple[ChartMember, ...]:
-        return tuple(m for m in self.chart.wildcards if m.slug == slug)
-
     def term_keys(self, term: str) -> frozenset[str]:
         """`t:<term>` plus `u:<slug>` of every unit the term names (see `units_named`)."""
         cached = self._terms.get(term)
@@ -547,10 +544,3 @@ def _judge(team: ChartTeam, slots: Sequence[Slot], members: Sequence[Candidate],
     missing = bool(required) and not any(counts[s.index] for s in required)
     level = level_of([member_keys(m, slot) for m, slot in zip(members, choice, strict=True)])
     return Placement(choice, counts, over, under, missing, level)
-
-
-def granted_types(candidates: Iterable[Candidate]) -> frozenset[FireteamType]:
-    found: set[FireteamType] = set()
-    for candidate in candidates:
-        found |= candidate.grants
-    return frozenset(found)
