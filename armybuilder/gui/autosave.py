@@ -64,10 +64,6 @@ class AutosaveEntry:
     def session(self) -> str:
         return self.file.stem
 
-    @property
-    def lock_file(self) -> Path:
-        return self.file.with_suffix(".lock")
-
 
 def entry_json(army_list: ArmyList, army_name: str, path: Path | None, text: str,
                now: datetime | None = None) -> str:

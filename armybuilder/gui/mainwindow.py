@@ -79,7 +79,6 @@ class MainWindow(QMainWindow):
         self.document = ListDocument(catalog, self)
         self.action_set = Actions(self)
         self._loaded_armies: set[tuple[str, int]] = set()
-        self._army_task: int | None = None
         self._status: tuple[Callable[[], str], str] | None = None
         self._build_widgets()
         self._build_menus()
@@ -460,15 +459,12 @@ class MainWindow(QMainWindow):
 
         def done(_: object) -> None:
             self._loaded_armies.add(key)
-            self._army_task = None
             callback()
 
         def failed(error: BaseException) -> None:
-            self._army_task = None
             self._on_task_failed(tr("Could not load {army}", army=summary.name), error)
 
-        self._army_task = self.tasks.run(lambda: self.catalog.army(summary.ref), done, failed,
-                                         tr("Loading {army}…", army=summary.name))
+        self.tasks.run(lambda: self.catalog.army(summary.ref), done, failed, tr("Loading {army}…", army=summary.name))
 
     # ----- imported data and preferences (dialogs in armybuilder.gui.dialogs) -----------------------
     def _on_import_data(self) -> None:

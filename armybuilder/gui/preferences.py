@@ -31,7 +31,6 @@ Paper = Literal["a4", "letter"]
 PAPERS: tuple[Paper, ...] = ("a4", "letter")
 
 LANGUAGE_KEY = "ui/language"
-DISTANCES_CM_KEY = "view/distances_cm"
 PAPER_KEY = "print/paper"
 DEFAULT_PACK_KEY = "lists/default_pack"
 DEFAULT_TIER_KEY = "lists/default_tier"

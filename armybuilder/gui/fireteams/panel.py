@@ -239,16 +239,6 @@ class FinderPanel(QWidget):
     def current_item(self) -> Suggestion | PossibleFireteam | None:
         return self.model.item(self.tree.currentIndex())
 
-    def select_item(self, item: Suggestion | PossibleFireteam) -> bool:
-        for section in range(self.model.top_count()):
-            for row in range(self.model.child_count(section)):
-                index = self.model.child_index(section, row)
-                if self.model.item(index) is item:
-                    flags = QItemSelectionModel.SelectionFlag.ClearAndSelect | QItemSelectionModel.SelectionFlag.Rows
-                    self.tree.selectionModel().setCurrentIndex(index, flags)
-                    return True
-        return False
-
     def _on_clicked(self, index: Index) -> None:
         troopers = index.data(FinderRole.TROOPERS)
         if troopers:

@@ -358,11 +358,6 @@ class ListTreeModel(QAbstractItemModel):
         item = self._group_items.get(number)
         return self._index_of(item) if item is not None else QModelIndex()
 
-    def group_at(self, row: int) -> int | None:
-        """The number of the combat group at a top-level row."""
-        children = self._root.children
-        return int(children[row].key) if 0 <= row < len(children) else None
-
     def _trooper(self, item: _Item) -> tuple[Trooper, CombatGroup] | None:
         uid = item.key[0] if item.kind == "peripheral" else item.key
         return self._troopers.get(str(uid))

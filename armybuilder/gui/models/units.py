@@ -315,10 +315,6 @@ class UnitFilterProxy(QSortFilterProxyModel):
     def refilter(self) -> None:
         self.invalidate()
 
-    def is_filtering(self) -> bool:
-        return bool(self._words or self.unit_type or self.category or self.lieutenant or self.hacker
-                    or self.remaining is not None)
-
     def _source(self) -> UnitTreeModel:
         model = self.sourceModel()
         assert isinstance(model, UnitTreeModel)

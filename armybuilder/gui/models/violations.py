@@ -50,10 +50,6 @@ class ViolationListModel(QAbstractListModel):
             rows.extend(("note", note, "note", (), "") for note in report.notes)
         self._rows = rows
 
-    @property
-    def error_count(self) -> int:
-        return sum(1 for r in self._rows if r[0] == "error")
-
     def rowCount(self, parent: Index = ROOT) -> int:
         return 0 if parent.isValid() else len(self._rows)
 

@@ -29,10 +29,6 @@ def render_pages(data: bytes, dpi: int = PREVIEW_DPI) -> list[QImage]:
     return _render_with_pdfium(data, dpi)
 
 
-def renderer_name() -> str:
-    return "QtPdf" if qt_pdf_available() else "PDFium (pypdfium2)"
-
-
 def _render_with_pdfium(data: bytes, dpi: int) -> list[QImage]:
     import pypdfium2 as pdfium
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import Signal
 from PySide6.QtGui import QAction, QFont
 from PySide6.QtWidgets import (
     QComboBox,
@@ -207,7 +207,3 @@ class ListSettingsBar(QWidget):
 
     def extra_action(self, extra_id: str) -> QAction | None:
         return next((a for a in self.extras_menu.actions() if a.data() == extra_id), None)
-
-    def focus_name(self) -> None:
-        self.name.setFocus(Qt.FocusReason.ShortcutFocusReason)
-        self.name.selectAll()

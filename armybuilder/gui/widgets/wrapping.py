@@ -77,9 +77,6 @@ class WrappingDelegate(QStyledItemDelegate):
         """Room a subclass draws something in beside the text (the text wraps in what is left)."""
         return 0
 
-    def reset_metrics(self) -> None:
-        self._metrics.clear()
-
 
 class WrappingTreeView(QTreeView):
     """A QTreeView with wrapping text and rows that grow to fit it."""
