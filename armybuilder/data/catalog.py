@@ -121,6 +121,20 @@ class Catalog:
     def summary(self, ref: ArmyRef) -> ArmySummary | None:
         return next((s for s in self.armies() if s.origin == ref.origin and s.id == ref.id), None)
 
+    def reinforcement_summary(self, army: Army) -> ArmySummary | None:
+        """The army's Reinforcements army (same origin, not loaded), when it has one the catalog knows."""
+        if army.reinforcements is None:
+            return None
+        return next((s for s in self.armies() if s.origin == army.origin and s.id == army.reinforcements), None)
+
+    def reinforcement_army_for(self, army_list: ArmyList, army: Army) -> Army | None:
+        """The Reinforcements army a list built with `army` needs, loaded: None when the list has no
+        Reinforcements group or the catalog knows no such army. Raises DataError if it cannot be loaded."""
+        if not any(g.reinforcement for g in army_list.groups):
+            return None
+        summary = self.reinforcement_summary(army)
+        return self.army(summary.ref) if summary is not None else None
+
     def find(self, army_id: int, prefer: Sequence[Origin] = ("imported", "bundled")) -> ArmySummary | None:
         """The army with this id, from the first origin in `prefer` that has it."""
         for origin in prefer:

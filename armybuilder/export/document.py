@@ -101,13 +101,7 @@ def prepare(army_list: ArmyList, catalog: Catalog, code: str | None = None) -> L
     """
     army = catalog.army(army_list.army)
     edition, season = catalog.rules_for(army_list, army)
-    reinforcement_army = None
-    if army.reinforcements is not None and any(g.reinforcement for g in army_list.groups):
-        summary = next((s for s in catalog.armies() if s.origin == army.origin and s.id == army.reinforcements),
-                       None)
-        if summary is not None:
-            reinforcement_army = catalog.army(summary.ref)
-    roster = resolve(army_list, army, reinforcement_army)
+    roster = resolve(army_list, army, catalog.reinforcement_army_for(army_list, army))
     context = RuleContext(army_list, roster, edition, season)
     report = run_rules(context)
     army_code = code if code is not None else encode_army_code(army_list, army, context.points_limit)

@@ -475,12 +475,7 @@ class ListDocument(QObject):
         option is not in it (or, in a Reinforcements group, not in its Reinforcements army)."""
         army_list = self._current()
         army = self.catalog.army(ref)
-        reinforcements: Army | None = None
-        if army.reinforcements is not None and any(g.reinforcement for g in army_list.groups):
-            summary = next((s for s in self.catalog.armies()
-                            if s.origin == army.origin and s.id == army.reinforcements), None)
-            if summary is not None:
-                reinforcements = self.catalog.army(summary.ref)
+        reinforcements = self.catalog.reinforcement_army_for(army_list, army)
         lost = []
         for group, trooper in army_list.troopers():
             source = reinforcements if group.reinforcement else army
@@ -511,11 +506,7 @@ class ListDocument(QObject):
     # ----- the Reinforcements section ---------------------------------------------------------
     def reinforcement_summary(self) -> ArmySummary | None:
         """The army's Reinforcements army (not loaded), when it has one the catalog knows."""
-        army = self._army
-        if army is None or army.reinforcements is None:
-            return None
-        return next((s for s in self.catalog.armies()
-                     if s.origin == army.origin and s.id == army.reinforcements), None)
+        return self.catalog.reinforcement_summary(self._army) if self._army is not None else None
 
     def reinforcement_army(self) -> Army | None:
         """The Reinforcements army's data (loaded from the catalog, which keeps it), or None."""

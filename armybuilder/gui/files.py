@@ -30,10 +30,7 @@ def read_list(path: Path, catalog: Catalog) -> OpenedList:
     loaded = load_list(path)
     army = catalog.army(loaded.army_list.army)
     catalog.rules_for(loaded.army_list, army)
-    if army.reinforcements is not None and any(g.reinforcement for g in loaded.army_list.groups):
-        summary = next((s for s in catalog.armies() if s.origin == army.origin and s.id == army.reinforcements), None)
-        if summary is not None:
-            catalog.army(summary.ref)
+    catalog.reinforcement_army_for(loaded.army_list, army)  # loaded now, off the GUI thread
     return OpenedList(loaded, list(loaded.problems))
 
 

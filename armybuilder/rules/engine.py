@@ -225,12 +225,7 @@ def context_in_catalog(army_list: ArmyList, catalog: Catalog) -> RuleContext:
     """A list resolved for the rules: its army, Reinforcements army and packs from the catalog."""
     army = catalog.army(army_list.army)
     edition, season = catalog.rules_for(army_list, army)
-    reinforcement_army = None
-    if army.reinforcements is not None and any(g.reinforcement for g in army_list.groups):
-        summary = next((s for s in catalog.armies()
-                        if s.origin == army.origin and s.id == army.reinforcements), None)
-        if summary is not None:
-            reinforcement_army = catalog.army(summary.ref)
+    reinforcement_army = catalog.reinforcement_army_for(army_list, army)
     return RuleContext(army_list, resolve(army_list, army, reinforcement_army), edition, season,
                        season_packs=tuple(catalog.season_packs()))
 
