@@ -92,7 +92,12 @@ class ArmyList(Frozen):
     def group(self, number: int) -> CombatGroup | None:
         return next((g for g in self.groups if g.number == number), None)
 
+    def fireteam(self, uid: str) -> Fireteam | None:
+        """The declared fireteam whose uid this is."""
+        return next((f for f in self.fireteams if f.uid == uid), None)
+
     def fireteam_of(self, uid: str) -> Fireteam | None:
+        """The declared fireteam trooper `uid` is a member of."""
         return next((f for f in self.fireteams if uid in f.members), None)
 
     @property

@@ -98,7 +98,7 @@ class Suggestion:
 
     def apply(self, army_list: ArmyList) -> ArmyList:
         """The list with this change made (raises KeyError if the team or trooper is gone)."""
-        team = next((f for f in army_list.fireteams if f.uid == self.fireteam), None)
+        team = army_list.fireteam(self.fireteam)
         if team is None:
             raise KeyError(f"no fireteam {self.fireteam}")
         result = army_list

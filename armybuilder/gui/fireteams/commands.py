@@ -39,7 +39,7 @@ def _names(army: Army | None, army_list: ArmyList, uids: Sequence[str]) -> str:
 
 
 def _team(army_list: ArmyList, uid: str) -> Fireteam:
-    team = next((f for f in army_list.fireteams if f.uid == uid), None)
+    team = army_list.fireteam(uid)
     if team is None:
         raise KeyError(f"no fireteam {uid}")
     return team

@@ -205,7 +205,7 @@ class FireteamFeature(QObject):
     def current_team(self) -> str | None:
         uid = self.panel.current_team()
         army_list = self.window.document.army_list
-        if uid is not None and army_list is not None and any(t.uid == uid for t in army_list.fireteams):
+        if uid is not None and army_list is not None and army_list.fireteam(uid) is not None:
             return uid
         return None
 
@@ -251,7 +251,7 @@ class FireteamFeature(QObject):
     def _on_edit(self) -> None:
         uid = self.current_team()
         army_list = self.window.document.army_list
-        team = next((t for t in army_list.fireteams if t.uid == uid), None) if army_list else None
+        team = army_list.fireteam(uid) if army_list and uid is not None else None
         if team is None:
             return
 
@@ -285,7 +285,7 @@ class FireteamFeature(QObject):
         self._refresh_if_shown()
         self.panel.select_team(uid)
         army_list = self.window.document.army_list
-        team = next((t for t in army_list.fireteams if t.uid == uid), None) if army_list else None
+        team = army_list.fireteam(uid) if army_list else None
         if team is not None:
             self.window.editor.select_troopers(list(team.members))
 
