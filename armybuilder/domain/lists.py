@@ -7,7 +7,7 @@ and the rules engine can validate any state as a pure function.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from typing import Literal
 
 from pydantic import Field
@@ -82,6 +82,11 @@ class ArmyList(Frozen):
             if trooper.uid == uid:
                 return trooper
         return None
+
+    def present_uids(self, uids: Iterable[str]) -> list[str]:
+        """Those of `uids` that are troopers of the list, each once, in the order given."""
+        known = {t.uid for _, t in self.troopers()}
+        return [u for u in dict.fromkeys(uids) if u in known]
 
     def group_of(self, uid: str) -> CombatGroup | None:
         for group, trooper in self.troopers():

@@ -282,7 +282,7 @@ class ListDocument(QObject):
         return self.reinforcement_army() if group is not None and group.reinforcement else self._army
 
     def remove_troopers(self, uids: Sequence[str]) -> None:
-        uids = [u for u in dict.fromkeys(uids) if self._current().trooper(u) is not None]
+        uids = self._current().present_uids(uids)
         if not uids:
             return
         if len(uids) == 1:
@@ -297,7 +297,7 @@ class ListDocument(QObject):
         self.push(parent)
 
     def duplicate_troopers(self, uids: Sequence[str]) -> list[str]:
-        uids = [u for u in dict.fromkeys(uids) if self._current().trooper(u) is not None]
+        uids = self._current().present_uids(uids)
         if not uids:
             return []
         created: list[str] = []
@@ -363,7 +363,7 @@ class ListDocument(QObject):
         if len(groups) != 1:
             return None
         reinforcement = groups.pop()
-        moving = [u for u in dict.fromkeys(uids) if army_list.trooper(u) is not None]
+        moving = army_list.present_uids(uids)
         count = len(moving)
         first = commands.trooper_name(self.army_of(moving[0]), army_list, moving[0]) if moving else ""
 
@@ -489,7 +489,7 @@ class ListDocument(QObject):
         before = self._current()
         if same_army(before.army, ref):
             return
-        drop = [u for u in dict.fromkeys(drop) if before.trooper(u) is not None]
+        drop = before.present_uids(drop)
         if not drop:
             self.push(commands.ChangeArmyCommand(self, before, ref))
             return
@@ -570,5 +570,5 @@ class ListDocument(QObject):
         return [t.uid for _, t in self._list.troopers()] if self._list else []
 
     def existing(self, uids: Iterable[str]) -> list[str]:
-        known = set(self.uids_in_order())
-        return [u for u in uids if u in known]
+        """Those of `uids` that are troopers of the open list, each once, in the order given."""
+        return self._list.present_uids(uids) if self._list is not None else []

@@ -567,15 +567,10 @@ class ListTreeModel(QAbstractItemModel):
         return [TROOPER_MIME, OPTION_MIME]
 
     def mimeData(self, indexes: list[QModelIndex]) -> QMimeData:  # type: ignore[override]
-        uids: list[str] = []
-        for index in indexes:
-            item = self._item(index)
-            if item is not None and item.kind != "group":
-                uid = str(item.key[0] if item.kind == "peripheral" else item.key)
-                if uid not in uids:
-                    uids.append(uid)
+        items = [item for index in indexes if (item := self._item(index)) is not None and item.kind != "group"]
+        uids = dict.fromkeys(str(item.key[0] if item.kind == "peripheral" else item.key) for item in items)
         data = QMimeData()
-        data.setData(TROOPER_MIME, json.dumps(uids).encode())
+        data.setData(TROOPER_MIME, json.dumps(list(uids)).encode())
         return data
 
     def canDropMimeData(self, data: QMimeData, action: Qt.DropAction, row: int, column: int, parent: Index) -> bool:
