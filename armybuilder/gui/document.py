@@ -7,8 +7,9 @@ re-validated with the rules engine, so the report the widgets show is always the
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
+from typing import TypeVar
 
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QUndoCommand, QUndoStack
@@ -23,6 +24,9 @@ from armybuilder.gui import commands
 from armybuilder.gui.labels import describe_trooper, extra_name, pack_name, tier_label
 from armybuilder.i18n import tr, trn
 from armybuilder.rules.engine import Report, validate_in_catalog
+
+Step = TypeVar("Step")
+Edit = TypeVar("Edit", bound=commands.ListEditCommand)
 
 
 def default_settings(catalog: Catalog, summary: ArmySummary) -> tuple[str, str | None, int | None]:
@@ -226,6 +230,24 @@ class ListDocument(QObject):
     def push(self, command: QUndoCommand) -> None:
         self.undo_stack.push(command)
 
+    def _push_steps(self, steps: Sequence[Step],
+                    make: Callable[[ArmyList, Step, commands.CompoundCommand | None], Edit],
+                    text: commands.Text) -> list[Edit]:
+        """One edit per step, each made on the list the previous one left: a single step is pushed
+        as it is, several as one history entry worded by `text`. Returns the edits made."""
+        if len(steps) == 1:
+            command = make(self._current(), steps[0], None)
+            self.push(command)
+            return [command]
+        parent = commands.CompoundCommand(text)
+        made: list[Edit] = []
+        state = self._current()
+        for step in steps:
+            made.append(make(state, step, parent))
+            state = made[-1].after
+        self.push(parent)
+        return made
+
     # ----- edits ------------------------------------------------------------------------------
     def _current(self) -> ArmyList:
         if self._list is None:
@@ -285,35 +307,18 @@ class ListDocument(QObject):
         uids = self._current().present_uids(uids)
         if not uids:
             return
-        if len(uids) == 1:
-            self.push(commands.RemoveTrooperCommand(self, self._current(), self.army_of(uids[0]), uids[0]))
-            return
         count = len(uids)
-        parent = commands.CompoundCommand(lambda: tr("Remove {count} troopers", count=count))
-        state = self._current()
-        for uid in uids:
-            child = commands.RemoveTrooperCommand(self, state, self.army_of(uid), uid, parent)
-            state = child.after
-        self.push(parent)
+        self._push_steps(uids, lambda state, uid, parent: commands.RemoveTrooperCommand(
+            self, state, self.army_of(uid), uid, parent), lambda: tr("Remove {count} troopers", count=count))
 
     def duplicate_troopers(self, uids: Sequence[str]) -> list[str]:
         uids = self._current().present_uids(uids)
         if not uids:
             return []
-        created: list[str] = []
-        if len(uids) == 1:
-            command = commands.DuplicateTrooperCommand(self, self._current(), self.army_of(uids[0]), uids[0])
-            self.push(command)
-            created.append(command.uid)
-        else:
-            count = len(uids)
-            parent = commands.CompoundCommand(lambda: tr("Duplicate {count} troopers", count=count))
-            state = self._current()
-            for uid in uids:
-                child = commands.DuplicateTrooperCommand(self, state, self.army_of(uid), uid, parent)
-                created.append(child.uid)
-                state = child.after
-            self.push(parent)
+        count = len(uids)
+        made = self._push_steps(uids, lambda state, uid, parent: commands.DuplicateTrooperCommand(
+            self, state, self.army_of(uid), uid, parent), lambda: tr("Duplicate {count} troopers", count=count))
+        created = [command.uid for command in made]
         self.focus_requested.emit(tuple(created))
         return created
 
@@ -342,18 +347,10 @@ class ListDocument(QObject):
             state = state.moved(uid, combat_group, index)
         if state == army_list:
             return
-        if len(steps) == 1:
-            uid, index = steps[0]
-            self.push(commands.MoveTrooperCommand(self, army_list, self.army_of(uid), uid, combat_group, index))
-        else:
-            count = len(steps)
-            parent = commands.CompoundCommand(lambda: tr("Move {count} troopers to Combat Group {number}",
-                                                         count=count, number=combat_group))
-            state = army_list
-            for uid, index in steps:
-                child = commands.MoveTrooperCommand(self, state, self.army_of(uid), uid, combat_group, index, parent)
-                state = child.after
-            self.push(parent)
+        count = len(steps)
+        self._push_steps(steps, lambda state, step, parent: commands.MoveTrooperCommand(
+            self, state, self.army_of(step[0]), step[0], combat_group, step[1], parent),
+            lambda: tr("Move {count} troopers to Combat Group {number}", count=count, number=combat_group))
         self.focus_requested.emit(tuple(moving))
 
     def move_to_new_group(self, uids: Sequence[str]) -> int | None:
