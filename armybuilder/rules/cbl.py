@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 from armybuilder.domain.packs import CblEntry, CblVersion, ClosedBattleList
@@ -37,26 +37,26 @@ def compare(troopers: tuple[ResolvedTrooper, ...], version: CblVersion) -> CblCo
     the result counts such matches so they can be reported.
     """
     pool = list(troopers)
-    missing: list[CblEntry] = []
-    for entry in version.entries:
-        if entry.unknown or entry.unit is None:
-            continue
-        index = next((i for i, t in enumerate(pool) if _same(t, entry)), None)
+    known = [e for e in version.entries if not (e.unknown or e.unit is None)]
+    unknown = [e for e in version.entries if e.unknown or e.unit is None]
+    missing = _take(pool, known, _same)
+    missing_unknown = _take(pool, unknown, _fits_unknown)
+    return CblComparison(version, (*missing, *missing_unknown), tuple(pool),
+                         len(unknown) - len(missing_unknown))
+
+
+def _take(pool: list[ResolvedTrooper], entries: list[CblEntry],
+          fits: Callable[[ResolvedTrooper, CblEntry], bool]) -> list[CblEntry]:
+    """Take out of `pool`, for each entry in turn, the first trooper that fits it; returns the
+    entries no trooper was left for."""
+    missing = []
+    for entry in entries:
+        index = next((i for i, t in enumerate(pool) if fits(t, entry)), None)
         if index is None:
             missing.append(entry)
         else:
             pool.pop(index)
-    unidentified = 0
-    for entry in version.entries:
-        if not (entry.unknown or entry.unit is None):
-            continue
-        index = next((i for i, t in enumerate(pool) if _fits_unknown(t, entry)), None)
-        if index is None:
-            missing.append(entry)
-        else:
-            pool.pop(index)
-            unidentified += 1
-    return CblComparison(version, tuple(missing), tuple(pool), unidentified)
+    return missing
 
 
 def _same(trooper: ResolvedTrooper, entry: CblEntry) -> bool:
