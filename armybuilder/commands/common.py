@@ -62,12 +62,16 @@ def print_problems(problems: Iterable[DataProblem], stream: TextIO | None = None
 
 # ----- option values checked by argparse (its message: "argument --points: <ours>") ------------
 
-def positive_int(text: str) -> int:
-    """A whole number above 0 (a points limit)."""
+def _whole_number(text: str) -> int:
     try:
-        value = int(text)
+        return int(text)
     except ValueError:
         raise argparse.ArgumentTypeError(tr("{value} is not a whole number", value=repr(text))) from None
+
+
+def positive_int(text: str) -> int:
+    """A whole number above 0 (a points limit)."""
+    value = _whole_number(text)
     if value <= 0:
         raise argparse.ArgumentTypeError(tr("must be more than 0 (got {value})", value=value))
     return value
@@ -75,10 +79,7 @@ def positive_int(text: str) -> int:
 
 def count_int(text: str) -> int:
     """A whole number of 0 or more (retries)."""
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(tr("{value} is not a whole number", value=repr(text))) from None
+    value = _whole_number(text)
     if value < 0:
         raise argparse.ArgumentTypeError(tr("must be 0 or more (got {value})", value=value))
     return value
