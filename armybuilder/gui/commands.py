@@ -210,7 +210,20 @@ class ToggleExtraCommand(ListEditCommand):
             tr("Switch on {extra}", extra=named()) if on else tr("Switch off {extra}", extra=named())), parent)
 
 
-class RenameListCommand(ListEditCommand):
+class TypingCommand(ListEditCommand):
+    """An edit made as the user types: consecutive edits of one kind, each starting where the last
+    one ended, merge into one history entry that ends where the latest ends and is worded like it."""
+
+    def mergeWith(self, other: QUndoCommand) -> bool:
+        if not isinstance(other, type(self)) or other.before != self.after:
+            return False
+        self.after = other.after
+        self.describe = other.describe
+        self.setText(other.text())
+        return True
+
+
+class RenameListCommand(TypingCommand):
     """Rename the list; consecutive renames (typing) merge into one history entry."""
 
     def __init__(self, target: ListTarget, before: ArmyList, name: str, parent: CompoundCommand | None = None) -> None:
@@ -220,24 +233,12 @@ class RenameListCommand(ListEditCommand):
     def id(self) -> int:
         return RENAME_ID
 
-    def mergeWith(self, other: QUndoCommand) -> bool:
-        if not isinstance(other, RenameListCommand) or other.before != self.after:
-            return False
-        self.after = other.after
-        self.describe = other.describe
-        self.setText(other.text())
-        return True
 
+class ChangeNotesCommand(TypingCommand):
+    """Change the list's notes; consecutive changes merge into one history entry."""
 
-class ChangeNotesCommand(ListEditCommand):
     def __init__(self, target: ListTarget, before: ArmyList, notes: str, parent: CompoundCommand | None = None) -> None:
         super().__init__(target, before, before.model_copy(update={"notes": notes}), lambda: tr("Edit notes"), parent)
 
     def id(self) -> int:
         return NOTES_ID
-
-    def mergeWith(self, other: QUndoCommand) -> bool:
-        if not isinstance(other, ChangeNotesCommand) or other.before != self.after:
-            return False
-        self.after = other.after
-        return True
