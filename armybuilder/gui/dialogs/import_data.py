@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from PySide6.QtCore import QObject, Qt, QUrl, Signal
-from PySide6.QtGui import QCloseEvent, QFont, QKeyEvent, QPalette, QTextDocument
+from PySide6.QtGui import QCloseEvent, QKeyEvent, QPalette, QTextDocument
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QButtonGroup,
@@ -46,6 +46,7 @@ from armybuilder.data.download import OFFICIAL_API, import_from_url
 from armybuilder.data.importer import ArmyImport, ImportReport, import_folder
 from armybuilder.data.official_json import ImportIssue
 from armybuilder.gui import icons
+from armybuilder.gui.fonts import set_font
 from armybuilder.gui.settings import AppSettings
 from armybuilder.gui.tasks import TaskRunner
 from armybuilder.i18n import tr, trn
@@ -221,9 +222,7 @@ class ImportDataDialog(QDialog):
         page = QWidget()
         self.progress_title = QLabel()
         self.progress_title.setWordWrap(True)
-        bold = QFont(self.progress_title.font())
-        bold.setBold(True)
-        self.progress_title.setFont(bold)
+        set_font(self.progress_title, bold=True)
         self.phase = QLabel()
         self.phase.setObjectName("import_phase")
         self.phase.setWordWrap(True)
@@ -251,10 +250,7 @@ class ImportDataDialog(QDialog):
         self.headline = QLabel()
         self.headline.setObjectName("import_headline")
         self.headline.setWordWrap(True)
-        font = QFont(self.headline.font())
-        font.setBold(True)
-        font.setPointSizeF(font.pointSizeF() * 1.15)
-        self.headline.setFont(font)
+        set_font(self.headline, bold=True, scale=1.15)
         self.summary = QLabel()
         self.summary.setObjectName("import_summary")
         self.summary.setWordWrap(True)

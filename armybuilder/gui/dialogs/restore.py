@@ -7,7 +7,7 @@ import html
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QDateTime, QLocale, Qt, QTimeZone, Signal
-from PySide6.QtGui import QFont, QPalette
+from PySide6.QtGui import QPalette
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QDialog,
@@ -28,6 +28,7 @@ from armybuilder.data.problems import DataError
 from armybuilder.gui import icons
 from armybuilder.gui.autosave import Autosave, AutosaveEntry, Orphan, read_autosaved_list
 from armybuilder.gui.files import OpenedList
+from armybuilder.gui.fonts import set_font
 from armybuilder.i18n import tr
 
 if TYPE_CHECKING:
@@ -69,10 +70,7 @@ class RestoreDialog(QDialog):
         self.headline = QLabel()
         self.headline.setObjectName("restore_headline")
         self.headline.setWordWrap(True)
-        font = QFont(self.headline.font())
-        font.setBold(True)
-        font.setPointSizeF(font.pointSizeF() * 1.15)
-        self.headline.setFont(font)
+        set_font(self.headline, bold=True, scale=1.15)
         self.explanation = QLabel()
         self.explanation.setWordWrap(True)
         self.table = QTreeWidget()

@@ -9,13 +9,14 @@ from enum import IntEnum
 from typing import Any
 
 from PySide6.QtCore import QModelIndex, QObject, QPersistentModelIndex, Qt
-from PySide6.QtGui import QBrush, QColor, QFont, QIcon
+from PySide6.QtGui import QBrush, QColor, QIcon
 
 from armybuilder.domain.fireteams import UNLIMITED_TEAMS, ChartMember, ChartTeam, FireteamChart
 from armybuilder.domain.profiles import Army
 from armybuilder.domain.values import FireteamType
 from armybuilder.gui import icons
 from armybuilder.gui.fireteams.state import FireteamState, team_colour
+from armybuilder.gui.fonts import bold_font
 from armybuilder.gui.labels import option_label
 from armybuilder.gui.models import CENTER, FIRST_ROLE
 from armybuilder.gui.models.twolevel import ITEM_FLAGS, TwoLevelModel
@@ -29,12 +30,6 @@ Index = QModelIndex | QPersistentModelIndex
 def swatch(colour: str) -> QIcon:
     """A team's colour as a small square icon."""
     return icons.badge("", colour)
-
-
-def bold() -> QFont:
-    font = QFont()
-    font.setBold(True)
-    return font
 
 
 def counted_names(names: Iterable[str]) -> str:
@@ -144,7 +139,7 @@ class FireteamTreeModel(TwoLevelModel):
         if role == Qt.ItemDataRole.ForegroundRole and column == TeamColumn.DETAIL:
             return QBrush(icons.LEGAL_COLOR if assessment.legal else icons.ERROR_COLOR)
         if role == Qt.ItemDataRole.FontRole and column == TeamColumn.NAME:
-            return bold()
+            return bold_font()
         if role == Qt.ItemDataRole.ToolTipRole:
             return assessment.explanation
         return None
@@ -304,7 +299,7 @@ class ChartModel(TwoLevelModel):
                 return team.note.strip()
             return None
         if role == Qt.ItemDataRole.FontRole and column == ChartColumn.NAME:
-            return bold()
+            return bold_font()
         if role == Qt.ItemDataRole.ForegroundRole and team.is_wildcards:
             return QBrush(QColor(icons.INFO_COLOR))
         if role == Qt.ItemDataRole.ToolTipRole and column == ChartColumn.NOTES and team.note:
@@ -455,7 +450,7 @@ class FinderModel(TwoLevelModel):
             return (tr("Changes that improve your fireteams ({count})", count=count) if section == CHANGES
                     else tr("Fireteams the list could form ({count})", count=count))
         if role == Qt.ItemDataRole.FontRole:
-            return bold()
+            return bold_font()
         return None
 
     def _suggestion_data(self, item: Suggestion, column: int, role: int) -> Any:

@@ -7,10 +7,11 @@ from enum import IntEnum
 from typing import Any
 
 from PySide6.QtCore import QModelIndex, QObject, QPersistentModelIndex, QSortFilterProxyModel, Qt
-from PySide6.QtGui import QBrush, QFont
+from PySide6.QtGui import QBrush
 
 from armybuilder.data.catalog import ArmySummary
 from armybuilder.gui import icons
+from armybuilder.gui.fonts import bold_font
 from armybuilder.gui.labels import source_label
 from armybuilder.gui.models import FIRST_ROLE
 from armybuilder.gui.models.twolevel import TwoLevelModel
@@ -133,9 +134,7 @@ class ArmyTreeModel(TwoLevelModel):
             if role == Qt.ItemDataRole.DisplayRole and column == Column.NAME:
                 return faction.name
             if role == Qt.ItemDataRole.FontRole:
-                font = QFont()
-                font.setBold(True)
-                return font
+                return bold_font()
             return None
         summary = self._factions[index.internalId() - 1].armies[index.row()]
         if role == Role.KIND:

@@ -7,10 +7,10 @@ from enum import IntEnum
 from typing import Any
 
 from PySide6.QtCore import QAbstractTableModel, QMimeData, QModelIndex, QObject, QPersistentModelIndex, Qt
-from PySide6.QtGui import QFont
 
 from armybuilder.domain.profiles import Profile, ProfileGroup, Unit
 from armybuilder.gui import icons
+from armybuilder.gui.fonts import bold_font
 from armybuilder.gui.labels import STAT_NAMES, item_labels, stat_name, stat_value, swc_text
 from armybuilder.gui.models import CENTER, FIRST_ROLE, OPTION_MIME, RIGHT, ROOT
 from armybuilder.gui.models.twolevel import option_mime
@@ -86,9 +86,7 @@ class ProfileStatsModel(QAbstractTableModel):
                 return int(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
             return int(Qt.AlignmentFlag.AlignCenter)
         if role == Qt.ItemDataRole.FontRole and index.column() == 0:
-            font = QFont()
-            font.setBold(True)
-            return font
+            return bold_font()
         if role == Qt.ItemDataRole.ToolTipRole and index.column() == 0:
             return f"{profile.name} ({profile.type.value})" if profile.type else profile.name
         return None

@@ -18,13 +18,14 @@ from functools import partial
 from typing import Any
 
 from PySide6.QtCore import QAbstractItemModel, QMimeData, QModelIndex, QObject, QPersistentModelIndex, Qt, Signal
-from PySide6.QtGui import QBrush, QFont
+from PySide6.QtGui import QBrush
 
 from armybuilder.domain.lists import CombatGroup, Trooper
 from armybuilder.domain.roster import IncludedTrooper, ResolvedTrooper, resolve_trooper
 from armybuilder.gui import icons
 from armybuilder.gui.document import ListDocument
 from armybuilder.gui.fireteams.state import team_colour, team_label
+from armybuilder.gui.fonts import bold_font
 from armybuilder.gui.labels import item_label, option_text, short_name, swc_text
 from armybuilder.gui.models import CENTER, FIRST_ROLE, OPTION_MIME, RIGHT, ROOT, TROOPER_MIME
 from armybuilder.i18n import tr
@@ -424,9 +425,7 @@ class ListTreeModel(QAbstractItemModel):
                 return str(sum(t.points for t in members))
             return None
         if role == Qt.ItemDataRole.FontRole:
-            font = QFont()
-            font.setBold(True)
-            return font
+            return bold_font()
         if role == Qt.ItemDataRole.ForegroundRole:
             if totals is not None and totals.troopers > totals.limit:
                 return QBrush(icons.ERROR_COLOR)
@@ -477,9 +476,7 @@ class ListTreeModel(QAbstractItemModel):
         if role == Qt.ItemDataRole.ForegroundRole and problem == "error":
             return QBrush(icons.ERROR_COLOR)
         if role == Qt.ItemDataRole.FontRole and resolved is not None and resolved.is_lieutenant:
-            font = QFont()
-            font.setBold(True)
-            return font
+            return bold_font()
         if role == Qt.ItemDataRole.TextAlignmentRole and column in (Column.SWC, Column.POINTS):
             return CENTER if column == Column.SWC else RIGHT
         if role == Qt.ItemDataRole.ToolTipRole:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from PySide6.QtCore import Signal
-from PySide6.QtGui import QAction, QFont
+from PySide6.QtGui import QAction
 from PySide6.QtWidgets import (
     QComboBox,
     QHBoxLayout,
@@ -18,6 +18,7 @@ from PySide6.QtWidgets import (
 from armybuilder.data.catalog import Catalog
 from armybuilder.domain.lists import ArmyList
 from armybuilder.domain.packs import SeasonPack
+from armybuilder.gui.fonts import set_font
 from armybuilder.gui.labels import extra_name, pack_name, source_label, tier_label
 from armybuilder.i18n import tr
 
@@ -47,9 +48,7 @@ class ListSettingsBar(QWidget):
         self.army_label = QLabel()
         self.army = QPushButton()
         self.army.setObjectName("army_button")
-        font = QFont(self.army.font())
-        font.setBold(True)
-        self.army.setFont(font)
+        set_font(self.army, bold=True)
         self.pack_label = QLabel()
         self.pack = QComboBox()
         self.pack.setObjectName("pack")

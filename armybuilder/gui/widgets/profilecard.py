@@ -6,7 +6,7 @@ from __future__ import annotations
 import html
 
 from PySide6.QtCore import QModelIndex, QPersistentModelIndex, QRectF, QSize, Qt, QTimer, Signal
-from PySide6.QtGui import QAbstractTextDocumentLayout, QFont, QPainter, QPalette, QResizeEvent, QTextDocument
+from PySide6.QtGui import QAbstractTextDocumentLayout, QPainter, QPalette, QResizeEvent, QTextDocument
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QFrame,
@@ -23,6 +23,7 @@ from PySide6.QtWidgets import (
 
 from armybuilder.domain.profiles import Unit
 from armybuilder.gui import icons
+from armybuilder.gui.fonts import set_font
 from armybuilder.gui.labels import category_name, item_labels, type_name
 from armybuilder.gui.models.profile import OptionColumn, OptionRole, OptionTableModel, ProfileStatsModel
 from armybuilder.gui.models.units import OptionEntry, UnitEntry
@@ -109,10 +110,7 @@ class ProfileCard(QWidget):
         self._entry: UnitEntry | None = None
         self.title = QLabel()
         self.title.setObjectName("card_title")
-        font = QFont(self.title.font())
-        font.setPointSizeF(font.pointSizeF() * 1.35)
-        font.setBold(True)
-        self.title.setFont(font)
+        set_font(self.title, bold=True, scale=1.35)
         self.title.setWordWrap(True)
         self.subtitle = QLabel()
         self.subtitle.setWordWrap(True)
@@ -137,9 +135,7 @@ class ProfileCard(QWidget):
         self.details.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.options_title = QLabel()
         self.options_title.setWordWrap(True)
-        bold = QFont(self.options_title.font())
-        bold.setBold(True)
-        self.options_title.setFont(bold)
+        set_font(self.options_title, bold=True)
         self.options_model = OptionTableModel(self)
         self.options = QTableView()
         self.options.setObjectName("options")

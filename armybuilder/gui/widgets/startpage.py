@@ -5,7 +5,6 @@ from __future__ import annotations
 from pathlib import Path
 
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtGui import QFont
 from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
@@ -17,6 +16,7 @@ from PySide6.QtWidgets import (
 )
 
 from armybuilder.data.catalog import ArmySummary
+from armybuilder.gui.fonts import set_font
 from armybuilder.gui.widgets.armypicker import ArmyPicker
 from armybuilder.i18n import tr
 
@@ -33,22 +33,15 @@ class StartPage(QWidget):
     def __init__(self, summaries: list[ArmySummary], parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.title = QLabel()
-        font = QFont(self.title.font())
-        font.setPointSizeF(font.pointSizeF() * 1.6)
-        font.setBold(True)
-        self.title.setFont(font)
+        set_font(self.title, bold=True, scale=1.6)
         self.hint = QLabel()
         self.hint.setWordWrap(True)
         self.picker = ArmyPicker(summaries)
-        larger = QFont(self.picker.tree.font())
-        larger.setPointSizeF(larger.pointSizeF() * 1.15)
-        self.picker.tree.setFont(larger)
+        set_font(self.picker.tree, scale=1.15)
         self.open_button = QPushButton()
         self.open_button.setObjectName("open_button")
         self.recent_title = QLabel()
-        bold = QFont(self.recent_title.font())
-        bold.setBold(True)
-        self.recent_title.setFont(bold)
+        set_font(self.recent_title, bold=True)
         self.recent = QListWidget()
         self.recent.setObjectName("recent_files")
         self.no_armies = QLabel()

@@ -8,6 +8,7 @@ from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QWidget
 
 from armybuilder.domain.packs import ReinforcementRules
 from armybuilder.gui import icons
+from armybuilder.gui.fonts import set_font
 from armybuilder.gui.labels import swc_text
 from armybuilder.i18n import tr
 from armybuilder.rules.engine import Report
@@ -52,9 +53,7 @@ class TotalsBar(QFrame):
         self.groups = Figure("group_counts")
         self.state = QLabel()
         self.state.setObjectName("legal_state")
-        font = QFont(self.state.font())
-        font.setBold(True)
-        self.state.setFont(font)
+        set_font(self.state, bold=True)
         self.big = QFont(self.points.font())
         self.big.setPointSizeF(self.big.pointSizeF() * 1.15)
         for figure in (self.points, self.swc, self.troopers):

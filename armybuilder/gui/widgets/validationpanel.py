@@ -4,7 +4,7 @@ the troopers it concerns."""
 from __future__ import annotations
 
 from PySide6.QtCore import QEvent, QModelIndex, QObject, QPersistentModelIndex, QRect, QSize, Qt, Signal
-from PySide6.QtGui import QFont, QFontMetrics
+from PySide6.QtGui import QFontMetrics
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QLabel,
@@ -17,6 +17,7 @@ from PySide6.QtWidgets import (
 
 from armybuilder.gui import icons
 from armybuilder.gui.document import ListDocument
+from armybuilder.gui.fonts import set_font
 from armybuilder.gui.models.violations import Role, ViolationListModel
 from armybuilder.i18n import tr
 
@@ -51,9 +52,7 @@ class ValidationPanel(QWidget):
         self.model = ViolationListModel(document, self)
         self.headline = QLabel()
         self.headline.setObjectName("validation_headline")
-        font = QFont(self.headline.font())
-        font.setBold(True)
-        self.headline.setFont(font)
+        set_font(self.headline, bold=True)
         self.headline.setWordWrap(True)
         self.view = QListView()
         self.view.setObjectName("violations")
