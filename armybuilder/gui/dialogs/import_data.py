@@ -25,7 +25,6 @@ from PySide6.QtWidgets import (
     QFileDialog,
     QGridLayout,
     QHBoxLayout,
-    QHeaderView,
     QLabel,
     QLineEdit,
     QListWidget,
@@ -49,6 +48,7 @@ from armybuilder.gui import icons
 from armybuilder.gui.fonts import set_font
 from armybuilder.gui.settings import AppSettings
 from armybuilder.gui.tasks import TaskRunner
+from armybuilder.gui.widgets.views import size_columns
 from armybuilder.i18n import tr, trn
 from armybuilder.paths import imported_data_dir
 
@@ -274,11 +274,7 @@ class ImportDataDialog(QDialog):
         self.armies.setAlternatingRowColors(True)
         self.armies.setColumnCount(4)
         self.armies.setSortingEnabled(False)
-        army_header = self.armies.header()
-        army_header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
-        for column in (1, 2, 3):
-            army_header.setSectionResizeMode(column, QHeaderView.ResizeMode.ResizeToContents)
-        army_header.setStretchLastSection(False)
+        size_columns(self.armies.header(), 0, fit=(1, 2, 3))
         self.result_tabs = QTabWidget()
         self.result_tabs.setObjectName("import_tabs")
         self.result_tabs.addTab(issues_page, "")

@@ -14,7 +14,6 @@ from PySide6.QtWidgets import (
     QDialogButtonBox,
     QFrame,
     QHBoxLayout,
-    QHeaderView,
     QLabel,
     QMessageBox,
     QPushButton,
@@ -29,6 +28,7 @@ from armybuilder.gui import icons
 from armybuilder.gui.autosave import Autosave, AutosaveEntry, Orphan, read_autosaved_list
 from armybuilder.gui.files import OpenedList
 from armybuilder.gui.fonts import set_font
+from armybuilder.gui.widgets.views import size_columns
 from armybuilder.i18n import tr
 
 if TYPE_CHECKING:
@@ -78,11 +78,7 @@ class RestoreDialog(QDialog):
         self.table.setRootIsDecorated(False)
         self.table.setColumnCount(4)
         self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
-        header = self.table.header()
-        header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
-        for column in (1, 2, 3):
-            header.setSectionResizeMode(column, QHeaderView.ResizeMode.ResizeToContents)
-        header.setStretchLastSection(False)
+        size_columns(self.table.header(), 0, fit=(1, 2, 3))
         self.detail = QLabel()
         self.detail.setObjectName("restore_detail")
         self.detail.setWordWrap(True)

@@ -11,7 +11,6 @@ from PySide6.QtGui import QAction
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QHBoxLayout,
-    QHeaderView,
     QLabel,
     QSplitter,
     QTextBrowser,
@@ -32,6 +31,7 @@ from armybuilder.gui.fireteams.models import (
     level_text,
 )
 from armybuilder.gui.fireteams.state import FireteamState, team_colour
+from armybuilder.gui.widgets.views import size_columns
 from armybuilder.gui.widgets.wrapping import WrappingDelegate, WrappingTreeView
 from armybuilder.i18n import tr
 from armybuilder.rules.fireteam_finder import PossibleFireteam, Suggestion
@@ -72,12 +72,8 @@ class FireteamPanel(QWidget):
         self.tree.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.tree.setAnimated(False)
         self.tree.setExpandsOnDoubleClick(False)
-        header = self.tree.header()
-        header.setStretchLastSection(False)
-        header.setSectionResizeMode(TeamColumn.NAME, QHeaderView.ResizeMode.Stretch)
-        header.setSectionResizeMode(TeamColumn.LEVEL, QHeaderView.ResizeMode.ResizeToContents)
-        header.setSectionResizeMode(TeamColumn.DETAIL, QHeaderView.ResizeMode.Interactive)
-        header.resizeSection(TeamColumn.DETAIL, 130)
+        size_columns(self.tree.header(), TeamColumn.NAME, fit=(TeamColumn.LEVEL,), interactive=(TeamColumn.DETAIL,))
+        self.tree.header().resizeSection(TeamColumn.DETAIL, 130)
         self.placeholder = QLabel()
         self.placeholder.setObjectName("fireteam_placeholder")
         self.placeholder.setWordWrap(True)
@@ -212,10 +208,7 @@ class FinderPanel(QWidget):
         self.tree.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.tree.setAnimated(False)
         self.tree.setExpandsOnDoubleClick(False)
-        header = self.tree.header()
-        header.setStretchLastSection(False)
-        header.setSectionResizeMode(FinderColumn.NAME, QHeaderView.ResizeMode.Stretch)
-        header.setSectionResizeMode(FinderColumn.LEVEL, QHeaderView.ResizeMode.ResizeToContents)
+        size_columns(self.tree.header(), FinderColumn.NAME, fit=(FinderColumn.LEVEL,))
         layout = QVBoxLayout(self)
         layout.setContentsMargins(4, 4, 4, 4)
         layout.addLayout(button_row(actions))

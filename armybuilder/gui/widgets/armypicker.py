@@ -7,7 +7,6 @@ from PySide6.QtWidgets import (
     QAbstractItemView,
     QDialog,
     QDialogButtonBox,
-    QHeaderView,
     QTreeView,
     QVBoxLayout,
     QWidget,
@@ -16,6 +15,7 @@ from PySide6.QtWidgets import (
 from armybuilder.data.catalog import ArmySummary
 from armybuilder.gui.models.armies import ArmyFilterProxy, ArmyTreeModel, Column, Role
 from armybuilder.gui.widgets.search import SearchField
+from armybuilder.gui.widgets.views import size_columns
 from armybuilder.i18n import tr
 
 
@@ -47,11 +47,7 @@ class ArmyPicker(QWidget):
         self.tree.setExpandsOnDoubleClick(False)
         self.tree.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.tree.setAlternatingRowColors(True)
-        header = self.tree.header()
-        header.setStretchLastSection(False)
-        header.setSectionResizeMode(Column.NAME, QHeaderView.ResizeMode.Stretch)
-        header.setSectionResizeMode(Column.SOURCE, QHeaderView.ResizeMode.ResizeToContents)
-        header.setSectionResizeMode(Column.UNITS, QHeaderView.ResizeMode.ResizeToContents)
+        size_columns(self.tree.header(), Column.NAME, fit=(Column.SOURCE, Column.UNITS))
         self.search = SearchField()
         self.search.setObjectName("army_search")
         layout = QVBoxLayout(self)

@@ -21,7 +21,6 @@ from PySide6.QtGui import QKeyEvent, QWheelEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
-    QHeaderView,
     QMenu,
     QStyledItemDelegate,
     QStyleOptionViewItem,
@@ -32,6 +31,7 @@ from PySide6.QtWidgets import (
 from armybuilder.gui.document import ListDocument
 from armybuilder.gui.fireteams.badge import TeamBadgeDelegate
 from armybuilder.gui.models.roster import Column, ListChanges, ListTreeModel, Role
+from armybuilder.gui.widgets.views import size_columns
 from armybuilder.gui.widgets.wrapping import WrappingDelegate, WrappingTreeView
 from armybuilder.i18n import tr
 
@@ -163,12 +163,7 @@ class ListEditor(QWidget):
         self.tree.setModel(self.model)
         self.tree.setItemDelegateForColumn(Column.OPTION, OptionDelegate(self.tree))
         self.tree.setItemDelegateForColumn(Column.NAME, TeamBadgeDelegate(self.tree))
-        header = self.tree.header()
-        header.setStretchLastSection(False)
-        header.setSectionResizeMode(Column.NAME, QHeaderView.ResizeMode.Interactive)
-        header.setSectionResizeMode(Column.OPTION, QHeaderView.ResizeMode.Stretch)
-        header.setSectionResizeMode(Column.SWC, QHeaderView.ResizeMode.ResizeToContents)
-        header.setSectionResizeMode(Column.POINTS, QHeaderView.ResizeMode.ResizeToContents)
+        size_columns(self.tree.header(), Column.OPTION, fit=(Column.SWC, Column.POINTS), interactive=(Column.NAME,))
         self._name_share = NAME_SHARE
         self._sizing = False
         self.tree.viewport().installEventFilter(self)

@@ -27,6 +27,7 @@ from armybuilder.gui.fonts import set_font
 from armybuilder.gui.labels import category_name, item_labels, type_name
 from armybuilder.gui.models.profile import OptionColumn, OptionRole, OptionTableModel, ProfileStatsModel
 from armybuilder.gui.models.units import OptionEntry, UnitEntry
+from armybuilder.gui.widgets.views import size_columns
 from armybuilder.i18n import tr
 
 Index = QModelIndex | QPersistentModelIndex
@@ -151,11 +152,8 @@ class ProfileCard(QWidget):
         self.options.setAlternatingRowColors(True)
         self.options.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.options.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        header = self.options.horizontalHeader()
-        header.setSectionResizeMode(OptionColumn.LOADOUT, QHeaderView.ResizeMode.Stretch)
-        header.setSectionResizeMode(OptionColumn.SWC, QHeaderView.ResizeMode.ResizeToContents)
-        header.setSectionResizeMode(OptionColumn.POINTS, QHeaderView.ResizeMode.ResizeToContents)
-        header.setDefaultAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
+        size_columns(self.options.horizontalHeader(), OptionColumn.LOADOUT, fit=(OptionColumn.SWC, OptionColumn.POINTS))
+        self.options.horizontalHeader().setDefaultAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
         self.empty = QLabel()
         self.empty.setObjectName("card_empty")
         self.empty.setAlignment(Qt.AlignmentFlag.AlignCenter)

@@ -11,7 +11,6 @@ from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
     QHBoxLayout,
-    QHeaderView,
     QLabel,
     QTabBar,
     QToolButton,
@@ -33,6 +32,7 @@ from armybuilder.gui.models.units import (
     unit_entries,
 )
 from armybuilder.gui.widgets.search import SearchField
+from armybuilder.gui.widgets.views import size_columns
 from armybuilder.gui.widgets.wrapping import WrappingTreeView
 from armybuilder.i18n import tr, trn
 
@@ -75,11 +75,7 @@ class UnitBrowser(QWidget):
         self.tree.setSortingEnabled(True)
         self.tree.sortByColumn(-1, Qt.SortOrder.AscendingOrder)
         self.tree.setAlternatingRowColors(True)
-        header = self.tree.header()
-        header.setStretchLastSection(False)
-        header.setSectionResizeMode(Column.NAME, QHeaderView.ResizeMode.Stretch)
-        for column in (Column.TYPE, Column.AVA, Column.SWC, Column.POINTS):
-            header.setSectionResizeMode(column, QHeaderView.ResizeMode.ResizeToContents)
+        size_columns(self.tree.header(), Column.NAME, fit=(Column.TYPE, Column.AVA, Column.SWC, Column.POINTS))
 
         self.search = SearchField()
         self.search.setObjectName("unit_search")

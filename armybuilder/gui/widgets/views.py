@@ -1,0 +1,19 @@
+"""How the item views size their columns: one takes the spare width, the others fit their contents."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from PySide6.QtWidgets import QHeaderView
+
+
+def size_columns(header: QHeaderView, stretch: int, fit: Iterable[int] = (), interactive: Iterable[int] = ()) -> None:
+    """Column `stretch` takes the width left over, the `fit` columns fit their contents and the
+    `interactive` ones keep the width they are given (the user may drag it); the last column does
+    not stretch unless it is `stretch`."""
+    header.setStretchLastSection(False)
+    header.setSectionResizeMode(stretch, QHeaderView.ResizeMode.Stretch)
+    for column in fit:
+        header.setSectionResizeMode(column, QHeaderView.ResizeMode.ResizeToContents)
+    for column in interactive:
+        header.setSectionResizeMode(column, QHeaderView.ResizeMode.Interactive)
