@@ -19,6 +19,7 @@ from armybuilder.gui.fireteams.state import FireteamState, team_colour
 from armybuilder.gui.fonts import bold_font
 from armybuilder.gui.labels import option_label
 from armybuilder.gui.models import CENTER, FIRST_ROLE
+from armybuilder.gui.models.mixins import ColumnTitles
 from armybuilder.gui.models.twolevel import ITEM_FLAGS, TwoLevelModel
 from armybuilder.i18n import tr
 from armybuilder.rules.fireteam_finder import PossibleFireteam, Suggestion
@@ -62,7 +63,7 @@ class TeamRole(IntEnum):
     LEGAL = FIRST_ROLE + 2
 
 
-class FireteamTreeModel(TwoLevelModel):
+class FireteamTreeModel(ColumnTitles, TwoLevelModel):
     """Each declared fireteam (name, level, legal or not) with its members underneath."""
 
     COLUMNS = len(TeamColumn)
@@ -71,12 +72,10 @@ class FireteamTreeModel(TwoLevelModel):
         super().__init__(parent)
         self._state = state
         self._teams: list[FireteamAssessment] = []
-        self._headers: list[str] = []
         self.retranslate()
 
     def retranslate(self) -> None:
-        self._headers = [tr("Fireteam"), tr("Level"), tr("State")]
-        self.headerDataChanged.emit(Qt.Orientation.Horizontal, 0, self.COLUMNS - 1)
+        self.set_titles(tr("Fireteam"), tr("Level"), tr("State"))
 
     def refresh(self) -> None:
         self.beginResetModel()
@@ -97,15 +96,6 @@ class FireteamTreeModel(TwoLevelModel):
             return None
         row = self.top_row_of(index)
         return self._teams[row] if 0 <= row < len(self._teams) else None
-
-    def headerData(self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
-        if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole \
-                and 0 <= section < self.COLUMNS:
-            return self._headers[section]
-        return None
-
-    def flags(self, index: Index) -> Qt.ItemFlag:
-        return ITEM_FLAGS if index.isValid() else Qt.ItemFlag.NoItemFlags
 
     def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
         assessment = self.assessment_at(index)
@@ -219,7 +209,7 @@ def limits_text(chart: FireteamChart) -> str:
     return " · ".join(f"{type_name(t)}: {limit_text(chart.limits.get(t, 0))}" for t in FireteamType)
 
 
-class ChartModel(TwoLevelModel):
+class ChartModel(ColumnTitles, TwoLevelModel):
     """The teams of an army's fireteam chart, each with its lines (unit, min/max, *, terms, FTO)."""
 
     COLUMNS = len(ChartColumn)
@@ -229,14 +219,11 @@ class ChartModel(TwoLevelModel):
         self._army: Army | None = None
         self._teams: tuple[ChartTeam, ...] = ()
         self._sizes: dict[FireteamType, tuple[int, int]] = {}
-        self._headers: list[str] = []
         self.retranslate()
 
     def retranslate(self) -> None:
-        self._headers = [tr("Team / unit"), tr("Types"), tr("Min", context="fireteam chart"),
-                         tr("Max", context="fireteam chart"), tr("Required"), tr("Counts as"), tr("FTO"),
-                         tr("Notes")]
-        self.headerDataChanged.emit(Qt.Orientation.Horizontal, 0, self.COLUMNS - 1)
+        self.set_titles(tr("Team / unit"), tr("Types"), tr("Min", context="fireteam chart"),
+                        tr("Max", context="fireteam chart"), tr("Required"), tr("Counts as"), tr("FTO"), tr("Notes"))
 
     def set_chart(self, army: Army | None) -> None:
         self.beginResetModel()
@@ -258,21 +245,15 @@ class ChartModel(TwoLevelModel):
         return len(self._teams[top_row].members) if 0 <= top_row < len(self._teams) else 0
 
     def headerData(self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
-        if orientation != Qt.Orientation.Horizontal or not 0 <= section < self.COLUMNS:
-            return None
-        if role == Qt.ItemDataRole.DisplayRole:
-            return self._headers[section]
-        if role == Qt.ItemDataRole.ToolTipRole:
+        if role == Qt.ItemDataRole.ToolTipRole and orientation == Qt.Orientation.Horizontal \
+                and 0 <= section < self.COLUMNS:
             tips = {ChartColumn.MIN: tr("At least this many of the unit in the team"),
                     ChartColumn.MAX: tr("At most this many of the unit in the team"),
                     ChartColumn.REQUIRED: tr("✱: a team needs at least one member from these lines"),
                     ChartColumn.COUNTS_AS: tr("Bracket terms: the unit counts as these for the team's level"),
                     ChartColumn.FTO: tr("Only options with this FTO mark may join under the line")}
             return tips.get(ChartColumn(section))
-        return None
-
-    def flags(self, index: Index) -> Qt.ItemFlag:
-        return ITEM_FLAGS if index.isValid() else Qt.ItemFlag.NoItemFlags
+        return super().headerData(section, orientation, role)
 
     def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
         if not index.isValid():
@@ -369,7 +350,7 @@ class FinderRole(IntEnum):
 CHANGES, POSSIBLE = 0, 1
 
 
-class FinderModel(TwoLevelModel):
+class FinderModel(ColumnTitles, TwoLevelModel):
     """Two sections: single changes that improve a declared team, and teams the list could form."""
 
     COLUMNS = len(FinderColumn)
@@ -379,12 +360,10 @@ class FinderModel(TwoLevelModel):
         self._state = state
         self._suggestions: list[Suggestion] = []
         self._possible: list[PossibleFireteam] = []
-        self._headers: list[str] = []
         self.retranslate()
 
     def retranslate(self) -> None:
-        self._headers = [tr("Suggestion"), tr("Level")]
-        self.headerDataChanged.emit(Qt.Orientation.Horizontal, 0, self.COLUMNS - 1)
+        self.set_titles(tr("Suggestion"), tr("Level"))
 
     def refresh(self) -> None:
         self.beginResetModel()
@@ -408,12 +387,6 @@ class FinderModel(TwoLevelModel):
             return None
         items = self._items(self.top_row_of(index))
         return items[index.row()] if 0 <= index.row() < len(items) else None
-
-    def headerData(self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
-        if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole \
-                and 0 <= section < self.COLUMNS:
-            return self._headers[section]
-        return None
 
     def flags(self, index: Index) -> Qt.ItemFlag:
         if not index.isValid():

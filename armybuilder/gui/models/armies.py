@@ -14,6 +14,7 @@ from armybuilder.gui import icons
 from armybuilder.gui.fonts import bold_font
 from armybuilder.gui.labels import source_label
 from armybuilder.gui.models import FIRST_ROLE
+from armybuilder.gui.models.mixins import ColumnTitles
 from armybuilder.gui.models.twolevel import TwoLevelModel
 from armybuilder.i18n import tr
 
@@ -67,7 +68,7 @@ def group_by_faction(summaries: list[ArmySummary]) -> list[Faction]:
     return sorted(factions.values(), key=lambda f: (f.discontinued, f.id))
 
 
-class ArmyTreeModel(TwoLevelModel):
+class ArmyTreeModel(ColumnTitles, TwoLevelModel):
     """Factions (top level) → armies; an army row carries its ArmySummary."""
 
     COLUMNS = len(Column)
@@ -75,12 +76,11 @@ class ArmyTreeModel(TwoLevelModel):
     def __init__(self, summaries: list[ArmySummary] | None = None, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self._factions: list[Faction] = group_by_faction(summaries or [])
-        self._headers: dict[Column, str] = {}
         self.retranslate()
 
     def retranslate(self) -> None:
         self.beginResetModel()  # the Data column and tooltips are worded in the current language
-        self._headers = {Column.NAME: tr("Army"), Column.SOURCE: tr("Data"), Column.UNITS: tr("Units")}
+        self.set_titles(tr("Army"), tr("Data"), tr("Units"))
         self.endResetModel()
 
     def set_armies(self, summaries: list[ArmySummary]) -> None:
@@ -104,17 +104,6 @@ class ArmyTreeModel(TwoLevelModel):
 
     def child_count(self, top_row: int) -> int:
         return len(self._factions[top_row].armies)
-
-    def headerData(self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
-        if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole \
-                and 0 <= section < len(Column):
-            return self._headers[Column(section)]
-        return None
-
-    def flags(self, index: Index) -> Qt.ItemFlag:
-        if not index.isValid():
-            return Qt.ItemFlag.NoItemFlags
-        return Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable
 
     def summary(self, index: Index) -> ArmySummary | None:
         if not index.isValid() or index.internalId() == 0:

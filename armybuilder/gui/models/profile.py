@@ -6,14 +6,14 @@ import html
 from enum import IntEnum
 from typing import Any
 
-from PySide6.QtCore import QAbstractTableModel, QMimeData, QModelIndex, QObject, QPersistentModelIndex, Qt
+from PySide6.QtCore import QAbstractTableModel, QModelIndex, QObject, QPersistentModelIndex, Qt
 
 from armybuilder.domain.profiles import Profile, ProfileGroup, Unit
 from armybuilder.gui import icons
 from armybuilder.gui.fonts import bold_font
 from armybuilder.gui.labels import STAT_NAMES, item_labels, stat_name, stat_value, swc_text
-from armybuilder.gui.models import CENTER, FIRST_ROLE, OPTION_MIME, RIGHT, ROOT
-from armybuilder.gui.models.twolevel import option_mime
+from armybuilder.gui.models import CENTER, FIRST_ROLE, RIGHT, ROOT
+from armybuilder.gui.models.mixins import ColumnTitles, OptionDrag, add_hint
 from armybuilder.gui.models.units import OptionEntry, UnitEntry
 from armybuilder.i18n import tr
 
@@ -106,22 +106,21 @@ class OptionRole(IntEnum):
     """(heading or "", weapons, skills and equipment) of an option's loadout cell."""
 
 
-class OptionTableModel(QAbstractTableModel):
+class OptionTableModel(OptionDrag, ColumnTitles, QAbstractTableModel):
     """A unit's selectable options: the loadout (weapons, then skills and equipment, under the
     option's name where the names tell options apart), SWC and points."""
+
+    OPTION_KEY_ROLE = OptionRole.OPTION_KEY
 
     def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self._unit: Unit | None = None
         self._reinforcement = False
         self._options: list[OptionEntry] = []
-        self._headers: dict[OptionColumn, str] = {}
         self.retranslate()
 
     def retranslate(self) -> None:
-        self._headers = {OptionColumn.LOADOUT: tr("Option"), OptionColumn.SWC: tr("SWC"),
-                         OptionColumn.POINTS: tr("Pts", context="points column")}
-        self.headerDataChanged.emit(Qt.Orientation.Horizontal, 0, len(OptionColumn) - 1)
+        self.set_titles(tr("Option"), tr("SWC"), tr("Pts", context="points column"))
         if self._options:
             self.dataChanged.emit(self.index(0, 0), self.index(len(self._options) - 1, len(OptionColumn) - 1))
 
@@ -161,14 +160,12 @@ class OptionTableModel(QAbstractTableModel):
         return 0 if parent.isValid() else len(OptionColumn)
 
     def headerData(self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
-        if orientation == Qt.Orientation.Horizontal and 0 <= section < len(OptionColumn):
-            if role == Qt.ItemDataRole.DisplayRole:
-                return self._headers[OptionColumn(section)]
-            if role == Qt.ItemDataRole.TextAlignmentRole:
-                if section == OptionColumn.LOADOUT:
-                    return int(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
-                return RIGHT if section == OptionColumn.POINTS else CENTER
-        return None
+        if role == Qt.ItemDataRole.TextAlignmentRole and orientation == Qt.Orientation.Horizontal \
+                and 0 <= section < len(OptionColumn):
+            if section == OptionColumn.LOADOUT:
+                return int(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
+            return RIGHT if section == OptionColumn.POINTS else CENTER
+        return super().headerData(section, orientation, role)
 
     def flags(self, index: Index) -> Qt.ItemFlag:
         if not index.isValid():
@@ -210,16 +207,7 @@ class OptionTableModel(QAbstractTableModel):
                 lines.append(tr("Includes its peripherals; the cost shown is the total."))
             if option.notes:
                 lines.append(html.escape(option.notes))
-            lines.append(tr("Double-click, press Enter or drag into the list to add."))
+            lines.append(add_hint())
             return "<br>".join(lines)
         return None
-
-    def supportedDragActions(self) -> Qt.DropAction:
-        return Qt.DropAction.CopyAction
-
-    def mimeTypes(self) -> list[str]:
-        return [OPTION_MIME]
-
-    def mimeData(self, indexes: list[QModelIndex]) -> QMimeData:  # type: ignore[override]
-        return option_mime([self.data(index, OptionRole.OPTION_KEY) for index in indexes], self._reinforcement)
 

@@ -28,6 +28,7 @@ from armybuilder.gui.fireteams.state import team_colour, team_label
 from armybuilder.gui.fonts import bold_font
 from armybuilder.gui.labels import item_label, option_text, short_name, swc_text
 from armybuilder.gui.models import CENTER, FIRST_ROLE, OPTION_MIME, RIGHT, ROOT, TROOPER_MIME
+from armybuilder.gui.models.mixins import ColumnTitles
 from armybuilder.i18n import tr
 from armybuilder.rules.fireteams import type_name
 
@@ -85,7 +86,7 @@ class ListChanges:
     removed: tuple[tuple[str, int, int], ...] = ()
 
 
-class ListTreeModel(QAbstractItemModel):
+class ListTreeModel(ColumnTitles, QAbstractItemModel):
     """Combat groups with their troopers; a trooper's peripherals are its children."""
 
     list_updated = Signal(object)
@@ -103,7 +104,6 @@ class ListTreeModel(QAbstractItemModel):
         self._troopers: dict[str, tuple[Trooper, CombatGroup]] = {}
         self._problems: dict[str, str] = {}
         self._teams: dict[str, tuple[str, str, bool, str]] = {}
-        self._headers = {Column.NAME: "", Column.OPTION: "", Column.SWC: "", Column.POINTS: ""}
         self._signatures: dict[int, tuple[Any, ...]] = {}
         self.retranslate()
         self._read_list()
@@ -112,9 +112,7 @@ class ListTreeModel(QAbstractItemModel):
 
     def retranslate(self) -> None:
         self._signatures = {}  # every row's text changes language: all are reported at the next update
-        self._headers = {Column.NAME: tr("Trooper"), Column.OPTION: tr("Option"), Column.SWC: tr("SWC"),
-                         Column.POINTS: tr("Pts", context="points column")}
-        self.headerDataChanged.emit(Qt.Orientation.Horizontal, 0, len(Column) - 1)
+        self.set_titles(tr("Trooper"), tr("Option"), tr("SWC"), tr("Pts", context="points column"))
 
     # ----- reading the document ----------------------------------------------------------------
     def _read_list(self) -> None:
@@ -341,12 +339,10 @@ class ListTreeModel(QAbstractItemModel):
         return len(Column)
 
     def headerData(self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
-        if orientation == Qt.Orientation.Horizontal and 0 <= section < len(Column):
-            if role == Qt.ItemDataRole.DisplayRole:
-                return self._headers[Column(section)]
-            if role == Qt.ItemDataRole.TextAlignmentRole and section in (Column.SWC, Column.POINTS):
-                return CENTER if section == Column.SWC else RIGHT
-        return None
+        if role == Qt.ItemDataRole.TextAlignmentRole and orientation == Qt.Orientation.Horizontal \
+                and section in (Column.SWC, Column.POINTS):
+            return CENTER if section == Column.SWC else RIGHT
+        return super().headerData(section, orientation, role)
 
     # ----- lookups for views -------------------------------------------------------------------
     def trooper_index(self, uid: str, column: int = 0) -> QModelIndex:

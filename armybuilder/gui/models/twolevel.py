@@ -6,18 +6,16 @@ An index's internalId is 0 for a top-level row and `parent row + 1` for a child 
 
 from __future__ import annotations
 
-import json
-from collections.abc import Sequence
+from PySide6.QtCore import QAbstractItemModel, QModelIndex, QPersistentModelIndex, Qt
 
-from PySide6.QtCore import QAbstractItemModel, QMimeData, QModelIndex, QPersistentModelIndex, Qt
-
-from armybuilder.gui.models import OPTION_MIME, ROOT
+from armybuilder.gui.models import ROOT
 
 Index = QModelIndex | QPersistentModelIndex
 
 
 class TwoLevelModel(QAbstractItemModel):
-    """Subclasses say how many top rows there are, how many children each has, and the columns."""
+    """Subclasses say how many top rows there are, how many children each has, and the columns.
+    Rows are enabled and selectable (Qt's default `flags`) unless a subclass says otherwise."""
 
     COLUMNS = 1
 
@@ -65,16 +63,6 @@ class TwoLevelModel(QAbstractItemModel):
 
     def columnCount(self, parent: Index = ROOT) -> int:
         return self.COLUMNS
-
-
-def option_mime(keys: Sequence[tuple[int, int, int] | None], reinforcement: bool = False) -> QMimeData:
-    """Drag data for the first option among `keys` ((unit, group, option) ids), and whether it is
-    from the Reinforcements army: what the list accepts."""
-    data = QMimeData()
-    key = next((k for k in keys if k is not None), None)
-    if key is not None:
-        data.setData(OPTION_MIME, json.dumps([*key, reinforcement]).encode())
-    return data
 
 
 ITEM_FLAGS = Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable

@@ -8,7 +8,6 @@ from enum import IntEnum
 from typing import Any
 
 from PySide6.QtCore import (
-    QMimeData,
     QModelIndex,
     QObject,
     QPersistentModelIndex,
@@ -32,8 +31,9 @@ from armybuilder.gui.labels import (
     swc_text,
     type_name,
 )
-from armybuilder.gui.models import CENTER, FIRST_ROLE, OPTION_MIME, RIGHT
-from armybuilder.gui.models.twolevel import TwoLevelModel, option_mime
+from armybuilder.gui.models import CENTER, FIRST_ROLE, RIGHT
+from armybuilder.gui.models.mixins import ColumnTitles, OptionDrag, add_hint
+from armybuilder.gui.models.twolevel import TwoLevelModel
 from armybuilder.i18n import tr
 
 Index = QModelIndex | QPersistentModelIndex
@@ -129,23 +129,21 @@ def unit_entries(army: Army, reinforcement: bool = False) -> list[UnitEntry]:
     return entries
 
 
-class UnitTreeModel(TwoLevelModel):
+class UnitTreeModel(OptionDrag, ColumnTitles, TwoLevelModel):
     """Units (top level) and their options (children). Option rows can be dragged into the list."""
 
     COLUMNS = len(Column)
+    OPTION_KEY_ROLE = Role.OPTION_KEY
 
     def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self._army: Army | None = None
         self._reinforcement = False
         self._entries: list[UnitEntry] = []
-        self._headers: dict[Column, str] = {}
         self.retranslate()
 
     def retranslate(self) -> None:
-        self._headers = {Column.NAME: tr("Unit"), Column.TYPE: tr("Type"), Column.AVA: tr("AVA"),
-                         Column.SWC: tr("SWC"), Column.POINTS: tr("Pts", context="points column")}
-        self.headerDataChanged.emit(Qt.Orientation.Horizontal, 0, len(Column) - 1)
+        self.set_titles(tr("Unit"), tr("Type"), tr("AVA"), tr("SWC"), tr("Pts", context="points column"))
         if self._entries:  # categories are searched in the current language
             self.set_army(self._army, self._reinforcement)
 
@@ -192,12 +190,10 @@ class UnitTreeModel(TwoLevelModel):
         return len(self._entries[top_row].options)
 
     def headerData(self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
-        if orientation == Qt.Orientation.Horizontal and 0 <= section < len(Column):
-            if role == Qt.ItemDataRole.DisplayRole:
-                return self._headers[Column(section)]
-            if role == Qt.ItemDataRole.TextAlignmentRole and section != Column.NAME:
-                return RIGHT if section == Column.POINTS else CENTER
-        return None
+        if role == Qt.ItemDataRole.TextAlignmentRole and orientation == Qt.Orientation.Horizontal \
+                and Column.NAME < section < len(Column):
+            return RIGHT if section == Column.POINTS else CENTER
+        return super().headerData(section, orientation, role)
 
     def flags(self, index: Index) -> Qt.ItemFlag:
         if not index.isValid():
@@ -274,20 +270,9 @@ class UnitTreeModel(TwoLevelModel):
             return QBrush(icons.INFO_COLOR.darker(130))
         if role == Qt.ItemDataRole.ToolTipRole:
             lines = [f"<b>{unit.unit.name}</b> — {entry.option.name}", entry.text,
-                     tr("{points} points, {swc} SWC", points=entry.points, swc=swc_text(entry.swc_halves)),
-                     tr("Double-click, press Enter or drag into the list to add.")]
+                     tr("{points} points, {swc} SWC", points=entry.points, swc=swc_text(entry.swc_halves)), add_hint()]
             return "<br>".join(lines)
         return None
-
-    # ----- drag ---------------------------------------------------------------------------------
-    def supportedDragActions(self) -> Qt.DropAction:
-        return Qt.DropAction.CopyAction
-
-    def mimeTypes(self) -> list[str]:
-        return [OPTION_MIME]
-
-    def mimeData(self, indexes: list[QModelIndex]) -> QMimeData:  # type: ignore[override]
-        return option_mime([self.data(index, Role.OPTION_KEY) for index in indexes], self._reinforcement)
 
 
 class UnitFilterProxy(QSortFilterProxyModel):
