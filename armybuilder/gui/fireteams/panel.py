@@ -6,7 +6,7 @@ from __future__ import annotations
 import html
 from collections.abc import Sequence
 
-from PySide6.QtCore import QItemSelectionModel, QModelIndex, QPersistentModelIndex, Qt, Signal
+from PySide6.QtCore import QAbstractItemModel, QItemSelectionModel, QModelIndex, QPersistentModelIndex, Qt, Signal
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -51,6 +51,19 @@ def button_row(actions: Sequence[QAction]) -> QHBoxLayout:
     return row
 
 
+def read_only_tree(name: str, model: QAbstractItemModel, wrap_columns: tuple[int, ...]) -> WrappingTreeView:
+    """A tree of whole-row items the user reads and clicks (never edits), texts wrapping in `wrap_columns`."""
+    tree = WrappingTreeView()
+    tree.setObjectName(name)
+    tree.setItemDelegate(WrappingDelegate(tree, wrap_columns))
+    tree.setModel(model)
+    tree.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+    tree.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+    tree.setAnimated(False)
+    tree.setExpandsOnDoubleClick(False)
+    return tree
+
+
 class FireteamPanel(QWidget):
     """Declared fireteams (tree) over the selected team's details."""
 
@@ -64,14 +77,7 @@ class FireteamPanel(QWidget):
         self.state = state
         self._syncing = False
         self.model = FireteamTreeModel(state, self)
-        self.tree = WrappingTreeView()
-        self.tree.setObjectName("fireteam_tree")
-        self.tree.setItemDelegate(WrappingDelegate(self.tree, (TeamColumn.NAME, TeamColumn.DETAIL)))
-        self.tree.setModel(self.model)
-        self.tree.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
-        self.tree.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
-        self.tree.setAnimated(False)
-        self.tree.setExpandsOnDoubleClick(False)
+        self.tree = read_only_tree("fireteam_tree", self.model, (TeamColumn.NAME, TeamColumn.DETAIL))
         size_columns(self.tree.header(), TeamColumn.NAME, fit=(TeamColumn.LEVEL,), interactive=(TeamColumn.DETAIL,))
         self.tree.header().resizeSection(TeamColumn.DETAIL, 130)
         self.placeholder = QLabel()
@@ -200,14 +206,7 @@ class FinderPanel(QWidget):
         self.intro = QLabel()
         self.intro.setWordWrap(True)
         self.intro.setStyleSheet(f"color: {icons.INFO_COLOR.name()}")
-        self.tree = WrappingTreeView()
-        self.tree.setObjectName("finder_tree")
-        self.tree.setItemDelegate(WrappingDelegate(self.tree, (FinderColumn.NAME,)))
-        self.tree.setModel(self.model)
-        self.tree.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
-        self.tree.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
-        self.tree.setAnimated(False)
-        self.tree.setExpandsOnDoubleClick(False)
+        self.tree = read_only_tree("finder_tree", self.model, (FinderColumn.NAME,))
         size_columns(self.tree.header(), FinderColumn.NAME, fit=(FinderColumn.LEVEL,))
         layout = QVBoxLayout(self)
         layout.setContentsMargins(4, 4, 4, 4)
