@@ -12,6 +12,7 @@ from PySide6.QtCore import QObject, Qt
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QDialog, QTabWidget, QWidget
 
+from armybuilder.domain.lists import Fireteam
 from armybuilder.gui.fireteams.chartview import ChartDialog
 from armybuilder.gui.fireteams.commands import FireteamEdits
 from armybuilder.gui.fireteams.dialog import FireteamDialog
@@ -223,12 +224,15 @@ class FireteamFeature(QObject):
         a.apply.setEnabled(ready and self.finder.current_item() is not None)
 
     # ----- edits --------------------------------------------------------------------------------
-    def _open(self, dialog: FireteamDialog, apply: Callable[[FireteamDialog], None]) -> None:
+    def _open(self, dialog: FireteamDialog, apply: Callable[[Fireteam], None]) -> None:
+        """Show the form/edit dialog; when it is accepted with a team, apply it and show it."""
         self.dialog = dialog
 
         def finished(result: int) -> None:
-            if result == QDialog.DialogCode.Accepted:
-                apply(dialog)
+            team = dialog.fireteam if result == QDialog.DialogCode.Accepted else None
+            if team is not None:
+                apply(team)
+                self.reveal(team.uid)
             self.dialog = None
             dialog.deleteLater()
 
@@ -239,14 +243,7 @@ class FireteamFeature(QObject):
         uids = self.window.editor.selected_uids()
         if not uids or self.state.setting is None:
             return
-
-        def form(dialog: FireteamDialog) -> None:
-            team = dialog.fireteam
-            if team is not None:
-                self.edits.form(team)
-                self.reveal(team.uid)
-
-        self._open(FireteamDialog(self.state, uids, parent=self.window), form)
+        self._open(FireteamDialog(self.state, uids, parent=self.window), self.edits.form)
 
     def _on_edit(self) -> None:
         uid = self.current_team()
@@ -254,14 +251,7 @@ class FireteamFeature(QObject):
         team = army_list.fireteam(uid) if army_list and uid is not None else None
         if team is None:
             return
-
-        def edit(dialog: FireteamDialog) -> None:
-            changed = dialog.fireteam
-            if changed is not None:
-                self.edits.edit(changed)
-                self.reveal(changed.uid)
-
-        self._open(FireteamDialog(self.state, team.members, team, parent=self.window), edit)
+        self._open(FireteamDialog(self.state, team.members, team, parent=self.window), self.edits.edit)
 
     def _on_dissolve(self) -> None:
         uid = self.current_team()
