@@ -71,16 +71,23 @@ def main(argv: list[str]) -> int:
         window = MainWindow(build_catalog(), settings)
         window.resize(*SIZE)
         window.show()
+
+        def save(widget: object, name: str, language: str) -> None:
+            from PySide6.QtWidgets import QWidget
+
+            assert isinstance(widget, QWidget)
+            for _ in range(3):
+                app.processEvents()
+            path = out / f"{name}-{language}.png"
+            widget.grab().save(str(path))
+            saved.append(path)
+
         for language in ("en", "es"):
             apply_language(language)
             window.retranslate()  # the running window switches language, as Preferences does
 
             def shot(name: str, language: str = language) -> None:
-                for _ in range(3):
-                    app.processEvents()
-                path = out / f"{name}-{language}.png"
-                window.grab().save(str(path))
-                saved.append(path)
+                save(window, name, language)
 
             begin_pass(window)
             _states(window, shot, app)
@@ -91,14 +98,7 @@ def main(argv: list[str]) -> int:
             app.processEvents()
 
             def dialog_shot(name: str, dialog: object, language: str = language) -> None:
-                from PySide6.QtWidgets import QWidget
-
-                assert isinstance(dialog, QWidget)
-                for _ in range(3):
-                    app.processEvents()
-                path = out / f"{name}-{language}.png"
-                dialog.grab().save(str(path))
-                saved.append(path)
+                save(dialog, name, language)
 
             _dialogs(window, dialog_shot, Path(folder) / f"dialogs-{language}", args.official if official else None)
             window.document.close_list()
@@ -134,35 +134,21 @@ def _states(window: object, shot: Callable[[str], None], app: object) -> None:
 
     assert isinstance(window, MainWindow)
     shot("01-start")
-    picker = window.start_page.picker
-    index = picker.index_of("PanOceania", "bundled")
-    picker.tree.activated.emit(index)
+    _choose_army(window, "PanOceania", "bundled")
     doc = window.document
     doc.set_rules_pack("its-s9")
     doc.set_game_size("mid", None)
     doc.rename("Operation Icestorm")
     army = doc.army
     assert army is not None
-    for slug in ICESTORM_PANOCEANIA:
-        unit = army.unit_by_slug(slug)
-        assert unit is not None, slug
-        group, option = next(unit.selectable_options())
-        doc.add_trooper(unit.id, group.id if group else 0, option.id)
+    _add_each(window, ICESTORM_PANOCEANIA)
     jotum = army.unit_by_slug("jotums")
     assert jotum is not None
     window.editor.select_troopers(["t8"])
     window.browser.tree.setCurrentIndex(window.browser.option_index(jotum.id))
     shot("02-legal-list")
-    extra = army.unit_by_slug("nisses")
-    assert extra is not None
-    group, option = next(extra.selectable_options())
-    doc.add_trooper(extra.id, group.id if group else 0, option.id)
-    window.bottom_tabs.setCurrentWidget(window.problems)
-    view = window.problems.view
-    if view.model().rowCount():
-        first = view.model().index(0, 0)
-        view.setCurrentIndex(first)
-        view.clicked.emit(first)
+    _add_each(window, ("nisses",))
+    _show_first_problem(window)
     shot("03-illegal-list")
     doc.undo_stack.undo()
     fk = army.unit_by_slug("auxilia")
@@ -176,9 +162,7 @@ def _official_list(window: object, shot: Callable[[str], None]) -> None:
     from armybuilder.gui.mainwindow import MainWindow
 
     assert isinstance(window, MainWindow)
-    picker = window.start_page.picker
-    picker.tree.activated.emit(picker.index_of("PanOceania", "imported"))
-    window.tasks.wait()
+    _choose_army(window, "PanOceania", "imported")
     doc = window.document
     army = doc.army
     if army is None:
@@ -290,6 +274,38 @@ def _add(window: object, slug: str, pick: int = 0, reinforcement: bool = False) 
     return doc.add_trooper(unit.id, group.id if group else 0, option.id, reinforcement=reinforcement)
 
 
+def _choose_army(window: object, name: str, origin: str) -> None:
+    """Start a list of the army called `name` from the start page, its data loaded."""
+    from armybuilder.gui.mainwindow import MainWindow
+
+    assert isinstance(window, MainWindow)
+    picker = window.start_page.picker
+    picker.tree.activated.emit(picker.index_of(name, origin))
+    window.tasks.wait()
+
+
+def _add_each(window: object, slugs: tuple[str, ...]) -> None:
+    """Add the first option of each unit (by slug) to the open list; every one must be in the army."""
+    for slug in slugs:
+        uid = _add(window, slug)
+        assert uid is not None, slug
+
+
+def _show_first_problem(window: object) -> bool:
+    """Show the Problems tab with its first problem clicked (its troopers selected); False if none."""
+    from armybuilder.gui.mainwindow import MainWindow
+
+    assert isinstance(window, MainWindow)
+    window.bottom_tabs.setCurrentWidget(window.problems)
+    view = window.problems.view
+    if not view.model().rowCount():
+        return False
+    first = view.model().index(0, 0)
+    view.setCurrentIndex(first)
+    view.clicked.emit(first)
+    return True
+
+
 def _review_states(window: object, shot: Callable[[str], None], dialog_shot: Callable[[str, object], None],
                    official: bool) -> None:
     """The window at 1024×700; notes; changing army with troopers it cannot keep; with the official
@@ -299,11 +315,8 @@ def _review_states(window: object, shot: Callable[[str], None], dialog_shot: Cal
     from armybuilder.gui.mainwindow import MainWindow
 
     assert isinstance(window, MainWindow)
-    picker = window.start_page.picker
     origin = "imported" if official else "bundled"
-    army_name = "Military Orders" if official else "PanOceania"
-    picker.tree.activated.emit(picker.index_of(army_name, origin))
-    window.tasks.wait()
+    _choose_army(window, "Military Orders" if official else "PanOceania", origin)
     doc = window.document
     if doc.army is None:
         return
@@ -314,13 +327,7 @@ def _review_states(window: object, shot: Callable[[str], None], dialog_shot: Cal
              ("order-sergeants", 1)) if official else (*((slug, 0) for slug in ICESTORM_PANOCEANIA),
                                                         ("nisses", 0))
     added = [uid for slug, pick in slugs if (uid := _add(window, slug, pick)) is not None]
-    window.bottom_tabs.setCurrentWidget(window.problems)
-    view = window.problems.view
-    if view.model().rowCount():
-        first = view.model().index(0, 0)
-        view.setCurrentIndex(first)
-        view.clicked.emit(first)
-    elif added:
+    if not _show_first_problem(window) and added:
         window.editor.select_troopers(added[1:2])
     shot("18-small-window")
     window.fireteams.show_teams.trigger()
@@ -367,8 +374,7 @@ def _review_states(window: object, shot: Callable[[str], None], dialog_shot: Cal
     window.document.close_list()
 
     # Reinforcements: Morat Aggression Forces with a Reinforcements group, the browser on its army
-    picker.tree.activated.emit(picker.index_of("Morat Aggression Forces", "imported"))
-    window.tasks.wait()
+    _choose_army(window, "Morat Aggression Forces", "imported")
     if doc.reinforcement_summary() is None:
         return
     doc.rename("Morat with Reinforcements")
@@ -408,9 +414,7 @@ def _official_chart(window: object, dialog_shot: Callable[[str, object], None]) 
     from armybuilder.gui.mainwindow import MainWindow
 
     assert isinstance(window, MainWindow)
-    picker = window.start_page.picker
-    picker.tree.activated.emit(picker.index_of("PanOceania", "imported"))
-    window.tasks.wait()
+    _choose_army(window, "PanOceania", "imported")
     window.fireteams.actions.chart.trigger()
     chart = window.fireteams.chart_dialog
     if chart is not None:
@@ -478,18 +482,13 @@ def _dialogs(window: object, shot: Callable[[str, object], None], folder: Path, 
     settings_dialog.reject()
 
     # an autosave left by a session that was killed: the Operation Icestorm list, never saved
-    picker = window.start_page.picker
-    picker.tree.activated.emit(picker.index_of("PanOceania", "bundled"))
+    _choose_army(window, "PanOceania", "bundled")
     doc = window.document
     doc.set_rules_pack("its-s9")
     doc.rename("Operation Icestorm")
     army = doc.army
     assert army is not None and doc.army_list is not None
-    for slug in ICESTORM_PANOCEANIA[:6]:
-        unit = army.unit_by_slug(slug)
-        assert unit is not None, slug
-        group, option = next(unit.selectable_options())
-        doc.add_trooper(unit.id, group.id if group else 0, option.id)
+    _add_each(window, ICESTORM_PANOCEANIA[:6])
     autosaves = folder / "autosave"
     autosaves.mkdir(exist_ok=True)
     (autosaves / "4242-1-killed.json").write_text(
