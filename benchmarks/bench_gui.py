@@ -22,7 +22,7 @@ from collections.abc import Callable
 from functools import partial
 from pathlib import Path
 
-from benchmarks.common import OFFICIAL_DATA, ROOT
+from benchmarks.common import OFFICIAL_DATA, ROOT, fifteen_troopers, main_window, runs_line, timed_ms
 
 TARGETS = {"start": 2000.0, "switch": 300.0, "edit": 50.0}
 
@@ -60,36 +60,18 @@ def bench_startup(env: dict[str, str], runs: int = 5) -> list[float]:
     return times
 
 
-def _timed_ms(action: Callable[[], None], app: object) -> float:
-    start = time.perf_counter()
-    action()
-    app.processEvents()  # type: ignore[attr-defined]
-    return (time.perf_counter() - start) * 1000
-
-
 def _summary(name: str, times: list[float], target: float) -> str:
-    median = statistics.median(times)
-    worst = max(times)
-    verdict = "ok" if median < target else "OVER TARGET"
-    return (f"{name}: median {median:.1f} ms, worst {worst:.1f} ms over {len(times)} runs "
-            f"(target < {target:.0f} ms: {verdict})")
+    verdict = "ok" if statistics.median(times) < target else "OVER TARGET"
+    return f"{runs_line(name, times)} (target < {target:.0f} ms: {verdict})"
 
 
 def bench_in_window(imported: bool) -> list[str]:
-    from PySide6.QtCore import QSettings
+    from armybuilder.gui.app import build_catalog
 
-    from armybuilder.gui.app import build_catalog, make_application
-    from armybuilder.gui.mainwindow import MainWindow
-    from armybuilder.gui.settings import AppSettings
-
-    app = make_application([sys.argv[0]], quiet_offscreen=True)
     lines = []
     with tempfile.TemporaryDirectory() as folder:
-        settings = AppSettings(QSettings(str(Path(folder) / "s.ini"), QSettings.Format.IniFormat))
         catalog = build_catalog()
-        window = MainWindow(catalog, settings)
-        window.resize(1440, 900)
-        window.show()
+        app, window = main_window(Path(folder), catalog)
         app.processEvents()
         summaries = [s for s in catalog.armies() if s.kind != "reinforcements"]
         official = [s for s in summaries if s.origin == "imported"]
@@ -106,12 +88,12 @@ def bench_in_window(imported: bool) -> list[str]:
                     window.tasks.wait()
                 return run
 
-            first = _timed_ms(switch_to(largest), app)
+            first = timed_ms(switch_to(largest), app)
             again = []
             for _ in range(5):
                 window.document.undo_stack.undo()
                 app.processEvents()
-                again.append(_timed_ms(switch_to(largest), app))
+                again.append(timed_ms(switch_to(largest), app))
             lines.append(f"switching army to {largest.name} ({largest.units} units, {largest.options} options): "
                          f"first time {first:.0f} ms (loaded from the imported cache in the background)")
             lines.append(_summary("switching army again (data already loaded)", again, TARGETS["switch"]))
@@ -132,17 +114,10 @@ def _edit_figures(window: object, app: object, summary: object, where: str = "14
     from armybuilder.gui.mainwindow import MainWindow
 
     assert isinstance(window, MainWindow)
-    window._on_army_chosen(summary)  # type: ignore[arg-type]
-    window.tasks.wait()
+    choices = fifteen_troopers(window, summary)
     doc = window.document
     army = doc.army
     assert army is not None
-    choices = [(u.id, g.id if g else 0, o.id) for u in army.units if not u.mercenary
-               for g, o in u.selectable_options()]
-    for index in range(15):
-        unit, group, option = choices[(index * 7) % len(choices)]
-        doc.add_trooper(unit, group, option, 1 + index // 10)
-    assert doc.army_list is not None and doc.army_list.trooper_count == 15
     times: dict[str, list[float]] = {"add": [], "move": [], "change option": [], "undo": []}
 
     def other_option(uid: str) -> tuple[int, int] | None:
@@ -154,14 +129,14 @@ def _edit_figures(window: object, app: object, summary: object, where: str = "14
         return next((k for k in keys if k != (trooper.group, trooper.option)), None)
 
     for round_ in range(20):
-        times["add"].append(_timed_ms(partial(doc.add_trooper, *choices[round_ % len(choices)], 1), app))
-        times["undo"].append(_timed_ms(doc.undo_stack.undo, app))
+        times["add"].append(timed_ms(partial(doc.add_trooper, *choices[round_ % len(choices)], 1), app))
+        times["undo"].append(timed_ms(doc.undo_stack.undo, app))
         uid = doc.uids_in_order()[round_ % 15]
-        times["move"].append(_timed_ms(partial(doc.move_troopers, [uid], 2 if round_ % 2 else 1, 0), app))
+        times["move"].append(timed_ms(partial(doc.move_troopers, [uid], 2 if round_ % 2 else 1, 0), app))
         changeable = next(((u, k) for u in doc.uids_in_order() if (k := other_option(u)) is not None), None)
         if changeable is not None:
             uid, key = changeable
-            times["change option"].append(_timed_ms(partial(doc.change_option, uid, *key), app))
+            times["change option"].append(timed_ms(partial(doc.change_option, uid, *key), app))
     parts = [f"{name} median {statistics.median(v):.1f} ms (worst {max(v):.1f})" for name, v in times.items() if v]
     worst = max(statistics.median(v) for v in times.values() if v)
     verdict = "ok" if worst < TARGETS["edit"] else "OVER TARGET"

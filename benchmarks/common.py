@@ -1,11 +1,13 @@
-"""Helpers for benchmarks: timing, medians, where ../shared is."""
+"""Helpers for benchmarks: timing, medians, where ../shared is, and the desktop app's window."""
 
 from __future__ import annotations
 
 import statistics
+import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 OFFICIAL_DATA = ROOT.parent / "shared" / "infinity-army" / "n5"
@@ -23,3 +25,52 @@ def timed(function: Callable[[], object], repeat: int = 1) -> list[float]:
 
 def median_ms(times: list[float]) -> float:
     return statistics.median(times) * 1000
+
+
+# ----- the desktop app (offscreen) ------------------------------------------------------------------
+
+def timed_ms(action: Callable[[], object], app: object) -> float:
+    """Milliseconds from calling `action` until the events it posted have been processed."""
+    start = time.perf_counter()
+    action()
+    app.processEvents()  # type: ignore[attr-defined]
+    return (time.perf_counter() - start) * 1000
+
+
+def runs_line(name: str, times_ms: list[float]) -> str:
+    """'name: median … ms, worst … ms over N runs'."""
+    return (f"{name}: median {statistics.median(times_ms):.1f} ms, worst {max(times_ms):.1f} ms "
+            f"over {len(times_ms)} runs")
+
+
+def main_window(folder: Path, catalog: object) -> tuple[Any, Any]:
+    """The application and a main window over `catalog`, its settings in `folder`, shown at 1440×900."""
+    from PySide6.QtCore import QSettings
+
+    from armybuilder.gui.app import make_application
+    from armybuilder.gui.mainwindow import MainWindow
+    from armybuilder.gui.settings import AppSettings
+
+    app = make_application([sys.argv[0]], quiet_offscreen=True)
+    settings = AppSettings(QSettings(str(folder / "s.ini"), QSettings.Format.IniFormat))
+    window = MainWindow(catalog, settings)  # type: ignore[arg-type]
+    window.resize(1440, 900)
+    window.show()
+    return app, window
+
+
+def fifteen_troopers(window: Any, summary: object) -> list[tuple[int, int, int]]:
+    """Open a list of `summary`'s army in the window with 15 of its (non-mercenary) options, spread
+    over the army, 10 in combat group 1 and 5 in group 2; returns the (unit, group, option) choices."""
+    window._on_army_chosen(summary)
+    window.tasks.wait()
+    doc = window.document
+    army = doc.army
+    assert army is not None
+    choices = [(u.id, g.id if g else 0, o.id) for u in army.units if not u.mercenary
+               for g, o in u.selectable_options()]
+    for index in range(15):
+        unit, group, option = choices[(index * 7) % len(choices)]
+        doc.add_trooper(unit, group, option, 1 + index // 10)
+    assert doc.army_list is not None and doc.army_list.trooper_count == 15
+    return choices
