@@ -18,12 +18,11 @@ import statistics
 import subprocess
 import sys
 import tempfile
-import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from benchmarks.common import OFFICIAL_DATA as DEFAULT_DATA
-from benchmarks.common import ROOT
+from benchmarks.common import ROOT, timed
 
 _MEMORY_SCRIPT = """
 import gc, json, resource, sys
@@ -70,13 +69,9 @@ print(json.dumps({"before": before, "peak": peak_mb(), "count": len(kept),
 """
 
 
-def timed(action: Callable[[], object], repeat: int) -> tuple[float, float]:
+def best_and_median(action: Callable[[], object], repeat: int) -> tuple[float, float]:
     """Best and median wall time of `repeat` runs, in seconds."""
-    runs = []
-    for _ in range(repeat):
-        started = time.perf_counter()
-        action()
-        runs.append(time.perf_counter() - started)
+    runs = timed(action, repeat)
     return min(runs), statistics.median(runs)
 
 
@@ -141,11 +136,11 @@ def main(argv: Sequence[str] = ()) -> int:
 
         repeat = max(1, args.repeat)
         rows = [
-            (f"json.load of the {len(army_files)} army files (floor)", timed(floor, repeat)),
-            (f"cold import of all {len(army_files)} armies", timed(cold, repeat)),
-            ("re-import, nothing changed", timed(again, repeat)),
-            (f"load one army from the cache ({largest.name})", timed(one, max(repeat, 20))),
-            (f"load all {len(ids)} armies from the cache", timed(all_armies, repeat)),
+            (f"json.load of the {len(army_files)} army files (floor)", best_and_median(floor, repeat)),
+            (f"cold import of all {len(army_files)} armies", best_and_median(cold, repeat)),
+            ("re-import, nothing changed", best_and_median(again, repeat)),
+            (f"load one army from the cache ({largest.name})", best_and_median(one, max(repeat, 20))),
+            (f"load all {len(ids)} armies from the cache", best_and_median(all_armies, repeat)),
         ]
         floor_best = rows[0][1][0]
         pack = next(cache.glob("pack-*.bin"))
