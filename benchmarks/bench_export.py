@@ -13,24 +13,16 @@ from dataclasses import replace
 from pathlib import Path
 
 from armybuilder.data.catalog import Catalog
-from armybuilder.domain import ArmyList, ArmyRef
+from armybuilder.domain import ArmyList
 from armybuilder.export.document import ListDocument, PrintOptions, prepare
 from armybuilder.paths import bundled_profiles_dir
-from benchmarks.common import OFFICIAL_DATA, ROOT, median_ms, timed
-
-EXPORT_DATA = ROOT / "tests" / "data" / "export"
-KNIGHTS, FUSILIERS, TOGAN = 15, 1, 4
+from benchmarks.common import OFFICIAL_DATA, median_ms, timed
+from tests.export_lists import export_catalog, long_list
 
 
 def fifteen_troopers(catalog: Catalog) -> ListDocument:
     """The page-count test's list: 15 troopers with very long names and equipment lists, 9 peripherals."""
-    army_list = ArmyList(name="Fifteen Long-Winded Knights and Friends", army=ArmyRef(origin="bundled", id=960),
-                         pack="n5", points=600)
-    rows = [(1, KNIGHTS, 3, 1)] * 6 + [(1, KNIGHTS, 1, 1)] * 4 + [(2, KNIGHTS, 3, 1)] * 3 + [
-        (2, FUSILIERS, 1, 2), (2, TOGAN, 1, 1)]
-    for group, unit, profile_group, option in rows:
-        army_list, _ = army_list.with_trooper(group, unit, profile_group, option)
-    return prepare(army_list, catalog)
+    return prepare(long_list(), catalog)
 
 
 def official_catalog() -> Catalog | None:
@@ -120,7 +112,7 @@ def main() -> None:
     from armybuilder.export.text import courtesy_text, full_text
 
     print(f"import export modules (reportlab): {(time.perf_counter() - start) * 1000:.0f} ms")
-    catalog = Catalog.from_paths([bundled_profiles_dir() / "packs", EXPORT_DATA])
+    catalog = export_catalog()
     doc = fifteen_troopers(catalog)
     assert doc.legal and doc.report.totals.troopers == 15
     options = PrintOptions(date=dt.date(2025, 1, 2))
