@@ -4,9 +4,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from PySide6.QtGui import QUndoCommand, QUndoStack
 from PySide6.QtWidgets import QApplication, QMessageBox
 
 from armybuilder.data.catalog import Catalog
+from armybuilder.domain.lists import ArmyList
 
 SYNTHETIC = Path(__file__).resolve().parent.parent / "data" / "rules"
 TEST_ARMY = 950
@@ -48,3 +50,31 @@ def without_fireteams(path: Path, folder: Path) -> Path:
     copy = folder / path.name
     copy.write_text(yaml.safe_dump(data, allow_unicode=True, sort_keys=False), encoding="utf-8")
     return copy
+
+
+class Target:
+    """What an undo command edits, in tests of commands on a bare stack: the list it was handed last."""
+
+    def __init__(self, start: ArmyList) -> None:
+        self.current = start
+
+    def apply_list(self, army_list: ArmyList) -> None:
+        self.current = army_list
+
+
+def round_trip(command: QUndoCommand, target: Target, expected: ArmyList) -> QUndoStack:
+    """Push `command` on a bare QUndoStack, then undo, redo and undo it: push and redo hand over
+    `expected` (a change), undo the list before; the history entry is the command's own text.
+    The stack owns the command from now on: keep it while the command is used."""
+    stack = QUndoStack()
+    before = target.current
+    stack.push(command)
+    assert target.current == expected != before
+    assert stack.undoText() == command.text() and command.text()
+    stack.undo()
+    assert target.current == before
+    stack.redo()
+    assert target.current == expected
+    stack.undo()
+    assert target.current == before
+    return stack

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from guihelpers import Target, round_trip
 from PySide6.QtGui import QUndoStack
 
 from armybuilder.data.catalog import Catalog
@@ -11,18 +12,6 @@ from armybuilder.domain.profiles import Army
 from armybuilder.gui import commands
 
 LINE, HEAVY, HERO, CONTROLLERS = 1, 2, 3, 5
-
-
-class Target:
-    """Records every state a command hands over."""
-
-    def __init__(self, start: ArmyList) -> None:
-        self.current = start
-        self.applied: list[ArmyList] = []
-
-    def apply_list(self, army_list: ArmyList) -> None:
-        self.current = army_list
-        self.applied.append(army_list)
 
 
 @pytest.fixture
@@ -40,55 +29,40 @@ def start() -> ArmyList:
     return army_list
 
 
-def check_round_trip(command: commands.ListEditCommand, target: Target, expected_after: ArmyList) -> QUndoStack:
-    stack = QUndoStack()
-    before = target.current
-    stack.push(command)
-    assert target.current == expected_after
-    assert stack.undoText() == command.text() and command.text()
-    stack.undo()
-    assert target.current == before
-    stack.redo()
-    assert target.current == expected_after
-    stack.undo()
-    assert target.current == before
-    return stack
-
-
 def test_add_trooper(start: ArmyList, army: Army) -> None:
     target = Target(start)
     command = commands.AddTrooperCommand(target, start, army, 2, LINE, 1, 2, index=0)
     expected, uid = start.with_trooper(2, LINE, 1, 2, 0)
     assert command.uid == uid
-    _stack = check_round_trip(command, target, expected)
+    _stack = round_trip(command, target, expected)
     assert command.text() == "Add LINE TROOPERS (Heavy Machine Gun)"
 
 
 def test_remove_trooper(start: ArmyList, army: Army) -> None:
     target = Target(start)
     command = commands.RemoveTrooperCommand(target, start, army, "t2")
-    _stack = check_round_trip(command, target, start.without_trooper("t2"))
+    _stack = round_trip(command, target, start.without_trooper("t2"))
     assert command.text() == "Remove HEAVY TROOPERS (HEAVY SPITFIRE)"
 
 
 def test_move_trooper_between_groups(start: ArmyList, army: Army) -> None:
     target = Target(start)
     command = commands.MoveTrooperCommand(target, start, army, "t1", 2, 1)
-    _stack = check_round_trip(command, target, start.moved("t1", 2, 1))
+    _stack = round_trip(command, target, start.moved("t1", 2, 1))
     assert "to Combat Group 2" in command.text()
 
 
 def test_move_trooper_within_group(start: ArmyList, army: Army) -> None:
     target = Target(start)
     command = commands.MoveTrooperCommand(target, start, army, "t2", 1, 0)
-    _stack = check_round_trip(command, target, start.moved("t2", 1, 0))
+    _stack = round_trip(command, target, start.moved("t2", 1, 0))
     assert "within Combat Group 1" in command.text()
 
 
 def test_change_option(start: ArmyList, army: Army) -> None:
     target = Target(start)
     command = commands.ChangeOptionCommand(target, start, army, "t2", 1, 1)
-    _stack = check_round_trip(command, target, start.with_option("t2", 1, 1))
+    _stack = round_trip(command, target, start.with_option("t2", 1, 1))
     assert command.text().startswith("Change HEAVY TROOPERS")
 
 
@@ -97,7 +71,7 @@ def test_duplicate_trooper(start: ArmyList, army: Army) -> None:
     command = commands.DuplicateTrooperCommand(target, start, army, "t1")
     expected, uid = start.duplicated("t1")
     assert command.uid == uid
-    _stack = check_round_trip(command, target, expected)
+    _stack = round_trip(command, target, expected)
 
 
 def test_add_and_remove_group(start: ArmyList) -> None:
@@ -105,20 +79,20 @@ def test_add_and_remove_group(start: ArmyList) -> None:
     add = commands.AddGroupCommand(target, start)
     expected, number = start.with_group()
     assert add.number == number == 3
-    stacks = [check_round_trip(add, target, expected)]
+    stacks = [round_trip(add, target, expected)]
     remove = commands.RemoveGroupCommand(Target(start), start, 2)
-    stacks.append(check_round_trip(remove, remove.target, start.without_group(2)))  # type: ignore[arg-type]
+    stacks.append(round_trip(remove, remove.target, start.without_group(2)))  # type: ignore[arg-type]
 
 
 def test_change_rules_game_size_and_extras(start: ArmyList) -> None:
     target = Target(start)
     rules = commands.ChangeRulesCommand(target, start, "its-s9", "ITS Season 9", "mid", None, ())
-    stacks = [check_round_trip(rules, target, start.model_copy(update={"pack": "its-s9", "tier": "mid",
+    stacks = [round_trip(rules, target, start.model_copy(update={"pack": "its-s9", "tier": "mid",
                                                                        "points": None}))]
     size = commands.ChangeGameSizeCommand(target, start, None, 250, "250 points")
-    stacks.append(check_round_trip(size, target, start.model_copy(update={"points": 250, "tier": None})))
+    stacks.append(round_trip(size, target, start.model_copy(update={"points": 250, "tier": None})))
     extra = commands.ToggleExtraCommand(target, start, "spec-ops", "Spec-Ops", True)
-    stacks.append(check_round_trip(extra, target, start.model_copy(update={"extras": ("spec-ops",)})))
+    stacks.append(round_trip(extra, target, start.model_copy(update={"extras": ("spec-ops",)})))
     assert extra.text() == "Switch on Spec-Ops"
 
 
@@ -126,7 +100,7 @@ def test_change_army(start: ArmyList) -> None:
     target = Target(start)
     ref = ArmyRef(origin="imported", id=101, name="PanOceania")
     command = commands.ChangeArmyCommand(target, start, ref)
-    _stack = check_round_trip(command, target, start.model_copy(update={"army": ref}))
+    _stack = round_trip(command, target, start.model_copy(update={"army": ref}))
     assert command.text() == "Switch army to PanOceania"
 
 

@@ -3,10 +3,8 @@ redo again; and the history text says what changed."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
-from PySide6.QtGui import QUndoStack
+from guihelpers import BLIZZARD_A, Target, round_trip
 
 from armybuilder.data.catalog import Catalog
 from armybuilder.data.listfile import load_list
@@ -20,16 +18,7 @@ from armybuilder.paths import bundled_profiles_dir
 from armybuilder.rules.engine import context_in_catalog
 from armybuilder.rules.fireteam_finder import find_fireteams, suggest_changes
 
-BLIZZARD_A = Path(__file__).resolve().parents[2] / "examples" / "blizzard-6-a.yaml"
 CORE, HARIS = FireteamType.CORE, FireteamType.HARIS
-
-
-class Target:
-    def __init__(self, start: ArmyList) -> None:
-        self.current = start
-
-    def apply_list(self, army_list: ArmyList) -> None:
-        self.current = army_list
 
 
 @pytest.fixture(scope="module")
@@ -49,22 +38,6 @@ def army(catalog: Catalog, start: ArmyList) -> Army:
 
 FUSILIERS = ("t4", "t5", "t8", "t9")
 NISSES = ("t2", "t6", "t7")
-
-
-def round_trip(command: commands.ListEditCommand, target: Target, expected: ArmyList) -> QUndoStack:
-    """The stack owns the command from now on: keep it while the command is used."""
-    stack = QUndoStack()
-    before = target.current
-    stack.push(command)
-    assert target.current == expected != before
-    assert stack.undoText() == command.text()
-    stack.undo()
-    assert target.current == before
-    stack.redo()
-    assert target.current == expected
-    stack.undo()
-    assert target.current == before
-    return stack
 
 
 def test_form(start: ArmyList, army: Army) -> None:
