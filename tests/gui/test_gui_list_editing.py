@@ -38,6 +38,27 @@ def list_of(document: ListDocument) -> list[tuple[int, list[tuple[str, int]]]]:
                         for t in g.troopers]) for g in army_list.groups]
 
 
+def shown_editor(qtbot, tree) -> QComboBox:  # type: ignore[no-untyped-def]
+    """The list editor's open option editor, once it shows its list of options (it opens with it shown)."""
+    editor = tree.findChild(QComboBox, "option_editor")
+    assert editor is not None
+    qtbot.waitUntil(lambda: editor.view().isVisible(), timeout=2000)
+    return editor
+
+
+def press_f2_on(qtbot, window: MainWindow, uid: str) -> QComboBox:  # type: ignore[no-untyped-def]
+    """Select a trooper in the list editor, with the keyboard focus there, and press F2."""
+    tree = window.editor.tree
+    focus(qtbot, window, tree)
+    window.editor.select_troopers([uid])
+    qtbot.keyClick(tree, Qt.Key.Key_F2)
+    return shown_editor(qtbot, tree)
+
+
+def wait_editor_closed(qtbot, tree) -> None:  # type: ignore[no-untyped-def]
+    qtbot.waitUntil(lambda: tree.findChild(QComboBox, "option_editor") is None, timeout=2000)
+
+
 def test_the_tree_follows_every_edit_in_place(qtmodeltester, qtbot, window: MainWindow) -> None:  # type: ignore[no-untyped-def]
     start_list(qtbot, window)
     model = window.editor.model
@@ -72,19 +93,13 @@ def test_changing_an_option_by_keyboard_keeps_the_focus(qtbot, window: MainWindo
     add(qtbot, window, HEAVY, 1, 1)
     add(qtbot, window, LINE, 1, 3)
     tree = window.editor.tree
-    focus(qtbot, window, tree)
-    window.editor.select_troopers(["t2"])
-    qtbot.keyClick(tree, Qt.Key.Key_F2)
-    editor = tree.findChild(QComboBox, "option_editor")
-    assert editor is not None
-    qtbot.waitUntil(lambda: editor.view().isVisible(), timeout=2000)  # opens with its list shown
-    popup = editor.view()
+    popup = press_f2_on(qtbot, window, "t2").view()
     qtbot.keyClick(popup, Qt.Key.Key_Down)  # moves the highlight: nothing is committed yet
     assert window.document.army_list.trooper("t2").option == 1
     assert window.document.undo_stack.count() == 3
     qtbot.keyClick(popup, Qt.Key.Key_Return)
     assert window.document.army_list.trooper("t2").option == 2
-    qtbot.waitUntil(lambda: tree.findChild(QComboBox, "option_editor") is None, timeout=2000)
+    wait_editor_closed(qtbot, tree)
     assert QApplication.focusWidget() is tree
     assert tree.currentIndex().data(ListRole.UID) == "t2"
     assert window.editor.selected_uids() == ["t2"]
@@ -103,22 +118,14 @@ def test_escape_or_arrows_on_the_closed_box_commit_nothing(qtbot, window: MainWi
     start_list(qtbot, window)
     add(qtbot, window, HEAVY, 1, 1)
     tree = window.editor.tree
-    focus(qtbot, window, tree)
-    window.editor.select_troopers(["t1"])
-    qtbot.keyClick(tree, Qt.Key.Key_F2)
-    editor = tree.findChild(QComboBox, "option_editor")
-    assert editor is not None
-    qtbot.waitUntil(lambda: editor.view().isVisible(), timeout=2000)
+    editor = press_f2_on(qtbot, window, "t1")
     qtbot.keyClick(editor.view(), Qt.Key.Key_Escape)  # closes the list: the edit ends, unchanged
-    qtbot.waitUntil(lambda: tree.findChild(QComboBox, "option_editor") is None, timeout=2000)
+    wait_editor_closed(qtbot, tree)
     assert window.document.undo_stack.count() == 1
     assert QApplication.focusWidget() is tree
     window.editor.edit_option()
-    editor = tree.findChild(QComboBox, "option_editor")
-    assert editor is not None
-    qtbot.waitUntil(lambda: editor.view().isVisible(), timeout=2000)
-    editor.hidePopup()
-    qtbot.waitUntil(lambda: tree.findChild(QComboBox, "option_editor") is None, timeout=2000)
+    shown_editor(qtbot, tree).hidePopup()
+    wait_editor_closed(qtbot, tree)
     assert window.document.army_list.trooper("t1").option == 1
 
 
