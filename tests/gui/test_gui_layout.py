@@ -88,6 +88,15 @@ def assert_problems_wrap(window: MainWindow) -> None:
         assert rect.height() >= needed.height(), index.data()
 
 
+def assert_jotum_card_and_problems_fit(qtbot, window: MainWindow) -> None:  # type: ignore[no-untyped-def]
+    """The Jotum's profile card and the problems panel fit the window."""
+    jotum = window.browser.entry_for(window.document.army.unit_by_slug("jotums").id)
+    window.card.show_unit(jotum)
+    settle(qtbot)
+    assert_card_fits(window)
+    assert_problems_wrap(window)
+
+
 def test_a_1024_by_700_window_is_usable(qtbot, app_settings) -> None:  # type: ignore[no-untyped-def]
     window = open_blizzard(qtbot, app_settings, (1024, 700))
     assert window.minimumSizeHint().width() <= 1024 and window.minimumSizeHint().height() <= 700
@@ -97,11 +106,7 @@ def test_a_1024_by_700_window_is_usable(qtbot, app_settings) -> None:  # type: i
     assert window.editor.width() >= 400
     assert window.browser.width() >= 400 and window.card.width() >= 400
     assert_list_whole(window)
-    jotum = window.browser.entry_for(window.document.army.unit_by_slug("jotums").id)
-    window.card.show_unit(jotum)
-    settle(qtbot)
-    assert_card_fits(window)
-    assert_problems_wrap(window)
+    assert_jotum_card_and_problems_fit(qtbot, window)
 
 
 def test_the_wide_window_has_three_columns(qtbot, app_settings) -> None:  # type: ignore[no-untyped-def]
@@ -110,11 +115,7 @@ def test_the_wide_window_has_three_columns(qtbot, app_settings) -> None:  # type
     sizes = window.columns.splitter.sizes()
     assert len(sizes) == 3 and sizes[2] == max(sizes)  # the list is the widest column
     assert_list_whole(window)
-    jotum = window.browser.entry_for(window.document.army.unit_by_slug("jotums").id)
-    window.card.show_unit(jotum)
-    settle(qtbot)
-    assert_card_fits(window)
-    assert_problems_wrap(window)
+    assert_jotum_card_and_problems_fit(qtbot, window)
     window.resize(1024, 700)  # and back: each arrangement at once
     settle(qtbot)
     assert window.columns.compact
