@@ -239,24 +239,23 @@ def _fireteam_states(window: object, shot: Callable[[str], None], dialog_shot: C
     dialog_shot("14-fireteam-chart", chart)
     chart.close()
 
+    _export_shot(window, dialog_shot, "15-export")
+    # one Nisse too many: the dialog warns, and saves only once "print it anyway" is ticked
+    if _add(window, "nisses") is not None:
+        _export_shot(window, dialog_shot, "16-export-illegal")
+
+
+def _export_shot(window: object, dialog_shot: Callable[[str, object], None], name: str) -> None:
+    """The export dialog of the open list, its preview made."""
+    from armybuilder.gui.mainwindow import MainWindow
+
+    assert isinstance(window, MainWindow)
     window.printing.export.trigger()
     export = window.printing.dialog
     assert export is not None
     _wait_preview(export)
-    dialog_shot("15-export", export)
+    dialog_shot(name, export)
     export.reject()
-
-    # one Nisse too many: the dialog warns, and saves only once "print it anyway" is ticked
-    nisse = doc.army.unit_by_slug("nisses") if doc.army else None
-    if nisse is not None:
-        group, option = next(nisse.selectable_options())
-        doc.add_trooper(nisse.id, group.id if group else 0, option.id)
-        window.printing.export.trigger()
-        export = window.printing.dialog
-        assert export is not None
-        _wait_preview(export)
-        dialog_shot("16-export-illegal", export)
-        export.reject()
 
 
 def _add(window: object, slug: str, pick: int = 0, reinforcement: bool = False) -> str | None:
