@@ -19,7 +19,6 @@ from PySide6.QtWidgets import (
     QMainWindow,
     QMenu,
     QMessageBox,
-    QProgressBar,
     QPushButton,
     QSplitter,
     QStackedWidget,
@@ -50,6 +49,7 @@ from armybuilder.gui.widgets.armypicker import ArmyPickerDialog
 from armybuilder.gui.widgets.columns import BuilderColumns
 from armybuilder.gui.widgets.listeditor import ListEditor
 from armybuilder.gui.widgets.listsettings import ListSettingsBar
+from armybuilder.gui.widgets.parts import busy_indicator
 from armybuilder.gui.widgets.profilecard import ProfileCard
 from armybuilder.gui.widgets.startpage import StartPage
 from armybuilder.gui.widgets.totalsbar import TotalsBar
@@ -139,11 +139,7 @@ class MainWindow(QMainWindow):
 
         self.legal_label = QLabel()
         self.legal_label.setObjectName("status_legal")
-        self.busy = QProgressBar()
-        self.busy.setObjectName("busy")
-        self.busy.setRange(0, 0)
-        self.busy.setMaximumWidth(140)
-        self.busy.setVisible(False)
+        self.busy = busy_indicator("busy", 140)
         self.busy_label = QLabel()
         self.statusBar().addPermanentWidget(self.busy_label)
         self.statusBar().addPermanentWidget(self.busy)

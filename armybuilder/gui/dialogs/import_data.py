@@ -48,7 +48,7 @@ from armybuilder.gui import icons
 from armybuilder.gui.fonts import set_font
 from armybuilder.gui.settings import AppSettings
 from armybuilder.gui.tasks import TaskRunner
-from armybuilder.gui.widgets.views import size_columns
+from armybuilder.gui.widgets.parts import size_columns
 from armybuilder.i18n import tr, trn
 from armybuilder.paths import imported_data_dir
 

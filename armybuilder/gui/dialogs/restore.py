@@ -28,7 +28,7 @@ from armybuilder.gui import icons
 from armybuilder.gui.autosave import Autosave, AutosaveEntry, Orphan, read_autosaved_list
 from armybuilder.gui.files import OpenedList
 from armybuilder.gui.fonts import set_font
-from armybuilder.gui.widgets.views import size_columns
+from armybuilder.gui.widgets.parts import size_columns
 from armybuilder.i18n import tr
 
 if TYPE_CHECKING:

@@ -22,7 +22,6 @@ from PySide6.QtWidgets import (
     QLabel,
     QMessageBox,
     QPlainTextEdit,
-    QProgressBar,
     QPushButton,
     QScrollArea,
     QStackedWidget,
@@ -36,6 +35,7 @@ from armybuilder.gui import icons
 from armybuilder.gui.files import safe_file_stem
 from armybuilder.gui.printing.work import ExportSettings, Preview, PrintOut, preview, targets, write_outputs
 from armybuilder.gui.tasks import TaskRunner
+from armybuilder.gui.widgets.parts import busy_indicator
 from armybuilder.i18n import LANGUAGES, tr
 from armybuilder.rules.engine import Report
 
@@ -211,11 +211,7 @@ class ExportDialog(QDialog):
         body = QHBoxLayout()
         body.addWidget(left)
         body.addWidget(right, 1)
-        self.busy = QProgressBar()
-        self.busy.setObjectName("export_busy")
-        self.busy.setRange(0, 0)
-        self.busy.setMaximumWidth(120)
-        self.busy.setVisible(False)
+        self.busy = busy_indicator("export_busy", 120)
         self.status = QLabel()
         self.status.setObjectName("export_status")
         self.save_button = QPushButton()

@@ -14,8 +14,8 @@ from PySide6.QtWidgets import (
 
 from armybuilder.data.catalog import ArmySummary
 from armybuilder.gui.models.armies import ArmyFilterProxy, ArmyTreeModel, Column, Role
+from armybuilder.gui.widgets.parts import size_columns
 from armybuilder.gui.widgets.search import SearchField
-from armybuilder.gui.widgets.views import size_columns
 from armybuilder.i18n import tr
 
 

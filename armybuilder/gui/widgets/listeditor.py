@@ -31,7 +31,7 @@ from PySide6.QtWidgets import (
 from armybuilder.gui.document import ListDocument
 from armybuilder.gui.fireteams.badge import TeamBadgeDelegate
 from armybuilder.gui.models.roster import Column, ListChanges, ListTreeModel, Role
-from armybuilder.gui.widgets.views import size_columns
+from armybuilder.gui.widgets.parts import size_columns
 from armybuilder.gui.widgets.wrapping import WrappingDelegate, WrappingTreeView
 from armybuilder.i18n import tr
 

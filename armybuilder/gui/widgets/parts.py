@@ -1,10 +1,10 @@
-"""How the item views size their columns: one takes the spare width, the others fit their contents."""
+"""Pieces the windows and dialogs build the same way: item views' column sizes, the busy indicator."""
 
 from __future__ import annotations
 
 from collections.abc import Iterable
 
-from PySide6.QtWidgets import QHeaderView
+from PySide6.QtWidgets import QHeaderView, QProgressBar
 
 
 def size_columns(header: QHeaderView, stretch: int, fit: Iterable[int] = (), interactive: Iterable[int] = ()) -> None:
@@ -17,3 +17,13 @@ def size_columns(header: QHeaderView, stretch: int, fit: Iterable[int] = (), int
         header.setSectionResizeMode(column, QHeaderView.ResizeMode.ResizeToContents)
     for column in interactive:
         header.setSectionResizeMode(column, QHeaderView.ResizeMode.Interactive)
+
+
+def busy_indicator(name: str, width: int) -> QProgressBar:
+    """A bar that moves while work runs in the background (hidden until then), at most `width` wide."""
+    bar = QProgressBar()
+    bar.setObjectName(name)
+    bar.setRange(0, 0)
+    bar.setMaximumWidth(width)
+    bar.setVisible(False)
+    return bar

@@ -27,7 +27,7 @@ from armybuilder.gui.fonts import set_font
 from armybuilder.gui.labels import category_name, item_labels, type_name
 from armybuilder.gui.models.profile import OptionColumn, OptionRole, OptionTableModel, ProfileStatsModel
 from armybuilder.gui.models.units import OptionEntry, UnitEntry
-from armybuilder.gui.widgets.views import size_columns
+from armybuilder.gui.widgets.parts import size_columns
 from armybuilder.i18n import tr
 
 Index = QModelIndex | QPersistentModelIndex

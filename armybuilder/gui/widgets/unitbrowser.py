@@ -31,8 +31,8 @@ from armybuilder.gui.models.units import (
     UnitTreeModel,
     unit_entries,
 )
+from armybuilder.gui.widgets.parts import size_columns
 from armybuilder.gui.widgets.search import SearchField
-from armybuilder.gui.widgets.views import size_columns
 from armybuilder.gui.widgets.wrapping import WrappingTreeView
 from armybuilder.i18n import tr, trn
 
