@@ -17,11 +17,10 @@ from armybuilder.data.catalog import Catalog
 from armybuilder.data.problems import DataError
 from armybuilder.domain.lists import ArmyList
 from armybuilder.domain.profiles import Army, WeaponProfile
-from armybuilder.domain.roster import resolve
 from armybuilder.domain.values import FireteamType
 from armybuilder.i18n import language_override
 from armybuilder.rules.context import RuleContext
-from armybuilder.rules.engine import Report, run_rules
+from armybuilder.rules.engine import Report, context_in_catalog, run_rules
 
 Paper = Literal["a4", "letter"]
 Units = Literal["cm", "inch"]
@@ -99,10 +98,8 @@ def prepare(army_list: ArmyList, catalog: Catalog, code: str | None = None) -> L
 
     `code` is the army code the list was read from, if any: printed as given instead of re-encoded.
     """
-    army = catalog.army(army_list.army)
-    edition, season = catalog.rules_for(army_list, army)
-    roster = resolve(army_list, army, catalog.reinforcement_army_for(army_list, army))
-    context = RuleContext(army_list, roster, edition, season)
+    context = context_in_catalog(army_list, catalog)
+    army = context.army
     report = run_rules(context)
     army_code = code if code is not None else encode_army_code(army_list, army, context.points_limit)
     return ListDocument(army_list, context, report, catalog.weapons(army.origin), army_code)
