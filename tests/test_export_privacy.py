@@ -202,13 +202,7 @@ def test_full_text_shows_costs_and_lieutenant(doc: ListDocument) -> None:
     assert "Orders: Regular 7 · Irregular 2 · Impetuous 1 · Lieutenant 1" in text
 
 
-def test_fireteams_are_assessed_when_the_fireteam_rules_are_present(doc: ListDocument) -> None:
-    """Levels come from armybuilder.rules.fireteams; without it the level says so, never a guess."""
-    import importlib.util
-
+def test_fireteams_are_assessed_by_the_fireteam_rules(doc: ListDocument) -> None:
+    """Levels come from armybuilder.rules.fireteams: two Fusiliers are a level-2 Duo with the level 1 and 2 bonuses."""
     flat = " ".join(full_text(doc, options()).split())
-    if importlib.util.find_spec("armybuilder.rules.fireteams") is None:
-        assert "Duo Fusiliers: FUSILIERS (FUSILIER PARADE COMMANDER), FUSILIERS (FUSILIER) — level not assessed" in flat
-        assert "not assessed by this build" in " ".join(pdf_text(full_pdf(doc, options())).split())
-    else:  # two Fusiliers: a level-2 Duo with the level 1 and 2 bonuses
-        assert "FUSILIERS (FUSILIER) — level 2" in flat and "BS Attack (+1 SD)" in flat
+    assert "FUSILIERS (FUSILIER) — level 2" in flat and "BS Attack (+1 SD)" in flat

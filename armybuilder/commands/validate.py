@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from armybuilder.commands.common import add_data_option, open_catalog, positive_int, trooper_label
+from armybuilder.data.armycode import list_from_code
 from armybuilder.data.catalog import Catalog
 from armybuilder.data.listfile import LoadedList, changes_since_saved, load_list
 from armybuilder.data.problems import DataError
@@ -97,10 +98,6 @@ def check_file(path: Path, catalog: Catalog, args: argparse.Namespace) -> Checke
 
 def check_code(code: str, catalog: Catalog, args: argparse.Namespace) -> Checked:
     label = code if len(code) <= 24 else code[:21] + "…"
-    try:
-        from armybuilder.data.armycode import list_from_code
-    except ImportError:  # pragma: no cover - the army code module ships with the app
-        return Checked(label, None, None, [], tr("army codes are not supported by this build"))
     try:
         army_list = _apply_settings(list_from_code(code, catalog), args, catalog)
         report = validate_in_catalog(army_list, catalog)

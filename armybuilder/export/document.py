@@ -21,6 +21,7 @@ from armybuilder.domain.values import FireteamType
 from armybuilder.i18n import language_override
 from armybuilder.rules.context import RuleContext
 from armybuilder.rules.engine import Report, context_in_catalog, run_rules
+from armybuilder.rules.fireteams import assess_fireteams
 
 Paper = Literal["a4", "letter"]
 Units = Literal["cm", "inch"]
@@ -54,14 +55,13 @@ class PrintOptions:
 
 @dataclass(frozen=True)
 class FireteamLine:
-    """A declared fireteam as printed: members by trooper uid, level and bonuses when assessed."""
+    """A declared fireteam as printed: members by trooper uid, its level and bonuses."""
 
     uid: str
     type: FireteamType
     team: str
     members: tuple[str, ...]
-    level: int | None = None
-    """None until the fireteam rules have assessed the team: never guessed."""
+    level: int
     bonuses: tuple[str, ...] = ()
     problems: tuple[str, ...] = ()
 
@@ -122,16 +122,10 @@ def encode_army_code(army_list: ArmyList, army: Army, points_limit: int) -> str 
 
 
 def fireteam_lines(context: RuleContext) -> tuple[FireteamLine, ...]:
-    """The list's declared fireteams, with level and bonuses from the fireteam rules when present.
+    """The list's declared fireteams with level and bonuses from the fireteam rules.
 
-    INTEGRATION POINT (fireteams): `armybuilder.rules.fireteams.assess_fireteams(ctx)` lands from
-    another branch. Without it each team is printed with its members and an unassessed level (None),
-    never a guessed one. Bonus texts follow the current language: call this while printing.
+    Bonus texts follow the current language: call this while printing.
     """
-    try:
-        from armybuilder.rules.fireteams import assess_fireteams
-    except ImportError:
-        return tuple(FireteamLine(f.uid, f.type, f.team, f.members) for f in context.army_list.fireteams)
     lines = []
     for assessment in assess_fireteams(context):
         team = assessment.fireteam

@@ -299,10 +299,8 @@ def _fireteams(doc: ListDocument) -> tuple[FireteamBlock, ...]:
                 members.append(trooper.unit.name)
             else:
                 members.append(f"{trooper.unit.name} ({trooper.option.name})")
-        if line.level is None:
-            level = tr("not assessed")
-            granted: tuple[str, ...] = ()
-        elif line.problems:
+        granted: tuple[str, ...]
+        if line.problems:
             level = tr("{level} (not legal)", level=line.level)
             granted = ()
         else:
@@ -422,9 +420,7 @@ def full_sheet(doc: ListDocument, options: PrintOptions) -> Sheet:
     title = doc.army.name + (f" — {doc.army_list.name}" if doc.army_list.name else "")
     note = ""
     fireteams = _fireteams(doc)
-    if any(block.level == tr("not assessed") for block in fireteams):
-        note = tr("Fireteam levels and bonuses are not assessed by this build; check them against the chart.")
-    elif fireteams and doc.context.edition.fireteam_bonuses_assumed:
+    if fireteams and doc.context.edition.fireteam_bonuses_assumed:
         note = fireteam_bonuses_note(doc.context.edition)
     return Sheet(
         kind="full", kind_label=tr("Full list"), title=title, facts=tuple(facts), groups=_full_groups(doc, units),
