@@ -15,7 +15,14 @@ from typing import Any
 from pydantic import Field, ValidationError
 
 from armybuilder.data.problems import DataError, DataProblem
-from armybuilder.data.yamlio import atomic_write_text, dump_yaml, locate, parse_yaml, validation_problems
+from armybuilder.data.yamlio import (
+    atomic_write_text,
+    dump_yaml,
+    locate,
+    parse_yaml,
+    read_text_file,
+    validation_problems,
+)
 from armybuilder.domain.lists import ArmyList, ArmyRef, CombatGroup, Fireteam, Trooper
 from armybuilder.domain.roster import Roster
 from armybuilder.domain.values import FireteamType, Frozen, Swc, format_halves
@@ -154,17 +161,7 @@ def loads_list(text: str, name: str = "<list>") -> LoadedList:
 
 def load_list(path: Path) -> LoadedList:
     """Read a list file; raises DataError naming the file and the problem."""
-    try:
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise DataError(DataProblem(str(path), tr("file not found"))) from None
-    except IsADirectoryError:
-        raise DataError(DataProblem(str(path), tr("is a folder, expected a list file"))) from None
-    except UnicodeDecodeError as exc:
-        raise DataError(DataProblem(str(path), tr("not UTF-8 text ({reason} at byte {byte})",
-                                                  reason=exc.reason, byte=exc.start))) from None
-    except OSError as exc:
-        raise DataError(DataProblem(str(path), tr("cannot be read: {reason}", reason=exc.strerror or exc))) from None
+    text = read_text_file(path, tr("is a folder, expected a list file"))
     loaded = loads_list(text, str(path))
     loaded.path = path
     return loaded

@@ -15,8 +15,8 @@ from typing import Annotated, Any, Literal
 
 from pydantic import Field, TypeAdapter, ValidationError
 
-from armybuilder.data.problems import DataProblem
-from armybuilder.data.yamlio import format_path, locate, parse_yaml, validation_problems
+from armybuilder.data.problems import DataError, DataProblem
+from armybuilder.data.yamlio import format_path, locate, parse_yaml, read_text_file, validation_problems
 from armybuilder.domain.packs import EditionPack, SeasonPack
 from armybuilder.domain.profiles import Army, Option, Unit, WeaponProfile
 from armybuilder.domain.values import Frozen
@@ -87,13 +87,9 @@ def load_file(path: Path, loaded: LoadedProfiles) -> None:
     """Read one profile file into `loaded`; problems are recorded, never raised."""
     name = str(path)
     try:
-        text = path.read_text(encoding="utf-8")
-    except UnicodeDecodeError as exc:
-        loaded.problems.append(DataProblem(name, tr("not UTF-8 text ({reason} at byte {byte})", reason=exc.reason,
-                                                    byte=exc.start)))
-        return
-    except OSError as exc:
-        loaded.problems.append(DataProblem(name, tr("cannot be read: {reason}", reason=exc.strerror or exc)))
+        text = read_text_file(path, tr("is a folder, expected a YAML file"))
+    except DataError as exc:
+        loaded.problems.extend(exc.problems)
         return
     data, problems = parse_yaml(text, name)
     if problems:

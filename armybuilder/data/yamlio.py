@@ -13,7 +13,7 @@ from typing import Any
 import yaml
 from pydantic import ValidationError
 
-from armybuilder.data.problems import DataProblem
+from armybuilder.data.problems import DataError, DataProblem
 from armybuilder.i18n import N_, tr
 
 try:  # the C loader is much faster; the pure one is a fallback for odd builds
@@ -49,6 +49,24 @@ class SafeLoader(_BaseLoader):  # type: ignore[valid-type,misc]
                     raise DuplicateKeyError(key, seen[key].start_mark, key_node.start_mark)
                 seen[key] = key_node
         return super().construct_mapping(node, deep=deep)  # type: ignore[no-any-return]
+
+
+def read_text_file(path: Path, folder_message: str) -> str:
+    """A data file's UTF-8 text; every way reading can fail becomes a DataError naming the file.
+
+    `folder_message` is what to say when `path` is a folder (e.g. "is a folder, expected a list file").
+    """
+    try:
+        return path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise DataError(DataProblem(str(path), tr("file not found"))) from None
+    except IsADirectoryError:
+        raise DataError(DataProblem(str(path), folder_message)) from None
+    except UnicodeDecodeError as exc:
+        raise DataError(DataProblem(str(path), tr("not UTF-8 text ({reason} at byte {byte})",
+                                                  reason=exc.reason, byte=exc.start))) from None
+    except OSError as exc:
+        raise DataError(DataProblem(str(path), tr("cannot be read: {reason}", reason=exc.strerror or exc))) from None
 
 
 def parse_yaml(text: str, name: str) -> tuple[Any, list[DataProblem]]:
