@@ -212,7 +212,6 @@ def offer_restore(window: MainWindow, autosave: Autosave) -> RestoreDialog | Non
     dialog = RestoreDialog(orphans, window)
     dialog.restore_requested.connect(lambda orphan: restore(window, autosave, orphan))
     dialog.finished.connect(dialog.deleteLater)
-    window.restore_dialog = dialog  # type: ignore[attr-defined]
     dialog.open()
     return dialog
 
