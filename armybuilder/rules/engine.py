@@ -151,6 +151,8 @@ class Report:
     violations: tuple[Violation, ...]
     notes: tuple[str, ...] = field(default=())
     rules: AppliedRules | None = None
+    context: RuleContext | None = field(default=None, compare=False, repr=False)
+    """What the rules read (list, roster, packs): fireteam panels and print-outs reuse it."""
 
     @property
     def legal(self) -> bool:
@@ -209,7 +211,7 @@ def run_rules(ctx: RuleContext, rules: Sequence[Rule] | None = None) -> Report:
             note += " " + tr("{count} trooper(s) matched an entry the printed list does not identify, by cost "
                              "and type only.", count=match.unidentified)
         notes.append(note)
-    return Report(ctx.roster, totals_of(ctx), tuple(violations), tuple(notes), AppliedRules.of(ctx))
+    return Report(ctx.roster, totals_of(ctx), tuple(violations), tuple(notes), AppliedRules.of(ctx), ctx)
 
 
 def validate(

@@ -110,10 +110,9 @@ class FireteamState:
         self._assessments = []
         self._possible = self._suggestions = None
         army_list, report = doc.army_list, doc.report
-        if army_list is None or report is None:
+        if army_list is None or report is None or report.context is None:
             return
-        edition, season = doc.catalog.rules_for(army_list, report.roster.army)
-        self._context = RuleContext(army_list, report.roster, edition, season)
+        self._context = report.context
         self._setting = FireteamSetting.of(self._context)
         self._assessments = assess_declared(self._setting, army_list.fireteams)
 
