@@ -4,29 +4,45 @@ Every file is downloaded into memory first; only when all of them arrived is the
 a network failure leaves the cache exactly as it was and names the file that failed. Progress
 is reported per file as bytes arrive; a `threading.Event` cancels between chunks. Plain urllib:
 the files are a few MB of JSON, nothing a heavier client would do better here.
+
+Requests are made as the official builder's own clients make them: `Origin` and `Referer` of
+infinityuniverse.com (the API refuses requests without them), `Accept-Encoding: gzip`, and
+certifi's CA bundle for TLS. A 200 whose body is not the expected JSON (the API has answered an
+XML "NoSuchKey" error with status 200) is retried like a network error; an army file that stays
+unusable is left out, named in the report, and the version imported before is kept.
 """
 
 from __future__ import annotations
 
+import logging
+import re
 import socket
+import ssl
 import threading
 import time
 import urllib.error
 import urllib.parse
 import urllib.request
+import zlib
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import cache
 from pathlib import Path
 
 from armybuilder import __version__
 from armybuilder.data.importer import ImportReport, MemoryReader, Progress, import_files
 from armybuilder.data.infinity_army import METADATA_FILE, Faction, read_metadata
 from armybuilder.data.official_json import ImportFileError, ImportIssue, Text, describe, parse_json
-from armybuilder.i18n import lazy_tr, lazy_trn
+from armybuilder.i18n import Message, lazy_tr, lazy_trn
 from armybuilder.paths import imported_data_dir
+
+log = logging.getLogger(__name__)
 
 OFFICIAL_API = "https://api.corvusbelli.com/army"
 """The official Infinity Army API: `{base}/infinity/{lang}/metadata` and `{base}/units/{lang}/{id}`."""
+OFFICIAL_ORIGIN = "https://infinityuniverse.com"
+"""Where the official army builder runs: the API answers 403 to requests that do not come from there."""
+OFFICIAL_REFERER = f"{OFFICIAL_ORIGIN}/"
 DEFAULT_TIMEOUT = 30.0
 DEFAULT_RETRIES = 3
 CHUNK = 64 * 1024
@@ -36,8 +52,37 @@ MAX_FILE_BYTES = 64 * 1024 * 1024
 Opener = Callable[..., object]
 
 
+def request_headers() -> dict[str, str]:
+    """The headers of every request: those of the official builder's clients, and who we are."""
+    return {
+        "User-Agent": f"armybuilder/{__version__} (offline Infinity army builder)",
+        "Accept": "application/json",
+        "Accept-Encoding": "gzip",
+        "Origin": OFFICIAL_ORIGIN,
+        "Referer": OFFICIAL_REFERER,
+    }
+
+
+@cache
+def tls_context() -> ssl.SSLContext:
+    """Certificates checked against certifi's CA bundle (the same on every platform and in a frozen
+    bundle); the platform's store only if that bundle cannot be read."""
+    try:
+        import certifi
+
+        return ssl.create_default_context(cafile=certifi.where())
+    except (ImportError, OSError, ssl.SSLError) as exc:
+        log.warning("certifi's CA bundle cannot be used (%s); using the platform's certificates", exc)
+        return ssl.create_default_context()
+
+
+def default_opener() -> Opener:
+    """urllib's opener with `tls_context` for https addresses."""
+    return urllib.request.build_opener(urllib.request.HTTPSHandler(context=tls_context())).open
+
+
 class _NotFound(Exception):
-    pass
+    """The server has no such file (404, or the API's "NoSuchKey" answer); `args[0]` is the address."""
 
 
 class _GiveUp(Exception):
@@ -48,6 +93,23 @@ class _GiveUp(Exception):
 
 class _Cancelled(Exception):
     pass
+
+
+class _Unusable(Exception):
+    """A file that kept arriving as something other than the data."""
+
+    def __init__(self, message: Text) -> None:
+        super().__init__(message)
+        self.message = message
+
+
+class _BadBody(Exception):
+    """One answer whose body is not the expected JSON (retried); `no_such_key` for the API's "no such file"."""
+
+    def __init__(self, message: Text, no_such_key: bool = False) -> None:
+        super().__init__(message)
+        self.message = message
+        self.no_such_key = no_such_key
 
 
 @dataclass(frozen=True)
@@ -87,6 +149,8 @@ class Download:
 
     layout: RemoteLayout
     files: dict[str, bytes] = field(default_factory=dict)
+    unusable: dict[str, ImportIssue] = field(default_factory=dict)
+    """Army files that arrived, after every retry, as something other than army data."""
     issues: list[ImportIssue] = field(default_factory=list)
     failure: ImportIssue | None = None
     cancelled: bool = False
@@ -94,15 +158,19 @@ class Download:
 
 def download(base: str | None = None, *, timeout: float = DEFAULT_TIMEOUT, retries: int = DEFAULT_RETRIES,
              progress: Progress | None = None, cancel: threading.Event | None = None,
-             opener: Opener | None = None, pause: Callable[[float], None] = time.sleep) -> Download:
+             opener: Opener | None = None, pause: Callable[[float], None] = time.sleep,
+             layout: RemoteLayout | None = None) -> Download:
     """Fetch army.json and every army file it lists; stops at the first file that cannot be fetched.
 
     `progress(file, index, total, bytes)` is called as bytes arrive (index counts from 1; total is
-    known once army.json is in). A file the server does not have (404) is noted and skipped.
+    known once army.json is in). A file the server does not have (404) is noted and skipped; an army
+    file that only ever arrives as something other than army data is kept in `unusable`. `layout`
+    replaces the one `base` implies (tests serve the official API's layout from a local server).
     """
-    layout = RemoteLayout.for_base(base)
+    layout = layout if layout is not None else RemoteLayout.for_base(base)
     result = Download(layout)
-    fetch = _Fetcher(timeout, retries, progress, cancel, opener or urllib.request.urlopen, pause)
+    fetch = _Fetcher(timeout, retries, progress, cancel, opener or default_opener(), pause)
+    log.info("downloading the official data from %s", layout.base)
     try:
         meta_bytes = fetch.get(METADATA_FILE, [layout.metadata_url()], 1, 0)
         result.files[METADATA_FILE] = meta_bytes
@@ -113,19 +181,26 @@ def download(base: str | None = None, *, timeout: float = DEFAULT_TIMEOUT, retri
         for index, (slug, factions) in enumerate(groups.items(), start=2):
             name = f"{slug}.json"
             try:
-                result.files[name] = fetch.get(name, layout.army_urls(factions), index, total)
+                # a grouping (Non-Aligned Armies) has no file: one attempt is enough to see that
+                result.files[name] = fetch.get(name, layout.army_urls(factions), index, total,
+                                               once=metadata.is_grouping(factions))
             except _NotFound as missing:
                 result.issues.append(ImportIssue(name, lazy_tr("not on the server ({url})", url=str(missing)),
                                                  severity="info"))
+            except _Unusable as bad:
+                log.warning("%s: %s", name, bad.message)
+                result.unusable[name] = ImportIssue(name, bad.message)
     except ImportFileError as exc:
         result.failure = exc.issue
-    except _GiveUp as exc:
+    except (_GiveUp, _Unusable) as exc:
         result.failure = ImportIssue(fetch.current, exc.message)
     except _NotFound as exc:
         result.failure = ImportIssue(fetch.current, lazy_tr("not found on the server ({url}): is the address right?",
                                                        url=str(exc)))
     except _Cancelled:
         result.cancelled = True
+    if result.failure is not None:
+        log.warning("download failed: %s", result.failure)
     return result
 
 
@@ -147,23 +222,31 @@ class _Fetcher:
         if self.cancel is not None and self.cancel.is_set():
             raise _Cancelled
 
-    def get(self, name: str, urls: list[str], index: int, total: int) -> bytes:
+    def get(self, name: str, urls: list[str], index: int, total: int, once: bool = False) -> bytes:
+        """The file from the first of `urls` that has it; `once`: no retries (a file that is not expected)."""
         self.current = name
         not_found = []
+        unusable: _Unusable | None = None
         for url in urls:
             try:
-                return self._get_with_retries(name, url, index, total)
+                return self._get_with_retries(name, url, index, total, 0 if once else self.retries)
             except _NotFound:
                 not_found.append(url)
+            except _Unusable as exc:  # another id of the same file may still answer
+                unusable = unusable or exc
+        if unusable is not None:
+            raise unusable
         raise _NotFound(", ".join(not_found))
 
-    def _get_with_retries(self, name: str, url: str, index: int, total: int) -> bytes:
+    def _get_with_retries(self, name: str, url: str, index: int, total: int, retries: int) -> bytes:
         last: Text = ""
-        for attempt in range(self.retries + 1):
+        bad_body: _BadBody | None = None
+        for attempt in range(retries + 1):
             self._check_cancel()
             if attempt:
                 self.pause(min(0.5 * 2 ** (attempt - 1), 8.0))
                 self._check_cancel()
+            bad_body = None
             try:
                 return self._get_once(name, url, index, total)
             except urllib.error.HTTPError as exc:
@@ -179,21 +262,28 @@ class _Fetcher:
                 reason = exc.reason
                 if isinstance(reason, TimeoutError | socket.timeout):
                     last = lazy_tr("no answer within {seconds} s", seconds=f"{self.timeout:g}")
+                elif isinstance(reason, ssl.SSLCertVerificationError):
+                    last = lazy_tr("the server's certificate cannot be trusted ({reason})",
+                                   reason=reason.verify_message or str(reason))
                 else:
                     last = lazy_tr("cannot connect ({reason})", reason=str(reason))
+            except _BadBody as exc:
+                bad_body = exc
+                last = exc.message
             except _Incomplete as exc:
                 last = describe(exc)
             except (ConnectionError, OSError) as exc:
                 last = lazy_tr("connection lost ({error})", error=exc.strerror or str(exc))
-        raise _GiveUp(lazy_trn("could not download {url} after {n} attempt: {error}",
-                               "could not download {url} after {n} attempts: {error}", self.retries + 1, url=url,
-                               error=last))
+            log.info("%s: attempt %d of %d failed: %s", url, attempt + 1, retries + 1, last)
+        if bad_body is not None and bad_body.no_such_key:
+            raise _NotFound(url)
+        failure = lazy_trn("could not download {url} after {n} attempt: {error}",
+                           "could not download {url} after {n} attempts: {error}", retries + 1, url=url, error=last)
+        raise (_Unusable if bad_body is not None else _GiveUp)(failure)
 
     def _get_once(self, name: str, url: str, index: int, total: int) -> bytes:
-        request = urllib.request.Request(url, headers={
-            "User-Agent": f"armybuilder/{__version__} (offline Infinity army builder)",
-            "Accept": "application/json",
-        })
+        request = urllib.request.Request(url, headers=request_headers())
+        log.debug("GET %s", url)
         with self.opener(request, timeout=self.timeout) as response:  # type: ignore[attr-defined]
             expected = response.headers.get("Content-Length")
             expected_bytes = int(expected) if expected and expected.isdigit() else None
@@ -216,36 +306,98 @@ class _Fetcher:
                                      size=MAX_FILE_BYTES // 2**20))
                 if self.progress is not None:
                     self.progress(name, index, total, received)
+            encoding = (response.headers.get("Content-Encoding") or "").strip().lower()
         if expected_bytes is not None and received != expected_bytes:
             raise _Incomplete(lazy_tr("the connection closed after {received} of {expected} bytes",
                                  received=received, expected=expected_bytes))
-        return b"".join(chunks)
+        body = b"".join(chunks)
+        if encoding in ("gzip", "x-gzip") or (encoding in ("", "identity") and body[:2] == _GZIP_MAGIC):
+            body = _gunzip(body, url)
+        elif encoding not in ("", "identity"):
+            raise _GiveUp(lazy_tr("{url} came compressed as {encoding}, which armybuilder cannot read", url=url,
+                                  encoding=encoding))
+        check_body(body, army_file=name != METADATA_FILE)
+        return body
 
 
 class _Incomplete(Exception):
     pass
 
 
+_GZIP_MAGIC = b"\x1f\x8b"
+_XML_CODE = re.compile(rb"<Code>\s*([^<]{1,80}?)\s*</Code>")
+
+
+def _gunzip(data: bytes, url: str) -> bytes:
+    """A gzip body unpacked, no bigger than MAX_FILE_BYTES; damaged or cut data is `_Incomplete` (retried)."""
+    unpacker = zlib.decompressobj(wbits=31)
+    try:
+        body = unpacker.decompress(data, MAX_FILE_BYTES + 1)
+    except zlib.error as exc:
+        raise _Incomplete(lazy_tr("the compressed data is damaged ({error})", error=str(exc))) from None
+    if len(body) > MAX_FILE_BYTES or unpacker.unconsumed_tail:
+        raise _GiveUp(lazy_tr("{url} is more than {size} MB: too big to be Infinity Army data", url=url,
+                              size=MAX_FILE_BYTES // 2**20))
+    if not unpacker.eof:
+        raise _Incomplete(lazy_tr("the compressed data ends early: the transfer was cut"))
+    return body
+
+
+def check_body(body: bytes, army_file: bool) -> None:
+    """Raise `_BadBody` unless `body` looks like an army file (a JSON object with `units`) or army.json
+    (with `factions`). A cheap look, not a parse: the import parses the files once, later."""
+    key = "units" if army_file else "factions"
+    text = body.lstrip(b"\xef\xbb\xbf \t\r\n")
+    what: Message
+    if not text:
+        what = lazy_tr("an empty answer")
+    elif text[:1] == b"{" and text.rstrip()[-1:] == b"}" and re.search(rb'"%s"\s*:' % key.encode(), text):
+        return
+    elif text[:1] == b"<":
+        code = _XML_CODE.search(text[:4096])
+        if code is not None:
+            name = code.group(1).decode("utf-8", "replace")
+            raise _BadBody(lazy_tr("the server answered with an XML error ({code}) instead of the data", code=name),
+                           no_such_key=name == "NoSuchKey")
+        web_page = re.match(rb"<(!doctype html|html)", text[:64].lower()) is not None
+        what = lazy_tr("a web page") if web_page else lazy_tr("XML")
+    elif text[:1] in (b"{", b"["):
+        what = lazy_tr("JSON without `{key}` ({start})", key=key, start=_start(text))
+    else:
+        what = lazy_tr("text that is not JSON ({start})", start=_start(text))
+    raise _BadBody(lazy_tr("the server answered with {what} instead of the data", what=what))
+
+
+def _start(text: bytes) -> str:
+    """The first characters of a body, quoted in a message."""
+    first = text[:60].decode("utf-8", "replace").split("\n")[0]
+    return repr(first + ("…" if len(text) > 60 else ""))
+
+
 def import_from_url(base: str | None = None, data_dir: Path | None = None, *, timeout: float = DEFAULT_TIMEOUT,
                     retries: int = DEFAULT_RETRIES, progress: Progress | None = None,
                     download_progress: Progress | None = None, cancel: threading.Event | None = None,
-                    opener: Opener | None = None, pause: Callable[[float], None] = time.sleep) -> ImportReport:
-    """Download (see `download`) and import; if any file fails to download, nothing is imported."""
+                    opener: Opener | None = None, pause: Callable[[float], None] = time.sleep,
+                    layout: RemoteLayout | None = None) -> ImportReport:
+    """Download (see `download`) and import; if any file fails to download, nothing is imported (an army
+    file that arrived unusable is reported as failed and its previous version kept)."""
     target = data_dir if data_dir is not None else imported_data_dir()
     try:
-        layout = RemoteLayout.for_base(base)
+        default_layout = RemoteLayout.for_base(base)
     except ValueError as exc:
         report = ImportReport(source=str(base), data_dir=target)
         report.fatal = ImportIssue(str(base), describe(exc))
         return report
+    layout = layout if layout is not None else default_layout
     fetched = download(base, timeout=timeout, retries=retries, progress=download_progress, cancel=cancel,
-                       opener=opener, pause=pause)
+                       opener=opener, pause=pause, layout=layout)
     label = layout.base
     if fetched.cancelled or fetched.failure is not None:
         report = ImportReport(source=label, data_dir=target, issues=list(fetched.issues),
                               cancelled=fetched.cancelled)
         report.fatal = fetched.failure  # what failed; the caller says that nothing was imported
         return report
-    report = import_files(MemoryReader(fetched.files, label), target, progress=progress, cancel=cancel)
+    report = import_files(MemoryReader(fetched.files, label, fetched.unusable), target, progress=progress,
+                          cancel=cancel)
     report.issues[:0] = fetched.issues
     return report

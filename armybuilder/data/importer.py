@@ -133,14 +133,26 @@ class FolderReader:
         return {p.name for p in self.folder.glob("*.json")}
 
 
-class MemoryReader:
-    """Files held in memory (fetched over HTTP by `download`)."""
+class UnusableFile(OSError):
+    """A file the reader knows of but cannot hand over, and why (a download whose body was not the data)."""
 
-    def __init__(self, files: Mapping[str, bytes], label: str) -> None:
+    def __init__(self, issue: ImportIssue) -> None:
+        super().__init__(str(issue))
+        self.issue = issue
+
+
+class MemoryReader:
+    """Files held in memory (fetched over HTTP by `download`); `failed` names files that arrived unusable."""
+
+    def __init__(self, files: Mapping[str, bytes], label: str, failed: Mapping[str, ImportIssue] | None = None
+                 ) -> None:
         self.files = dict(files)
+        self.failed = dict(failed or {})
         self.label = label
 
     def read(self, name: str) -> bytes:
+        if name in self.failed:
+            raise UnusableFile(self.failed[name])
         try:
             return self.files[name]
         except KeyError:
@@ -330,10 +342,8 @@ class _Import:
         by_slug = metadata.factions_by_slug()
         old = {a.slug: a for a in previous.armies} if previous is not None else {}
         entries = [_Entry(slug, f"{slug}.json", factions, previous=old.get(slug)) for slug, factions in by_slug.items()]
-        ids = {f.id for f in metadata.factions}
-        parents = {f.parent for f in metadata.factions if f.parent != f.id}
         for entry in entries:
-            entry.grouping = all(f.parent not in ids and f.id in parents for f in entry.factions)
+            entry.grouping = metadata.is_grouping(entry.factions)
         listed = {e.file for e in entries} | {METADATA_FILE}
         try:
             present = self.reader.names()
@@ -354,6 +364,10 @@ class _Import:
 
     def _read_and_convert(self, entry: _Entry, fetched: tuple[bytes, str] | OSError, session: ImportSession,
                           number: int, total: int) -> None:
+        if isinstance(fetched, UnusableFile):
+            self._progress(entry.file, number, total, 0)
+            self._failed(entry, fetched.issue)
+            return
         if isinstance(fetched, FileNotFoundError):
             self._progress(entry.file, number, total, 0)
             self._missing(entry)

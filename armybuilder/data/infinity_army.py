@@ -88,6 +88,13 @@ class Metadata:
             found.setdefault(faction.slug, []).append(faction)
         return found
 
+    def is_grouping(self, factions: list[Faction]) -> bool:
+        """True for factions that only group other armies (Non-Aligned Armies, 901): sectorials name them as
+        their parent and they name no parent of their own, so no army file is expected for them."""
+        ids = {f.id for f in self.factions}
+        parents = {f.parent for f in self.factions if f.parent != f.id}
+        return all(f.parent not in ids and f.id in parents for f in factions)
+
 
 def read_metadata(raw: Any, file: str = METADATA_FILE) -> Metadata:
     """Factions, weapon profiles and global names of army.json; raises ImportFileError if unusable."""
