@@ -100,6 +100,7 @@ MUTATIONS: list[tuple[str, Callable[[], ArmyList]]] = [
     ("reinforcements.over_points", lambda: add(reinforced(), 2, BOLTS, 1, count=4)),
     ("reinforcements.over_swc", lambda: change_reinf(reinforced(), 2)),
     ("reinforcements.wrong_unit", lambda: add(reinforced(), 2, ORDINARY, 1)),
+    ("reinforcements.in_main_section", lambda: add(reinforced(), 1, BOLTS, 1)),
     ("reinforcements.no_commlink", lambda: change(reinforced(), LINE, 4, 1)),
 ]
 

@@ -129,8 +129,11 @@ class Catalog:
 
     def reinforcement_army_for(self, army_list: ArmyList, army: Army) -> Army | None:
         """The Reinforcements army a list built with `army` needs, loaded: None when the list has no
-        Reinforcements group or the catalog knows no such army. Raises DataError if it cannot be loaded."""
-        if not any(g.reinforcement for g in army_list.groups):
+        Reinforcements group (nor a main-section trooper the army's own data lacks, which may be a
+        "Reinf." unit put in the wrong section) or the catalog knows no such army. Raises DataError
+        if it cannot be loaded."""
+        if not any(g.reinforcement or any(army.unit(t.unit) is None for t in g.troopers)
+                   for g in army_list.groups):
             return None
         summary = self.reinforcement_summary(army)
         return self.army(summary.ref) if summary is not None else None

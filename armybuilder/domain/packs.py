@@ -34,7 +34,9 @@ class ReinforcementRules(Frozen):
     points: int = 100
     swc: Swc = Field(default_factory=lambda: Swc.parse("2"))
     requires_commlink: bool = True
-    unit_prefix: str = "Reinf"
+    unit_marker: str = Field(
+        default="Reinf", description="the word a Reinforcements unit's name or ISC includes ('REINF: SPEKTRS', "
+                                     "'STEMPLER ZOND REINF.', ISC 'Reinf. Wardrivers')")
 
 
 class PeripheralControl(Frozen):

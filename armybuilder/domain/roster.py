@@ -200,18 +200,25 @@ def resolve_trooper(army: Army, group: CombatGroup, trooper: Trooper) -> Resolve
 
 
 def resolve(army_list: ArmyList, army: Army, reinforcement_army: Army | None = None) -> Roster:
-    """Resolve every trooper; Reinforcements groups are looked up in `reinforcement_army`."""
+    """Resolve every trooper; Reinforcements groups are looked up in `reinforcement_army`.
+
+    A trooper in the wrong section — a unit of the Reinforcements army in a main group, or a unit
+    of the main army in a Reinforcements group — is resolved from the army that has it, so the
+    Reinforcements rule can say "move it" instead of "unknown unit" (RULES.md §2.9).
+    """
     resolved: list[ResolvedTrooper] = []
     unresolved: list[UnresolvedTrooper] = []
     for group in army_list.groups:
-        source = army
+        source, other = army, reinforcement_army
         if group.reinforcement:
             if reinforcement_army is None:
                 reason = tr("{army} has no Reinforcements data loaded", army=army.name)
                 unresolved.extend(UnresolvedTrooper(t, group.number, True, reason) for t in group.troopers)
                 continue
-            source = reinforcement_army
+            source, other = reinforcement_army, army
         for trooper in group.troopers:
-            result = resolve_trooper(source, group, trooper)
+            found = source if other is None or source.unit(trooper.unit) is not None or other.unit(
+                trooper.unit) is None else other
+            result = resolve_trooper(found, group, trooper)
             (resolved if isinstance(result, ResolvedTrooper) else unresolved).append(result)  # type: ignore[arg-type]
     return Roster(army_list, army, tuple(resolved), tuple(unresolved), reinforcement_army)

@@ -1,27 +1,58 @@
-"""The Reinforcements section: its own budget, 'Reinf.' units only, a Commlink in the main section (RULES.md §2.9)."""
+"""The Reinforcements section: its own budget, 'Reinf.' units only and only there, a Commlink in the main
+section (RULES.md §2.9).
+
+A Reinforcements unit is one whose name includes the pack's marker word ("Reinf."): in the
+official data most are named "REINF: SPEKTRS", but "STEMPLER ZOND REINF." puts it last, a Spanish
+entry reads "REFUERZOS: WARDRIVERS" and one has no name at all — their ISC ("Reinf. Stempler
+Zonds", "Reinf. Wardrivers", "Reinf. Al Hawwa' Unit") always says it. So the unit's name, ISC and
+profile-group names are read, word by word, wherever the word stands.
+"""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 
+from armybuilder.domain.profiles import Unit
 from armybuilder.domain.values import format_halves
 from armybuilder.i18n import tr
 from armybuilder.rules.context import RuleContext
 from armybuilder.rules.violations import Violation, error
 
+SOURCE = "RULES.md §2.9"
+_WORD = re.compile(r"[^\W_]+")
+
+
+def _words(text: str) -> set[str]:
+    return {w.casefold() for w in _WORD.findall(text)}
+
+
+def is_reinforcement_unit(unit: Unit, marker: str) -> bool:
+    """Whether the unit's name, ISC or a profile group's name includes the marker word ("Reinf")."""
+    wanted = marker.strip(" .:").casefold()
+    texts = (unit.name, unit.isc, *(g.name for g in unit.profile_groups))
+    return any(wanted in _words(text) for text in texts if text)
+
 
 def check(ctx: RuleContext) -> Iterator[Violation]:
+    rules = ctx.edition.reinforcements
+    if rules is not None:
+        for trooper in ctx.roster.main:
+            if is_reinforcement_unit(trooper.unit, rules.unit_marker):
+                yield error("reinforcements.in_main_section",
+                            tr("{unit} is a Reinforcements unit: it may only be in the Reinforcements section, never "
+                               "in the main one. Move it to a Reinforcements combat group.", unit=trooper.name),
+                            SOURCE, (trooper.uid,))
     reinforcement_groups = [g for g in ctx.army_list.groups if g.reinforcement and g.troopers]
     if not reinforcement_groups:
         return
-    rules = ctx.edition.reinforcements
     uids = tuple(t.uid for g in reinforcement_groups for t in g.troopers)
     if rules is None or ctx.army.reinforcements is None:
         why = (tr("{edition} has no Reinforcements", edition=ctx.edition.name) if rules is None
                else tr("{army} has no Reinforcements list", army=ctx.army.name))
         yield error("reinforcements.not_available",
                     tr("The list has a Reinforcements section, but {why}. Remove those combat groups.", why=why),
-                    "RULES.md §2.9", uids)
+                    SOURCE, uids)
         return
     section = ctx.roster.reinforcements
     points = sum(t.points for t in section)
@@ -30,7 +61,7 @@ def check(ctx: RuleContext) -> Iterator[Violation]:
                     tr("The Reinforcements section costs {used} points, {over} over its {limit} points. Remove "
                        "or change Reinforcements troopers.", used=points, over=points - rules.points,
                        limit=rules.points),
-                    "RULES.md §2.9", tuple(t.uid for t in section), used=points, limit=rules.points)
+                    SOURCE, tuple(t.uid for t in section), used=points, limit=rules.points)
     swc = sum(t.swc_halves for t in section)
     if swc > rules.swc.halves:
         over = swc - rules.swc.halves
@@ -38,18 +69,17 @@ def check(ctx: RuleContext) -> Iterator[Violation]:
                     tr("The Reinforcements section uses {used} SWC, {over} over its {limit} SWC. Swap Reinforcements "
                        "support weapons for options with less SWC (at least {over} SWC less).",
                        used=format_halves(swc), over=format_halves(over), limit=str(rules.swc)),
-                    "RULES.md §2.9", tuple(t.uid for t in section if t.swc_halves), used=format_halves(swc),
+                    SOURCE, tuple(t.uid for t in section if t.swc_halves), used=format_halves(swc),
                     over=format_halves(over))
-    prefix = rules.unit_prefix.casefold()
     for trooper in section:
-        if not trooper.unit.name.casefold().startswith(prefix):
+        if not is_reinforcement_unit(trooper.unit, rules.unit_marker):
             yield error("reinforcements.wrong_unit",
-                        tr("{unit} is not a Reinforcements unit (their names start with “{prefix}”). Move it to "
-                           "the main section.", unit=trooper.name, prefix=rules.unit_prefix),
-                        "RULES.md §2.9", (trooper.uid,))
+                        tr("{unit} is not a Reinforcements unit (their names include “{marker}.”). Move it to "
+                           "the main section.", unit=trooper.name, marker=rules.unit_marker),
+                        SOURCE, (trooper.uid,))
     if rules.requires_commlink:
         skill = ctx.edition.commlink_skill
         if not any(t.has_item(skill) for t in ctx.roster.main):
             yield error("reinforcements.no_commlink",
                         tr("A list with Reinforcements needs a trooper with {skill} in the main section. Add one.",
-                           skill=skill), "RULES.md §2.9", uids)
+                           skill=skill), SOURCE, uids)
