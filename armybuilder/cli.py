@@ -121,3 +121,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 130
     except BrokenPipeError:
         return 0
+
+
+def gui_main() -> int:
+    """`armybuilder-gui`, the gui-script entry point (on Windows it opens no console window): the same
+    arguments as `armybuilder`. Without a console, Python has no stdout/stderr; what would be printed goes
+    nowhere and the log file keeps it."""
+    for name in ("stdout", "stderr"):
+        if getattr(sys, name) is None:
+            setattr(sys, name, open(os.devnull, "w", encoding="utf-8"))  # noqa: SIM115 - for the process's life
+    return main()

@@ -1,19 +1,31 @@
-"""Where things live: the bundled profiles, resources and the user's data directory."""
+"""Where things live: the bundled profiles, resources and docs (package data), and the user's folders."""
 
 from __future__ import annotations
 
 import os
-import sys
+from functools import cache
 from pathlib import Path
-
-import platformdirs
 
 APP_NAME = "armybuilder"
 _SOURCE_ROOT = Path(__file__).resolve().parent.parent
 
 
-def _installed_share(name: str) -> Path:
-    return Path(sys.prefix) / "share" / APP_NAME / name
+@cache
+def package_data(name: str) -> Path:
+    """The folder of the data package `armybuilder.<name>` (profiles, resources, docs).
+
+    The top-level folders `profiles/`, `resources/` and `docs/` of the source tree are installed as the
+    packages `armybuilder.profiles`, `armybuilder.resources` and `armybuilder.docs` (see pyproject.toml and
+    setup.py), so importlib.resources finds them wherever the package is: a wheel installed into a venv or
+    with --user, an editable install, a frozen bundle. A checkout run without installing falls back to the
+    folder itself."""
+    from importlib import resources
+
+    try:
+        found = resources.files(f"{APP_NAME}.{name}")
+    except ModuleNotFoundError:
+        return _SOURCE_ROOT / name
+    return found if isinstance(found, Path) else Path(str(found))
 
 
 def bundled_profiles_dir() -> Path:
@@ -21,14 +33,17 @@ def bundled_profiles_dir() -> Path:
     override = os.environ.get("ARMYBUILDER_PROFILES")
     if override:
         return Path(override)
-    source = _SOURCE_ROOT / "profiles"
-    return source if source.is_dir() else _installed_share("profiles")
+    return package_data("profiles")
 
 
 def resources_dir() -> Path:
-    """Icons, fonts and translations (`resources/`)."""
-    source = _SOURCE_ROOT / "resources"
-    return source if source.is_dir() else _installed_share("resources")
+    """Icons, fonts, translations and desktop files (`resources/`)."""
+    return package_data("resources")
+
+
+def docs_dir() -> Path:
+    """The user documentation (`docs/*.md`), shown by the app's Help."""
+    return package_data("docs")
 
 
 def user_data_dir() -> Path:
@@ -36,7 +51,19 @@ def user_data_dir() -> Path:
     override = os.environ.get("ARMYBUILDER_HOME")
     if override:
         return Path(override)
+    import platformdirs
+
     return Path(platformdirs.user_data_dir(APP_NAME, appauthor=False))
+
+
+def user_log_dir() -> Path:
+    """Where the log file goes; under ARMYBUILDER_HOME when that is set (tests, portable use)."""
+    override = os.environ.get("ARMYBUILDER_HOME")
+    if override:
+        return Path(override) / "logs"
+    import platformdirs
+
+    return Path(platformdirs.user_log_dir(APP_NAME, appauthor=False))
 
 
 def imported_data_dir() -> Path:
