@@ -22,7 +22,7 @@ run: $(VENV)/.installed-run
 	$(PY) -m armybuilder
 
 lint: $(VENV)/.installed-test
-	$(BIN)/ruff check armybuilder tests benchmarks
+	$(BIN)/ruff check armybuilder tests benchmarks tools
 	$(BIN)/mypy armybuilder
 
 pytest: $(VENV)/.installed-test
@@ -31,7 +31,7 @@ pytest: $(VENV)/.installed-test
 test: lint pytest
 
 screenshots: $(VENV)/.installed-test
-	QT_QPA_PLATFORM=offscreen $(PY) -m armybuilder.gui.screenshots screenshots/
+	QT_QPA_PLATFORM=offscreen $(PY) -m tools.screenshots screenshots/
 
 bench: $(VENV)/.installed-test
 	$(PY) -m benchmarks

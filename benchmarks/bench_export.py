@@ -14,13 +14,13 @@ from pathlib import Path
 
 from armybuilder.data.catalog import Catalog
 from armybuilder.domain import ArmyList
-from armybuilder.export.document import ListDocument, PrintOptions, prepare
+from armybuilder.export.printout import PrintOptions, Printout, prepare
 from armybuilder.paths import bundled_profiles_dir
 from benchmarks.common import OFFICIAL_DATA, median_ms, timed
 from tests.export_lists import export_catalog, long_list
 
 
-def fifteen_troopers(catalog: Catalog) -> ListDocument:
+def fifteen_troopers(catalog: Catalog) -> Printout:
     """The page-count test's list: 15 troopers with very long names and equipment lists, 9 peripherals."""
     return prepare(long_list(), catalog)
 
@@ -40,7 +40,7 @@ def official_catalog() -> Catalog | None:
     return catalog
 
 
-def tallest_fifteen(catalog: Catalog) -> ListDocument:
+def tallest_fifteen(catalog: Catalog) -> Printout:
     """The army whose 15 tallest open troopers (one per unit) take the most courtesy-list room (as
     tests/test_export_official.py finds them), in two combat groups of 10 and 5."""
     from armybuilder.domain.roster import resolve
@@ -81,7 +81,7 @@ def tallest_fifteen(catalog: Catalog) -> ListDocument:
 
 def official(options: PrintOptions) -> None:
     from armybuilder.export import pdf
-    from armybuilder.export.document import printing_language
+    from armybuilder.export.printout import printing_language
     from armybuilder.export.sheet import courtesy_of, courtesy_sheet, full_sheet
 
     catalog = official_catalog()

@@ -17,9 +17,9 @@ from armybuilder.domain.packs import EditionPack
 from armybuilder.domain.roster import resolve
 from armybuilder.paths import bundled_profiles_dir
 from armybuilder.rules.context import RuleContext
-from armybuilder.rules.fireteam_chart import candidate_of, chart_view
-from armybuilder.rules.fireteam_finder import find_fireteams, suggest_changes
-from armybuilder.rules.fireteams import assess_fireteams
+from armybuilder.rules.fireteams.assess import assess_fireteams
+from armybuilder.rules.fireteams.chart import candidate_of, chart_view
+from armybuilder.rules.fireteams.finder import find_fireteams, suggest_changes
 from benchmarks.common import OFFICIAL_DATA, ROOT, median_ms, timed
 
 

@@ -49,10 +49,10 @@ def main_window(folder: Path, catalog: object) -> tuple[Any, Any]:
 
     from armybuilder.gui.app import make_application
     from armybuilder.gui.mainwindow import MainWindow
-    from armybuilder.gui.settings import AppSettings
+    from armybuilder.gui.settings_store import SettingsStore
 
     app = make_application([sys.argv[0]], quiet_offscreen=True)
-    settings = AppSettings(QSettings(str(folder / "s.ini"), QSettings.Format.IniFormat))
+    settings = SettingsStore(QSettings(str(folder / "s.ini"), QSettings.Format.IniFormat))
     window = MainWindow(catalog, settings)  # type: ignore[arg-type]
     window.resize(1440, 900)
     window.show()

@@ -13,7 +13,7 @@ from pypdf import PdfReader
 from armybuilder.data.catalog import Catalog
 from armybuilder.domain.lists import ArmyList, ArmyRef, Fireteam
 from armybuilder.domain.values import FireteamType
-from armybuilder.export.document import PrintOptions
+from armybuilder.export.printout import PrintOptions
 from armybuilder.paths import bundled_profiles_dir
 
 DATA = Path(__file__).parent / "data"

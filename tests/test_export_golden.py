@@ -14,14 +14,14 @@ import pytest
 from export_lists import GOLDEN, export_catalog, options, pdf_text, private_list, seed_list
 
 from armybuilder.data.catalog import Catalog
-from armybuilder.export.document import ListDocument, PrintOptions, prepare
 from armybuilder.export.pdf import courtesy_pdf, full_pdf
+from armybuilder.export.printout import PrintOptions, Printout, prepare
 from armybuilder.export.text import courtesy_text, full_text
 from armybuilder.paths import bundled_profiles_dir
 
 REGENERATE = os.environ.get("ARMYBUILDER_REGEN_GOLDEN") == "1"
 LISTS = ["icestorm-panoceania", "icestorm-nomads"]
-OUTPUTS: dict[str, Callable[[ListDocument, PrintOptions], str]] = {
+OUTPUTS: dict[str, Callable[[Printout, PrintOptions], str]] = {
     "full.pdf.txt": lambda doc, opts: pdf_text(full_pdf(doc, opts)),
     "courtesy.pdf.txt": lambda doc, opts: pdf_text(courtesy_pdf(doc, opts)),
     "full.txt": full_text,

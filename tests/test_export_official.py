@@ -18,8 +18,8 @@ from armybuilder.domain import Army, ArmyList, ArmyRef
 from armybuilder.domain.packs import EditionPack, PrivateSkills
 from armybuilder.domain.profiles import Option, ProfileGroup, Unit
 from armybuilder.domain.roster import resolve
-from armybuilder.export.document import ListDocument, prepare, printing_language
 from armybuilder.export.pdf import courtesy_pdf, full_pdf, render
+from armybuilder.export.printout import Printout, prepare, printing_language
 from armybuilder.export.privacy import Exposure, OpenModel, assess, courtesy_view
 from armybuilder.export.sheet import Row, courtesy_of, courtesy_sheet, full_sheet
 from armybuilder.export.text import courtesy_text, full_text
@@ -54,7 +54,7 @@ def army_by_slug(armies: list[Army], slug: str) -> Army:
     return next(a for a in armies if a.slug == slug)
 
 
-def document(catalog: Catalog, army: Army, troopers: list[tuple[str, int, int]], points: int = 300) -> ListDocument:
+def document(catalog: Catalog, army: Army, troopers: list[tuple[str, int, int]], points: int = 300) -> Printout:
     """A list of (unit slug, profile group, option) in one combat group, printed even if illegal."""
     army_list = ArmyList(name="Official", army=ArmyRef(origin="imported", id=army.id), pack="n5", points=points)
     for slug, group, option in troopers:

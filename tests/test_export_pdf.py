@@ -22,9 +22,9 @@ from armybuilder.data.armycode import decode
 from armybuilder.data.catalog import Catalog, summarize
 from armybuilder.data.listfile import load_list
 from armybuilder.domain.lists import ArmyRef
-from armybuilder.export.document import IllegalListError, ListDocument, prepare
 from armybuilder.export.fmt import distance, item_label, move
 from armybuilder.export.pdf import courtesy_pdf, full_pdf
+from armybuilder.export.printout import IllegalListError, Printout, prepare
 from armybuilder.export.text import courtesy_text, full_text
 from armybuilder.paths import bundled_profiles_dir
 
@@ -37,12 +37,12 @@ def catalog() -> Catalog:
 
 
 @pytest.fixture(scope="module")
-def doc(catalog: Catalog) -> ListDocument:
+def doc(catalog: Catalog) -> Printout:
     return prepare(private_list(), catalog)
 
 
 @pytest.fixture(scope="module")
-def long_doc(catalog: Catalog) -> ListDocument:
+def long_doc(catalog: Catalog) -> Printout:
     document = prepare(long_list(), catalog)
     assert document.legal, [v.message for v in document.report.violations]
     assert document.report.totals.troopers == 15
@@ -58,14 +58,14 @@ def fonts_of(data: bytes) -> set[str]:
     return names
 
 
-def test_unicode_names_read_back_intact(doc: ListDocument) -> None:
+def test_unicode_names_read_back_intact(doc: Printout) -> None:
     for data in (full_pdf(doc, options()), courtesy_pdf(doc, options())):
         text = pdf_text(data)
         for name in UNICODE_NAMES:
             assert name in text
 
 
-def test_only_embedded_truetype_fonts_are_used(catalog: Catalog, doc: ListDocument) -> None:
+def test_only_embedded_truetype_fonts_are_used(catalog: Catalog, doc: Printout) -> None:
     with_code = prepare(private_list(), catalog, code="gwEJcGFub2NlYW5pYQ8tPLOAwA")  # its QR code too
     for data in (full_pdf(doc, options()), courtesy_pdf(doc, options(language="es")), full_pdf(with_code, options())):
         names = fonts_of(data)
@@ -74,7 +74,7 @@ def test_only_embedded_truetype_fonts_are_used(catalog: Catalog, doc: ListDocume
 
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
-def test_fifteen_troopers_fit_two_pages_full_and_one_courtesy(long_doc: ListDocument, paper: str) -> None:
+def test_fifteen_troopers_fit_two_pages_full_and_one_courtesy(long_doc: Printout, paper: str) -> None:
     full = pdf_pages(full_pdf(long_doc, options(paper=paper, weapons_reference=False)))
     assert len(full) <= 2
     assert sum(text.count("Knight of the Long Name") for text in full) >= 13
@@ -85,7 +85,7 @@ def test_fifteen_troopers_fit_two_pages_full_and_one_courtesy(long_doc: ListDocu
     assert start <= 2  # the reference starts on its own page, after at most two pages of list
 
 
-def test_long_names_and_equipment_wrap_instead_of_running_off(long_doc: ListDocument) -> None:
+def test_long_names_and_equipment_wrap_instead_of_running_off(long_doc: Printout) -> None:
     flat = " ".join(pdf_text(full_pdf(long_doc, options())).split())
     assert ("Sacred Military Order of the Knights of the Extraordinarily Long Name, Hospitaller Division") in flat
     assert ("Equipment: Multispectral Visor L1, Medikit, Deployable Repeater, Nanoscreen, Tinbot (PH-3), "
@@ -93,20 +93,20 @@ def test_long_names_and_equipment_wrap_instead_of_running_off(long_doc: ListDocu
     assert "Knight's Servant Bot with an Unusually Long Designation" in flat
 
 
-def test_pages_are_numbered(long_doc: ListDocument) -> None:
+def test_pages_are_numbered(long_doc: Printout) -> None:
     pages = pdf_pages(full_pdf(long_doc, options()))
     for number, text in enumerate(pages, start=1):
         assert f"Page {number} of {len(pages)}" in text
 
 
-def test_paper_sizes(doc: ListDocument) -> None:
+def test_paper_sizes(doc: Printout) -> None:
     a4 = PdfReader(io.BytesIO(full_pdf(doc, options()))).pages[0].mediabox
     letter = PdfReader(io.BytesIO(full_pdf(doc, options(paper="letter")))).pages[0].mediabox
     assert (round(float(a4.width)), round(float(a4.height))) == (595, 842)
     assert (round(float(letter.width)), round(float(letter.height))) == (612, 792)
 
 
-def test_move_in_inches_or_cm(doc: ListDocument) -> None:
+def test_move_in_inches_or_cm(doc: Printout) -> None:
     assert move((10, 10), "inch") == "4-4" and move((15, 10), "inch") == "6-4" and move((10, 5), "inch") == "4-2"
     assert move((10, 10), "cm") == "10-10" and distance(12, "inch") == "4.8" and distance(240, "inch") == "96"
     inches = " ".join(pdf_text(courtesy_pdf(doc, options())).split())
@@ -139,7 +139,7 @@ def test_a_tag_and_its_pilot_bring_the_orders_of_one_trooper(catalog: Catalog) -
     assert "Orders: Regular 2 · Tactical 1" in courtesy_text(doc, options(allow_illegal=True))
 
 
-def test_spanish_print_out_uses_spanish_abbreviations(doc: ListDocument) -> None:
+def test_spanish_print_out_uses_spanish_abbreviations(doc: Printout) -> None:
     flat = " ".join(pdf_text(full_pdf(doc, options(language="es"))).split())
     for word in ("LISTA COMPLETA", "MOV pulg. CC CD FIS VOL BLI PB H/EST S C CAP", "Grupo de Combate 1",
                  "Habilidades:", "TENIENTE", "Referencia de armas", "Página 1 de 2", "Órdenes:"):
@@ -150,7 +150,7 @@ def test_spanish_print_out_uses_spanish_abbreviations(doc: ListDocument) -> None
     assert "LISTA DE CORTESÍA" in courtesy and "Marcador de Suplantación" in courtesy
 
 
-def test_language_is_restored_after_printing(doc: ListDocument) -> None:
+def test_language_is_restored_after_printing(doc: Printout) -> None:
     from armybuilder.i18n import language
 
     full_pdf(doc, options(language="es"))
@@ -175,7 +175,7 @@ def test_illegal_list_is_refused_unless_asked(catalog: Catalog) -> None:
     assert "539" not in " ".join(courtesy)  # the violations would tell the costs: not on the courtesy list
 
 
-def test_legal_list_has_no_mark(doc: ListDocument) -> None:
+def test_legal_list_has_no_mark(doc: Printout) -> None:
     assert all("NOT LEGAL" not in text for text in pdf_pages(full_pdf(doc, options())))
 
 
@@ -225,7 +225,7 @@ def test_lists_of_the_official_data_print_their_army_code(catalog: Catalog) -> N
     assert prepare(private_list(), catalog).army_code is None  # bundled data: no code rather than a wrong one
 
 
-def test_weapons_reference_lists_profiles_and_what_is_missing(doc: ListDocument) -> None:
+def test_weapons_reference_lists_profiles_and_what_is_missing(doc: Printout) -> None:
     pages = pdf_pages(full_pdf(doc, options()))
     reference = " ".join(pages[-1].split())
     assert "Weapons reference" in reference
@@ -236,7 +236,7 @@ def test_weapons_reference_lists_profiles_and_what_is_missing(doc: ListDocument)
     assert "0–20 20–40 40–80 80–120 120–240" in cm
 
 
-def test_reproducible_output_is_byte_identical(doc: ListDocument) -> None:
+def test_reproducible_output_is_byte_identical(doc: Printout) -> None:
     assert full_pdf(doc, options(reproducible=True)) == full_pdf(doc, options(reproducible=True))
 
 

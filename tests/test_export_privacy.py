@@ -30,8 +30,8 @@ from export_lists import (
 from armybuilder.data.catalog import Catalog
 from armybuilder.domain.packs import PrivateSkills
 from armybuilder.domain.values import OrderType
-from armybuilder.export.document import ListDocument, prepare
 from armybuilder.export.pdf import courtesy_pdf, full_pdf
+from armybuilder.export.printout import Printout, prepare
 from armybuilder.export.privacy import Exposure, assess, matches
 from armybuilder.export.sheet import courtesy_of
 from armybuilder.export.text import courtesy_text, full_text
@@ -44,7 +44,7 @@ def catalog() -> Catalog:
 
 
 @pytest.fixture(scope="module")
-def doc(catalog: Catalog) -> ListDocument:
+def doc(catalog: Catalog) -> Printout:
     document = prepare(private_list(), catalog)
     assert document.legal, [v.message for v in document.report.violations]
     return document
@@ -78,7 +78,7 @@ def tokens(text: str) -> set[str]:
     return set(re.findall(r"\d+(?:\.\d+)?", text))
 
 
-def test_each_private_skill_gets_its_verdict(doc: ListDocument) -> None:
+def test_each_private_skill_gets_its_verdict(doc: Printout) -> None:
     private = doc.context.edition.private
     verdicts = {t.unit.id: assess(t, private) for t in doc.report.roster.troopers}
     assert {u for u, v in verdicts.items() if v.exposure is Exposure.HIDDEN} == {NIGHTSHADE, SKYFALL, PARAWING}
@@ -100,11 +100,11 @@ def test_matching_takes_whole_words_and_prefixes() -> None:
     assert not matches("Anything", "")
 
 
-def test_a_pack_with_no_private_lists_hides_nothing(doc: ListDocument) -> None:
+def test_a_pack_with_no_private_lists_hides_nothing(doc: Printout) -> None:
     assert all(assess(t, PrivateSkills()).is_open for t in doc.report.roster.troopers)
 
 
-def test_courtesy_view_shows_groups_markers_and_open_orders_only(doc: ListDocument) -> None:
+def test_courtesy_view_shows_groups_markers_and_open_orders_only(doc: Printout) -> None:
     view = courtesy_of(doc)
     assert [g.number for g in view.groups] == [1, 2]  # group 3 (all airborne) leaves no trace
     first, second = view.groups
@@ -129,7 +129,7 @@ def test_courtesy_view_shows_groups_markers_and_open_orders_only(doc: ListDocume
 
 
 @pytest.mark.parametrize("language", ["en", "es"])
-def test_courtesy_pdf_reveals_no_private_information(doc: ListDocument, language: str) -> None:
+def test_courtesy_pdf_reveals_no_private_information(doc: Printout, language: str) -> None:
     text = pdf_text(courtesy_pdf(doc, options(language=language)))
     for kind, words in PRIVATE.items():
         for word in words:
@@ -149,7 +149,7 @@ def test_courtesy_pdf_reveals_no_private_information(doc: ListDocument, language
     assert marker in text
 
 
-def test_courtesy_text_reveals_no_private_information(doc: ListDocument) -> None:
+def test_courtesy_text_reveals_no_private_information(doc: Printout) -> None:
     text = courtesy_text(doc, options())
     for kind, words in PRIVATE.items():
         for word in words:
@@ -171,7 +171,7 @@ def test_courtesy_text_tells_loadouts_apart() -> None:
         in lines
 
 
-def test_full_pdf_shows_all_of_it(doc: ListDocument) -> None:
+def test_full_pdf_shows_all_of_it(doc: Printout) -> None:
     text = pdf_text(full_pdf(doc, options()))
     for kind, words in PRIVATE.items():
         if kind in ("list name and code",):
@@ -195,14 +195,14 @@ def test_full_pdf_shows_all_of_it(doc: ListDocument) -> None:
     assert "10/10 troopers · 346 points · 3 SWC" in flat
 
 
-def test_full_text_shows_costs_and_lieutenant(doc: ListDocument) -> None:
+def test_full_text_shows_costs_and_lieutenant(doc: Printout) -> None:
     text = full_text(doc, options())
     assert "★ FUSILIERS (FUSILIER PARADE COMMANDER) [LIEUTENANT]" in text
     assert "NIGHTSHADE INFILTRATORS (NIGHTSHADE GARROTE): Shock Marksman Rifle, Pistol — 34 pts, 0 SWC" in text
     assert "Orders: Regular 7 · Irregular 2 · Impetuous 1 · Lieutenant 1" in text
 
 
-def test_fireteams_are_assessed_by_the_fireteam_rules(doc: ListDocument) -> None:
+def test_fireteams_are_assessed_by_the_fireteam_rules(doc: Printout) -> None:
     """Levels come from armybuilder.rules.fireteams: two Fusiliers are a level-2 Duo with the level 1 and 2 bonuses."""
     flat = " ".join(full_text(doc, options()).split())
     assert "FUSILIERS (FUSILIER) — level 2" in flat and "BS Attack (+1 SD)" in flat

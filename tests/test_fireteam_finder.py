@@ -12,9 +12,9 @@ from armybuilder.data.catalog import Catalog
 from armybuilder.domain import ArmyList, ArmyRef, Fireteam, FireteamType
 from armybuilder.paths import bundled_profiles_dir
 from armybuilder.rules.engine import context_in_catalog
-from armybuilder.rules.fireteam_chart import size_range
-from armybuilder.rules.fireteam_finder import Suggestion, find_fireteams, suggest_changes
-from armybuilder.rules.fireteams import FireteamSetting, assess_fireteams, judge
+from armybuilder.rules.fireteams.assess import FireteamSetting, assess_fireteams, judge
+from armybuilder.rules.fireteams.chart import size_range
+from armybuilder.rules.fireteams.finder import Suggestion, find_fireteams, suggest_changes
 from tests.test_fireteams import (
     ALPHA_TEAM,
     BLADE,

@@ -14,7 +14,7 @@ from armybuilder.i18n import set_language
 from armybuilder.paths import bundled_profiles_dir
 from armybuilder.rules.context import RuleContext
 from armybuilder.rules.engine import context_in_catalog, validate, validate_in_catalog
-from armybuilder.rules.fireteams import FireteamAssessment, assess_fireteams
+from armybuilder.rules.fireteams.assess import FireteamAssessment, assess_fireteams
 
 DATA = Path(__file__).parent / "data" / "fireteams"
 CORE, HARIS, DUO = FireteamType.CORE, FireteamType.HARIS, FireteamType.DUO

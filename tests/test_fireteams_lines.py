@@ -11,8 +11,8 @@ from armybuilder.data.catalog import Catalog
 from armybuilder.domain import ArmyList, ArmyRef, Fireteam, FireteamType
 from armybuilder.paths import bundled_profiles_dir
 from armybuilder.rules.engine import context_in_catalog
-from armybuilder.rules.fireteam_finder import find_fireteams
-from armybuilder.rules.fireteams import FireteamAssessment, assess_fireteams
+from armybuilder.rules.fireteams.assess import FireteamAssessment, assess_fireteams
+from armybuilder.rules.fireteams.finder import find_fireteams
 
 DATA = Path(__file__).parent / "data" / "fireteams"
 CORE, HARIS, DUO = FireteamType.CORE, FireteamType.HARIS, FireteamType.DUO

@@ -14,10 +14,10 @@ from armybuilder.domain import Army, ArmyList, ArmyRef, Fireteam, FireteamType
 from armybuilder.domain.packs import EditionPack
 from armybuilder.domain.roster import resolve
 from armybuilder.rules.context import RuleContext
-from armybuilder.rules.fireteam_audit import REASONS, ChartAudit, audit_chart, format_audit
-from armybuilder.rules.fireteam_chart import candidate_of
-from armybuilder.rules.fireteam_finder import find_fireteams
-from armybuilder.rules.fireteams import assess_fireteams
+from armybuilder.rules.fireteams.assess import assess_fireteams
+from armybuilder.rules.fireteams.audit import REASONS, ChartAudit, audit_chart, format_audit
+from armybuilder.rules.fireteams.chart import candidate_of
+from armybuilder.rules.fireteams.finder import find_fireteams
 
 DOCS = Path(__file__).resolve().parent.parent / "docs" / "fireteams.md"
 

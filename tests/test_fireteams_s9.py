@@ -7,8 +7,8 @@ import pytest
 from armybuilder.data.catalog import Catalog
 from armybuilder.domain import ArmyList, ArmyRef, Fireteam, FireteamType
 from armybuilder.rules.engine import context_in_catalog, validate_in_catalog
-from armybuilder.rules.fireteam_finder import find_fireteams
-from armybuilder.rules.fireteams import FireteamAssessment, assess_fireteams
+from armybuilder.rules.fireteams.assess import FireteamAssessment, assess_fireteams
+from armybuilder.rules.fireteams.finder import find_fireteams
 
 CBL_ID = "svalarheima-blizzard-6-force"
 NISSES, FUSILIERS, SERGEANTS, JOTUMS, CSU = 3, 1, 24, 44, 122

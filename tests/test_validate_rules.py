@@ -173,7 +173,7 @@ def test_escalation_tiers_are_checked_by_the_engine(catalog: Catalog) -> None:
 
 def test_n3_fireteam_bonuses_are_marked_as_an_assumption(catalog: Catalog) -> None:
     """No source gives N3's fireteam bonus table: the pack, the full print-out and the CLI say so."""
-    from armybuilder.export.document import PrintOptions, prepare
+    from armybuilder.export.printout import PrintOptions, prepare
     from armybuilder.export.sheet import full_sheet
 
     n3 = catalog.pack("n3")

@@ -37,8 +37,8 @@ from reportlab.platypus import (
 )
 
 from armybuilder.export import fmt
-from armybuilder.export.document import IllegalListError, ListDocument, PrintOptions, printing_language
 from armybuilder.export.fonts import FontSet, print_fonts
+from armybuilder.export.printout import IllegalListError, PrintOptions, Printout, printing_language
 from armybuilder.export.sheet import Row, Sheet, WeaponLine, courtesy_of, courtesy_sheet, full_sheet
 from armybuilder.i18n import tr
 
@@ -548,7 +548,7 @@ def _render(sheet: Sheet, options: PrintOptions, density: int) -> tuple[bytes, f
     return buffer.getvalue(), end.page - end.room / doc.height
 
 
-def full_pdf(doc: ListDocument, options: PrintOptions) -> bytes:
+def full_pdf(doc: Printout, options: PrintOptions) -> bytes:
     """The full list; raises IllegalListError for an illegal list unless `options.allow_illegal`."""
     if not doc.legal and not options.allow_illegal:
         raise IllegalListError(doc.report)
@@ -556,7 +556,7 @@ def full_pdf(doc: ListDocument, options: PrintOptions) -> bytes:
         return render(full_sheet(doc, options), options)
 
 
-def courtesy_pdf(doc: ListDocument, options: PrintOptions) -> bytes:
+def courtesy_pdf(doc: Printout, options: PrintOptions) -> bytes:
     """The courtesy list: open information only (see privacy.py)."""
     if not doc.legal and not options.allow_illegal:
         raise IllegalListError(doc.report)

@@ -1,6 +1,6 @@
 """The print model: what a full or courtesy list says, as translated text, before any layout.
 
-`full_sheet` reads a validated `ListDocument`; `courtesy_sheet` reads only the `CourtesyView` that
+`full_sheet` reads a validated `Printout`; `courtesy_sheet` reads only the `CourtesyView` that
 `privacy.py` builds, so the courtesy side cannot print what the view left out. The PDF and text
 renderers (and the GUI preview) lay out a `Sheet`; they make no decisions about content.
 """
@@ -16,7 +16,7 @@ from armybuilder.domain.profiles import Option, Profile, WeaponProfile
 from armybuilder.domain.roster import IncludedTrooper, ResolvedTrooper
 from armybuilder.domain.values import OrderType, format_halves
 from armybuilder.export import fmt
-from armybuilder.export.document import ListDocument, PrintOptions, fireteam_lines
+from armybuilder.export.printout import PrintOptions, Printout, fireteam_lines
 from armybuilder.export.privacy import (
     OPEN_ORDER_TYPES,
     ORDER_TYPES,
@@ -38,7 +38,7 @@ from armybuilder.export.privacy import (
     public_face,
 )
 from armybuilder.i18n import language, tr
-from armybuilder.rules.fireteams import fireteam_bonuses_note
+from armybuilder.rules.fireteams.assess import fireteam_bonuses_note
 
 SheetKind = Literal["full", "courtesy"]
 RowKind = Literal["trooper", "peripheral", "member", "marker", "withheld"]
@@ -143,7 +143,7 @@ def _localized(name: str, name_es: str) -> str:
     return name_es if language() == "es" and name_es else name
 
 
-def _rules_fact(doc: ListDocument) -> str:
+def _rules_fact(doc: Printout) -> str:
     ctx = doc.context
     parts = []
     if ctx.season is not None:
@@ -154,7 +154,7 @@ def _rules_fact(doc: ListDocument) -> str:
     return " · ".join(dict.fromkeys(parts))
 
 
-def _data_fact(doc: ListDocument) -> str:
+def _data_fact(doc: Printout) -> str:
     army = doc.army
     origin = tr("official data") if army.origin == "imported" else tr("bundled profiles")
     return f"{army.label} · {origin}"
@@ -210,7 +210,7 @@ def _profile_items(profiles: Iterable[Profile], options: Iterable[Option], attri
     return _labels(items, units)
 
 
-def _companion_row(companion: IncludedTrooper, doc: ListDocument, units: str) -> Row:
+def _companion_row(companion: IncludedTrooper, doc: Printout, units: str) -> Row:
     """A peripheral, or a member of a team option, printed under the trooper it comes with."""
     profiles = companion.group.profiles[:1]
     options = (companion.option,)
@@ -231,7 +231,7 @@ def _companion_row(companion: IncludedTrooper, doc: ListDocument, units: str) ->
         extras=_labels((*companion.option.skills, *companion.option.equipment), units))
 
 
-def _trooper_row(trooper: ResolvedTrooper, doc: ListDocument, units: str) -> Row:
+def _trooper_row(trooper: ResolvedTrooper, doc: Printout, units: str) -> Row:
     profiles = own_profiles(trooper)
     options = (trooper.option,)
     private = doc.context.edition.private
@@ -256,7 +256,7 @@ def _trooper_row(trooper: ResolvedTrooper, doc: ListDocument, units: str) -> Row
         extras=_labels((*trooper.option.skills, *trooper.option.equipment), units))
 
 
-def _full_groups(doc: ListDocument, units: str) -> tuple[GroupBlock, ...]:
+def _full_groups(doc: Printout, units: str) -> tuple[GroupBlock, ...]:
     roster = doc.report.roster
     totals = {g.number: g for g in doc.report.totals.groups}
     blocks = []
@@ -285,7 +285,7 @@ def _full_groups(doc: ListDocument, units: str) -> tuple[GroupBlock, ...]:
     return tuple(blocks)
 
 
-def _fireteams(doc: ListDocument) -> tuple[FireteamBlock, ...]:
+def _fireteams(doc: Printout) -> tuple[FireteamBlock, ...]:
     roster = doc.report.roster
     bonuses = {b.level: _localized(b.bonus, b.bonus_es) for b in doc.context.edition.fireteam_bonuses}
     blocks = []
@@ -378,7 +378,7 @@ def weapon_lines(names: Iterable[str], weapons: Mapping[str, WeaponProfile]) -> 
     return tuple(lines), tuple(sorted(dict.fromkeys(missing), key=fold))
 
 
-def _weapon_names(doc: ListDocument) -> list[str]:
+def _weapon_names(doc: Printout) -> list[str]:
     names: list[str] = []
     for trooper in doc.report.roster.troopers:
         for profile in own_profiles(trooper):
@@ -390,7 +390,7 @@ def _weapon_names(doc: ListDocument) -> list[str]:
     return names
 
 
-def full_sheet(doc: ListDocument, options: PrintOptions) -> Sheet:
+def full_sheet(doc: Printout, options: PrintOptions) -> Sheet:
     """Everything about the list, for its owner and the organizer."""
     report = doc.report
     totals = report.totals
@@ -442,7 +442,7 @@ def _open_row(model: OpenModel, units: str, kind: RowKind = "trooper") -> Row:
                extras=_labels(model.extras, units))
 
 
-def courtesy_of(doc: ListDocument) -> CourtesyView:
+def courtesy_of(doc: Printout) -> CourtesyView:
     """The courtesy view of a prepared list (the GUI preview calls this too)."""
     ctx = doc.context
     tier = _localized(ctx.tier.name, ctx.tier.name_es) if ctx.tier is not None else None

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from armybuilder.export.document import IllegalListError, ListDocument, PrintOptions, printing_language
+from armybuilder.export.printout import IllegalListError, PrintOptions, Printout, printing_language
 from armybuilder.export.sheet import Row, Sheet, courtesy_of, courtesy_sheet, full_sheet
 from armybuilder.i18n import tr
 
@@ -59,14 +59,14 @@ def render_text(sheet: Sheet) -> str:
     return "\n".join(lines) + "\n"
 
 
-def full_text(doc: ListDocument, options: PrintOptions) -> str:
+def full_text(doc: Printout, options: PrintOptions) -> str:
     if not doc.legal and not options.allow_illegal:
         raise IllegalListError(doc.report)
     with printing_language(options.language):
         return render_text(full_sheet(doc, options))
 
 
-def courtesy_text(doc: ListDocument, options: PrintOptions) -> str:
+def courtesy_text(doc: Printout, options: PrintOptions) -> str:
     if not doc.legal and not options.allow_illegal:
         raise IllegalListError(doc.report)
     with printing_language(options.language):

@@ -4,8 +4,7 @@ from __future__ import annotations
 
 import os
 import sys
-from collections.abc import Sequence
-from pathlib import Path
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QMessageLogContext, QTimer, QtMsgType, qInstallMessageHandler
@@ -15,7 +14,7 @@ from armybuilder.data.cache import attach_imported
 from armybuilder.data.catalog import Catalog
 from armybuilder.gui.language import apply_language
 from armybuilder.gui.preferences import Preferences
-from armybuilder.gui.settings import APPLICATION, ORGANIZATION, AppSettings, default_qsettings
+from armybuilder.gui.settings_store import APPLICATION, ORGANIZATION, SettingsStore, default_qsettings
 from armybuilder.i18n import language, tr
 from armybuilder.paths import bundled_profiles_dir
 
@@ -62,13 +61,7 @@ QUIT_AFTER_START = "ARMYBUILDER_QUIT_AFTER_START"
 (benchmarks/bench_gui.py measures the start-up time with it)."""
 
 
-TEST_EDIT = "ARMYBUILDER_TEST_EDIT"
-"""Test-only: set it to a list file and, once the window is up, the app opens that list and
-duplicates its first trooper (see armybuilder/gui/testhook.py). tests/gui/test_gui_autosave.py
-kills such a process to prove the autosave; never set it otherwise."""
-
-
-def open_main_window(catalog: Catalog, settings: AppSettings) -> MainWindow:
+def open_main_window(catalog: Catalog, settings: SettingsStore) -> MainWindow:
     """Show the main window; data problems found while loading are reported once it is up."""
     from armybuilder.gui.mainwindow import MainWindow
 
@@ -83,7 +76,7 @@ def open_main_window(catalog: Catalog, settings: AppSettings) -> MainWindow:
     return window
 
 
-def startup_language(settings: AppSettings, argv: Sequence[str]) -> str:
+def startup_language(settings: SettingsStore, argv: Sequence[str]) -> str:
     """--lang or ARMYBUILDER_LANG if given, else the language chosen in Preferences, else the system's."""
     if "--lang" in argv or os.environ.get("ARMYBUILDER_LANG"):
         return language()
@@ -96,20 +89,20 @@ def _offer_restore(window: MainWindow, autosave: Autosave) -> None:
     offer_restore(window, autosave)
 
 
-def run_gui(argv: Sequence[str]) -> int:
+def run_gui(argv: Sequence[str], on_shown: Callable[[MainWindow], None] | None = None) -> int:
+    """Run the app until its window closes. `on_shown` is called with the window once it is up
+    (tests/gui/edit_hook.py makes an edit in a real app process with it)."""
     from armybuilder.gui.autosave import Autosave
 
     app = make_application(argv, quiet_offscreen=True)
-    settings = AppSettings(default_qsettings())
+    settings = SettingsStore(default_qsettings())
     apply_language(startup_language(settings, argv))
     window = open_main_window(build_catalog(), settings)
     autosave = Autosave(window)
     autosave.failed.connect(lambda message: window.statusBar().showMessage(message, 10000))
     QTimer.singleShot(0, lambda: _offer_restore(window, autosave))
-    if os.environ.get(TEST_EDIT):
-        from armybuilder.gui.testhook import edit_for_test
-
-        QTimer.singleShot(0, lambda: edit_for_test(window, Path(os.environ[TEST_EDIT])))
+    if on_shown is not None:
+        QTimer.singleShot(0, lambda: on_shown(window))
     if os.environ.get(QUIT_AFTER_START) == "1":
         def shown() -> None:
             print("window shown", flush=True)

@@ -1,7 +1,7 @@
 """The open list as the GUI sees it: the current ArmyList, its undo stack and its validation report.
 
 Widgets observe the document's signals and call its edit methods; each edit pushes one undoable
-command (armybuilder.gui.commands) that calls one ArmyList method. After every change the list is
+command (armybuilder.gui.undo) that calls one ArmyList method. After every change the list is
 re-validated with the rules engine, so the report the widgets show is always the current one.
 """
 
@@ -20,13 +20,13 @@ from armybuilder.domain.lists import ArmyList, ArmyRef
 from armybuilder.domain.packs import EditionPack, ReinforcementRules, SeasonPack
 from armybuilder.domain.profiles import Army
 from armybuilder.domain.roster import ResolvedTrooper, resolve_trooper
-from armybuilder.gui import commands
+from armybuilder.gui import undo
 from armybuilder.gui.labels import describe_trooper, extra_name, pack_name, tier_label
 from armybuilder.i18n import tr, trn
 from armybuilder.rules.engine import Report, validate_in_catalog
 
 Step = TypeVar("Step")
-Edit = TypeVar("Edit", bound=commands.ListEditCommand)
+Edit = TypeVar("Edit", bound=undo.ListEditCommand)
 
 
 def default_settings(catalog: Catalog, summary: ArmySummary) -> tuple[str, str | None, int | None]:
@@ -186,7 +186,7 @@ class ListDocument(QObject):
         stack = self.undo_stack
         for index in range(stack.count()):
             command = stack.command(index)
-            if isinstance(command, commands.ListEditCommand | commands.CompoundCommand):
+            if isinstance(command, undo.ListEditCommand | undo.CompoundCommand):
                 command.retranslate()
 
     def mark_saved(self, army_list: ArmyList, path: Path) -> None:
@@ -231,15 +231,15 @@ class ListDocument(QObject):
         self.undo_stack.push(command)
 
     def _push_steps(self, steps: Sequence[Step],
-                    make: Callable[[ArmyList, Step, commands.CompoundCommand | None], Edit],
-                    text: commands.Text) -> list[Edit]:
+                    make: Callable[[ArmyList, Step, undo.CompoundCommand | None], Edit],
+                    text: undo.Text) -> list[Edit]:
         """One edit per step, each made on the list the previous one left: a single step is pushed
         as it is, several as one history entry worded by `text`. Returns the edits made."""
         if len(steps) == 1:
             command = make(self._current(), steps[0], None)
             self.push(command)
             return [command]
-        parent = commands.CompoundCommand(text)
+        parent = undo.CompoundCommand(text)
         made: list[Edit] = []
         state = self._current()
         for step in steps:
@@ -283,14 +283,14 @@ class ListDocument(QObject):
             return None
         army = self.reinforcement_army() if reinforcement else self._army
         if target is None and reinforcement:
-            parent = commands.CompoundCommand(lambda: tr("Add {trooper}", trooper=describe_trooper(
+            parent = undo.CompoundCommand(lambda: tr("Add {trooper}", trooper=describe_trooper(
                 army, unit, group, option)))
-            grouped = commands.AddGroupCommand(self, before, True, parent)
-            command = commands.AddTrooperCommand(self, grouped.after, army, grouped.number, unit, group, option,
+            grouped = undo.AddGroupCommand(self, before, True, parent)
+            command = undo.AddTrooperCommand(self, grouped.after, army, grouped.number, unit, group, option,
                                                  index, parent)
             self.push(parent)
         else:
-            command = commands.AddTrooperCommand(self, before, army, number, unit, group, option, index)
+            command = undo.AddTrooperCommand(self, before, army, number, unit, group, option, index)
             self.push(command)
         self.focus_requested.emit((command.uid,))
         return command.uid
@@ -308,7 +308,7 @@ class ListDocument(QObject):
         if not uids:
             return
         count = len(uids)
-        self._push_steps(uids, lambda state, uid, parent: commands.RemoveTrooperCommand(
+        self._push_steps(uids, lambda state, uid, parent: undo.RemoveTrooperCommand(
             self, state, self.army_of(uid), uid, parent), lambda: tr("Remove {count} troopers", count=count))
 
     def duplicate_troopers(self, uids: Sequence[str]) -> list[str]:
@@ -316,7 +316,7 @@ class ListDocument(QObject):
         if not uids:
             return []
         count = len(uids)
-        made = self._push_steps(uids, lambda state, uid, parent: commands.DuplicateTrooperCommand(
+        made = self._push_steps(uids, lambda state, uid, parent: undo.DuplicateTrooperCommand(
             self, state, self.army_of(uid), uid, parent), lambda: tr("Duplicate {count} troopers", count=count))
         created = [command.uid for command in made]
         self.focus_requested.emit(tuple(created))
@@ -348,7 +348,7 @@ class ListDocument(QObject):
         if state == army_list:
             return
         count = len(steps)
-        self._push_steps(steps, lambda state, step, parent: commands.MoveTrooperCommand(
+        self._push_steps(steps, lambda state, step, parent: undo.MoveTrooperCommand(
             self, state, self.army_of(step[0]), step[0], combat_group, step[1], parent),
             lambda: tr("Move {count} troopers to Combat Group {number}", count=count, number=combat_group))
         self.focus_requested.emit(tuple(moving))
@@ -362,7 +362,7 @@ class ListDocument(QObject):
         reinforcement = groups.pop()
         moving = army_list.present_uids(uids)
         count = len(moving)
-        first = commands.trooper_name(self.army_of(moving[0]), army_list, moving[0]) if moving else ""
+        first = undo.trooper_name(self.army_of(moving[0]), army_list, moving[0]) if moving else ""
 
         def text() -> str:
             if count == 1:
@@ -371,11 +371,11 @@ class ListDocument(QObject):
             return (tr("Move {count} troopers to a new Reinforcements group", count=count) if reinforcement
                     else tr("Move {count} troopers to a new combat group", count=count))
 
-        parent = commands.CompoundCommand(text)
-        grouped = commands.AddGroupCommand(self, army_list, reinforcement, parent)
+        parent = undo.CompoundCommand(text)
+        grouped = undo.AddGroupCommand(self, army_list, reinforcement, parent)
         state = grouped.after
         for uid in moving:
-            child = commands.MoveTrooperCommand(self, state, self.army_of(uid), uid, grouped.number, None, parent)
+            child = undo.MoveTrooperCommand(self, state, self.army_of(uid), uid, grouped.number, None, parent)
             state = child.after
         self.push(parent)
         self.focus_requested.emit(tuple(moving))
@@ -402,22 +402,22 @@ class ListDocument(QObject):
         self.focus_requested.emit((uid,))
 
     def _push_move(self, army_list: ArmyList, uid: str, number: int, index: int | None) -> None:
-        self.push(commands.MoveTrooperCommand(self, army_list, self.army_of(uid), uid, number, index))
+        self.push(undo.MoveTrooperCommand(self, army_list, self.army_of(uid), uid, number, index))
 
     def change_option(self, uid: str, group: int, option: int) -> None:
         trooper = self._current().trooper(uid)
         if trooper is None or (trooper.group, trooper.option) == (group, option):
             return
-        self.push(commands.ChangeOptionCommand(self, self._current(), self.army_of(uid), uid, group, option))
+        self.push(undo.ChangeOptionCommand(self, self._current(), self.army_of(uid), uid, group, option))
 
     def add_group(self, reinforcement: bool = False) -> int:
-        command = commands.AddGroupCommand(self, self._current(), reinforcement)
+        command = undo.AddGroupCommand(self, self._current(), reinforcement)
         self.push(command)
         return command.number
 
     def remove_group(self, number: int) -> None:
         if self._current().group(number) is not None:
-            self.push(commands.RemoveGroupCommand(self, self._current(), number))
+            self.push(undo.RemoveGroupCommand(self, self._current(), number))
 
     def set_rules_pack(self, pack_id: str) -> None:
         """Use another rules pack, keeping the game size where the new pack allows it."""
@@ -436,7 +436,7 @@ class ListDocument(QObject):
             if match is not None:
                 tier, points = match.id, None
             extras = tuple(e for e in before.extras if pack.extra(e) is not None)
-        self.push(commands.ChangeRulesCommand(self, before, pack_id, lambda: pack_name(pack), tier, points, extras))
+        self.push(undo.ChangeRulesCommand(self, before, pack_id, lambda: pack_name(pack), tier, points, extras))
 
     def set_game_size(self, tier: str | None, points: int | None) -> None:
         before = self._current()
@@ -444,7 +444,7 @@ class ListDocument(QObject):
             return
         season = self.season()
         found = season.tier(tier) if (season and tier) else None
-        self.push(commands.ChangeGameSizeCommand(
+        self.push(undo.ChangeGameSizeCommand(
             self, before, tier, points,
             lambda: tier_label(found) if found else tr("{points} points", points=points)))
 
@@ -454,18 +454,18 @@ class ListDocument(QObject):
             return
         season = self.season()
         extra = season.extra(extra_id) if season else None
-        self.push(commands.ToggleExtraCommand(self, before, extra_id,
+        self.push(undo.ToggleExtraCommand(self, before, extra_id,
                                               lambda: extra_name(extra) if extra else extra_id, on))
 
     def rename(self, name: str) -> None:
         before = self._current()
         if name != before.name:
-            self.push(commands.RenameListCommand(self, before, name))
+            self.push(undo.RenameListCommand(self, before, name))
 
     def set_notes(self, notes: str) -> None:
         before = self._current()
         if notes != before.notes:
-            self.push(commands.ChangeNotesCommand(self, before, notes))
+            self.push(undo.ChangeNotesCommand(self, before, notes))
 
     def troopers_lost_with(self, ref: ArmyRef) -> list[str]:
         """The troopers (uids) the list cannot keep when built with another army: their unit or
@@ -488,16 +488,16 @@ class ListDocument(QObject):
             return
         drop = before.present_uids(drop)
         if not drop:
-            self.push(commands.ChangeArmyCommand(self, before, ref))
+            self.push(undo.ChangeArmyCommand(self, before, ref))
             return
         count = len(drop)
         name = ref.name or str(ref.id)
-        parent = commands.CompoundCommand(lambda: trn("Switch army to {army}, removing {n} trooper",
+        parent = undo.CompoundCommand(lambda: trn("Switch army to {army}, removing {n} trooper",
                                                       "Switch army to {army}, removing {n} troopers", count, army=name))
         state = before
         for uid in drop:  # named while their old army still explains them
-            state = commands.RemoveTrooperCommand(self, state, self.army_of(uid), uid, parent).after
-        commands.ChangeArmyCommand(self, state, ref, parent)
+            state = undo.RemoveTrooperCommand(self, state, self.army_of(uid), uid, parent).after
+        undo.ChangeArmyCommand(self, state, ref, parent)
         self.push(parent)
 
     # ----- the Reinforcements section ---------------------------------------------------------

@@ -43,7 +43,7 @@ from armybuilder.gui.language import apply_language
 from armybuilder.gui.models.units import OptionEntry, UnitEntry
 from armybuilder.gui.preferences import Preferences, new_list
 from armybuilder.gui.printing.feature import PrintFeature
-from armybuilder.gui.settings import AppSettings
+from armybuilder.gui.settings_store import SettingsStore
 from armybuilder.gui.tasks import TaskRunner
 from armybuilder.gui.widgets.armypicker import ArmyPickerDialog
 from armybuilder.gui.widgets.columns import BuilderColumns
@@ -69,7 +69,7 @@ class MainWindow(QMainWindow):
     closed = Signal()
     """The window closed cleanly (the user saved or discarded any changes)."""
 
-    def __init__(self, catalog: Catalog, settings: AppSettings, tasks: TaskRunner | None = None,
+    def __init__(self, catalog: Catalog, settings: SettingsStore, tasks: TaskRunner | None = None,
                  parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("main_window")

@@ -24,7 +24,7 @@ from armybuilder.data.catalog import ArmySummary, Catalog
 from armybuilder.domain.lists import ArmyList
 from armybuilder.domain.packs import SeasonPack
 from armybuilder.gui.document import default_settings
-from armybuilder.gui.settings import AppSettings
+from armybuilder.gui.settings_store import SettingsStore
 from armybuilder.i18n import LANGUAGES
 
 Paper = Literal["a4", "letter"]
@@ -56,7 +56,7 @@ class ListDefaults:
 class Preferences:
     """Typed access to the preferences in the app's settings store."""
 
-    def __init__(self, settings: AppSettings) -> None:
+    def __init__(self, settings: SettingsStore) -> None:
         self._settings = settings
         self._store = settings.store
 

@@ -17,22 +17,22 @@ from armybuilder.i18n import language, tr
 from armybuilder.rules import (
     availability,
     cbl,
-    fireteams,
     groups,
     lieutenant,
+    list_settings,
     mercenaries,
     peripherals,
     points,
     reinforcements,
-    settings,
 )
 from armybuilder.rules.context import RuleContext
+from armybuilder.rules.fireteams import assess as fireteams
 from armybuilder.rules.violations import Violation, error
 
 Rule = Callable[[RuleContext], Iterator[Violation]]
 
 RULE_FAMILIES: list[Rule] = [
-    settings.check,
+    list_settings.check,
     points.check,
     groups.check,
     peripherals.check,

@@ -65,9 +65,9 @@ def synthetic_catalog() -> Catalog:
 
 @pytest.fixture
 def app_settings(tmp_path: Path):  # type: ignore[no-untyped-def]
-    from armybuilder.gui.settings import AppSettings
+    from armybuilder.gui.settings_store import SettingsStore
 
-    return AppSettings(QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat))
+    return SettingsStore(QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat))
 
 
 @pytest.fixture

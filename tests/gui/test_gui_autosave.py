@@ -198,9 +198,10 @@ def test_a_killed_app_s_work_is_offered_at_the_next_start(qtbot, tmp_path: Path,
     on_disk = list_file.read_bytes()
     home = tmp_path / "home"
     env = {**os.environ, "QT_QPA_PLATFORM": "offscreen", "ARMYBUILDER_HOME": str(home),
-           "ARMYBUILDER_LANG": "en", "ARMYBUILDER_TEST_EDIT": str(list_file),
+           "ARMYBUILDER_LANG": "en",
            "XDG_CONFIG_HOME": str(tmp_path / "config"), "HOME": str(tmp_path / "user")}
-    process = subprocess.Popen([sys.executable, "-m", "armybuilder"], cwd=ROOT, env=env, text=True,
+    process = subprocess.Popen([sys.executable, str(Path(__file__).with_name("edit_hook.py")), str(list_file)],
+                               cwd=ROOT, env=env, text=True,
                                stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     try:
         autosaved = _wait_for_autosave(home / "autosave", process)

@@ -191,8 +191,8 @@ def test_copy_list_as_text(qtbot, window: MainWindow) -> None:  # type: ignore[n
 
 def _a_pdf() -> bytes:
     from armybuilder.data.listfile import load_list
-    from armybuilder.export.document import PrintOptions, prepare
     from armybuilder.export.pdf import full_pdf
+    from armybuilder.export.printout import PrintOptions, prepare
 
     catalog = Catalog.from_paths([bundled_profiles_dir()])
     return full_pdf(prepare(load_list(BLIZZARD_A).army_list, catalog), PrintOptions(paper="a4"))

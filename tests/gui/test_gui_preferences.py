@@ -19,7 +19,7 @@ from armybuilder.gui.dialogs.preferences import PreferencesDialog
 from armybuilder.gui.language import apply_language
 from armybuilder.gui.mainwindow import BUILDER_PAGE, MainWindow
 from armybuilder.gui.preferences import ListDefaults, Preferences
-from armybuilder.gui.settings import AppSettings
+from armybuilder.gui.settings_store import SettingsStore
 from armybuilder.i18n import language
 
 LINE, CONTROLLERS = 1, 5
@@ -122,7 +122,7 @@ def test_spanish_start_page_and_dialogs_have_no_english_left(qtbot, window: Main
     window.import_dialog.reject()
 
 
-def test_language_chosen_in_preferences_is_used_at_the_next_start(app_settings: AppSettings,  # type: ignore[no-untyped-def]
+def test_language_chosen_in_preferences_is_used_at_the_next_start(app_settings: SettingsStore,  # type: ignore[no-untyped-def]
                                                                    monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.delenv("ARMYBUILDER_LANG")
     assert startup_language(app_settings, []) == language()  # nothing chosen yet: the system's
@@ -166,7 +166,7 @@ def test_cancel_changes_nothing(qtbot, window: MainWindow) -> None:  # type: ign
 
 def test_paper_and_the_rules_of_new_lists(qtbot, synthetic_catalog: Catalog, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
     ini = tmp_path / "prefs.ini"
-    first = make_window(qtbot, synthetic_catalog, AppSettings(QSettings(str(ini), QSettings.Format.IniFormat)))
+    first = make_window(qtbot, synthetic_catalog, SettingsStore(QSettings(str(ini), QSettings.Format.IniFormat)))
     dialog = open_preferences(qtbot, first)
     assert dialog.paper.currentIndex() == 0  # A4 unless told
     assert set(dialog.rows) == {"n3", "n5"}  # one row per edition: the Test Sectorial is an N5 army
@@ -190,7 +190,7 @@ def test_paper_and_the_rules_of_new_lists(qtbot, synthetic_catalog: Catalog, tmp
     store = QSettings(str(ini), QSettings.Format.IniFormat)
     assert (store.value("print/paper"), store.value("lists/n5/pack"), store.value("lists/n5/tier"),
             store.value("lists/n3/pack")) == ("letter", "its-s9", "top", "")
-    second = make_window(qtbot, synthetic_catalog, AppSettings(store))
+    second = make_window(qtbot, synthetic_catalog, SettingsStore(store))
     prefs = Preferences(second.settings)
     assert prefs.paper() == "letter"
     assert prefs.list_defaults("n5") == ListDefaults("its-s9", "top", 300, "n5")
@@ -214,7 +214,7 @@ def test_the_old_single_setting_applies_to_its_own_edition_only(qtbot, synthetic
     store = QSettings(str(tmp_path / "old.ini"), QSettings.Format.IniFormat)
     for key, value in (("lists/default_pack", "its-s9"), ("lists/default_tier", "mid"), ("lists/default_points", 300)):
         store.setValue(key, value)  # as an earlier version saved it: ITS Season 9 (N3) for every army
-    window = make_window(qtbot, synthetic_catalog, AppSettings(store))
+    window = make_window(qtbot, synthetic_catalog, SettingsStore(store))
     start_list(qtbot, window)  # an N5 army: its usual rules, not the N3-era season
     army_list = window.document.army_list
     assert army_list is not None and (army_list.pack, army_list.tier) == ("n5", None)

@@ -6,9 +6,9 @@ from __future__ import annotations
 from guihelpers import make_window
 
 from armybuilder.data.catalog import Catalog
-from armybuilder.gui import screenshots
 from armybuilder.gui.language import apply_language
 from armybuilder.paths import bundled_profiles_dir
+from tools import screenshots
 
 
 def test_the_second_language_pass_starts_from_the_profile_card(qtbot, app_settings) -> None:  # type: ignore[no-untyped-def]

@@ -20,7 +20,7 @@ RULES = Path(__file__).resolve().parents[2] / "armybuilder" / "rules"
 def sources_in_the_rules() -> set[str]:
     """Every 'RULES.md …' literal the rules engine attaches to a violation (f-strings: their text)."""
     found = set()
-    for path in RULES.glob("*.py"):
+    for path in RULES.rglob("*.py"):
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if isinstance(node, ast.Constant) and isinstance(node.value, str) and node.value.startswith("RULES.md §"):
                 found.add(node.value)

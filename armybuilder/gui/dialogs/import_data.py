@@ -46,7 +46,7 @@ from armybuilder.data.importer import ArmyImport, ImportReport, import_folder
 from armybuilder.data.official_json import ImportIssue
 from armybuilder.gui import icons
 from armybuilder.gui.fonts import set_font
-from armybuilder.gui.settings import AppSettings
+from armybuilder.gui.settings_store import SettingsStore
 from armybuilder.gui.tasks import TaskRunner
 from armybuilder.gui.widgets.parts import size_columns
 from armybuilder.i18n import tr, trn
@@ -115,7 +115,7 @@ class ImportDataDialog(QDialog):
     data_imported = Signal(object)
     """An ImportedSource: the armies now in the cache (emitted after any import that left one)."""
 
-    def __init__(self, tasks: TaskRunner, settings: AppSettings, parent: QWidget | None = None,
+    def __init__(self, tasks: TaskRunner, settings: SettingsStore, parent: QWidget | None = None,
                  data_dir: Path | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("import_dialog")

@@ -23,7 +23,7 @@ from armybuilder.domain.values import FireteamType
 from armybuilder.gui.fireteams.models import ChartColumn, ChartModel, limits_text
 from armybuilder.gui.widgets.wrapping import WrappingDelegate, WrappingTreeView
 from armybuilder.i18n import tr
-from armybuilder.rules.fireteams import bonus_text, type_name
+from armybuilder.rules.fireteams.assess import bonus_text, type_name
 
 
 def sizes_text(edition: EditionPack) -> str:

@@ -28,8 +28,8 @@ from armybuilder.gui.fireteams.state import Choice, FireteamState, team_label
 from armybuilder.gui.labels import option_label
 from armybuilder.gui.widgets.wrapping import WrappingTreeView
 from armybuilder.i18n import tr
-from armybuilder.rules.fireteam_chart import PERIPHERAL
-from armybuilder.rules.fireteams import FireteamAssessment, bonus_text
+from armybuilder.rules.fireteams.assess import FireteamAssessment, bonus_text
+from armybuilder.rules.fireteams.chart import PERIPHERAL
 
 CHOICE_ROLE = int(Qt.ItemDataRole.UserRole) + 1
 UID_ROLE = int(Qt.ItemDataRole.UserRole) + 2

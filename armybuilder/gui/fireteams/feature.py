@@ -14,12 +14,12 @@ from PySide6.QtWidgets import QDialog, QTabWidget, QWidget
 
 from armybuilder.domain.lists import Fireteam
 from armybuilder.gui.fireteams.chartview import ChartDialog
-from armybuilder.gui.fireteams.commands import FireteamEdits
 from armybuilder.gui.fireteams.dialog import FireteamDialog
 from armybuilder.gui.fireteams.panel import FinderPanel, FireteamPanel
 from armybuilder.gui.fireteams.state import FireteamState
+from armybuilder.gui.fireteams.undo import FireteamEdits
 from armybuilder.i18n import tr
-from armybuilder.rules.fireteam_finder import PossibleFireteam, Suggestion
+from armybuilder.rules.fireteams.finder import PossibleFireteam, Suggestion
 
 if TYPE_CHECKING:
     from armybuilder.gui.mainwindow import MainWindow

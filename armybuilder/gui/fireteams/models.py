@@ -22,8 +22,8 @@ from armybuilder.gui.models import CENTER, FIRST_ROLE
 from armybuilder.gui.models.mixins import ColumnTitles
 from armybuilder.gui.models.twolevel import ITEM_FLAGS, TwoLevelModel
 from armybuilder.i18n import tr
-from armybuilder.rules.fireteam_finder import PossibleFireteam, Suggestion
-from armybuilder.rules.fireteams import FireteamAssessment, MemberAssessment, type_name
+from armybuilder.rules.fireteams.assess import FireteamAssessment, MemberAssessment, type_name
+from armybuilder.rules.fireteams.finder import PossibleFireteam, Suggestion
 
 Index = QModelIndex | QPersistentModelIndex
 

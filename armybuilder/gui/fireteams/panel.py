@@ -34,7 +34,7 @@ from armybuilder.gui.fireteams.state import FireteamState, team_colour
 from armybuilder.gui.widgets.parts import size_columns
 from armybuilder.gui.widgets.wrapping import WrappingDelegate, WrappingTreeView
 from armybuilder.i18n import tr
-from armybuilder.rules.fireteam_finder import PossibleFireteam, Suggestion
+from armybuilder.rules.fireteams.finder import PossibleFireteam, Suggestion
 
 Index = QModelIndex | QPersistentModelIndex
 

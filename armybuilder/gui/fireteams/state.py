@@ -2,7 +2,7 @@
 results, and the choices a selection of troopers has, computed once per list state.
 
 Nothing here edits: it reads the document and the rules (`rules.fireteams`,
-`rules.fireteam_finder`); edits go through `fireteams.commands`.
+`rules.fireteams.finder`); edits go through `fireteams.undo`.
 """
 
 from __future__ import annotations
@@ -16,9 +16,9 @@ from armybuilder.domain.values import FireteamType
 from armybuilder.gui.document import ListDocument
 from armybuilder.i18n import language, tr
 from armybuilder.rules.context import RuleContext
-from armybuilder.rules.fireteam_chart import Candidate, ChartView
-from armybuilder.rules.fireteam_finder import PossibleFireteam, Suggestion, find_fireteams, suggest_changes
-from armybuilder.rules.fireteams import FireteamAssessment, FireteamSetting, assess_declared, type_name
+from armybuilder.rules.fireteams.assess import FireteamAssessment, FireteamSetting, assess_declared, type_name
+from armybuilder.rules.fireteams.chart import Candidate, ChartView
+from armybuilder.rules.fireteams.finder import PossibleFireteam, Suggestion, find_fireteams, suggest_changes
 
 TEAM_COLOURS = ("#00897b", "#8e24aa", "#e65100", "#3949ab", "#6d4c41", "#c2185b", "#558b2f", "#00838f")
 """One colour per declared team, in list order (none of them the error red or the Lieutenant blue)."""

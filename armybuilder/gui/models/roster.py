@@ -30,7 +30,7 @@ from armybuilder.gui.labels import item_label, option_text, short_name, swc_text
 from armybuilder.gui.models import CENTER, FIRST_ROLE, OPTION_MIME, RIGHT, ROOT, TROOPER_MIME
 from armybuilder.gui.models.mixins import ColumnTitles
 from armybuilder.i18n import tr
-from armybuilder.rules.fireteams import type_name
+from armybuilder.rules.fireteams.assess import type_name
 
 Index = QModelIndex | QPersistentModelIndex
 

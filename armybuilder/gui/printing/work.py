@@ -14,7 +14,7 @@ from PySide6.QtGui import QImage
 from armybuilder.data.catalog import Catalog
 from armybuilder.data.yamlio import atomic_write_bytes
 from armybuilder.domain.lists import ArmyList
-from armybuilder.export.document import ListDocument, Paper, PrintOptions, Units, prepare
+from armybuilder.export.printout import Paper, PrintOptions, Printout, Units, prepare
 from armybuilder.gui.printing.pages import render_pages
 from armybuilder.i18n import N_, language_override, tr
 
@@ -70,12 +70,12 @@ class Preview:
     size: int = 0
 
 
-def _prepared(army_list: ArmyList, catalog: Catalog, language: str) -> ListDocument:
+def _prepared(army_list: ArmyList, catalog: Catalog, language: str) -> Printout:
     with language_override(language):
         return prepare(army_list, catalog)
 
 
-def make_output(doc: ListDocument, output: PrintOut, options: PrintOptions) -> bytes:
+def make_output(doc: Printout, output: PrintOut, options: PrintOptions) -> bytes:
     """The bytes of one print-out (raises IllegalListError for an illegal list without consent)."""
     from armybuilder.export.pdf import courtesy_pdf, full_pdf
     from armybuilder.export.text import courtesy_text, full_text

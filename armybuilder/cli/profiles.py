@@ -8,7 +8,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from armybuilder.commands.common import EXIT_FAILED, EXIT_OK, EXIT_UNUSABLE, print_problems
+from armybuilder.cli.common import EXIT_FAILED, EXIT_OK, EXIT_UNUSABLE, print_problems
 from armybuilder.data.profiles_yaml import LoadedProfiles, load_profiles, schema
 from armybuilder.data.yamlio import atomic_write_text
 from armybuilder.i18n import tr, trn

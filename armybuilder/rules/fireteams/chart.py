@@ -1,20 +1,16 @@
-"""How troopers fit an army's fireteam chart: who may join, which chart line counts them, the level.
+"""How troopers fit an army's fireteam chart: who may join, which chart line counts them.
 
-The pure core shared by the fireteam rules (`rules/fireteams.py`) and the fireteam finder
-(`rules/fireteam_finder.py`). It holds facts only; the messages are written by the rules module.
+The pure core shared by the fireteam rules (`rules/fireteams/assess.py`) and the fireteam finder
+(`rules/fireteams/finder.py`). It holds facts only; the messages are written by the rules module.
 
-Level keys (RULES.md §4): troopers count as the same unit when they share a key —
-`u:<slug>` (the unit), `n:<folded name>` (the same unit name, e.g. a unit and its mercenary
-copy), or `t:<folded term>` (a bracket term of the chart line they joined under). A term also
-brings the `u:` key of every unit it names (by name, ISC, slug or chart label), so Kyle Hawkins
-listed as "(Fusiliers)" counts with the Fusiliers themselves.
+The level a placement gives is counted by `rules/fireteams/level.py`, from the keys each member
+brings (its own, and the bracket terms of the line it joined under).
 """
 
 from __future__ import annotations
 
 import re
 import weakref
-from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 
@@ -23,6 +19,7 @@ from armybuilder.domain.packs import EditionPack
 from armybuilder.domain.profiles import Army, Option, ProfileGroup, Unit
 from armybuilder.domain.roster import ResolvedTrooper
 from armybuilder.domain.values import FireteamType, ItemRef
+from armybuilder.rules.fireteams.level import Level, level_of, own_keys
 
 PERIPHERAL = "Peripheral"
 """The reason a controller or peripheral is barred (RULES.md §4)."""
@@ -77,15 +74,6 @@ class Candidate:
 def display_name(unit: Unit) -> str:
     """A unit as players say it: its short ISC, else its ISC, else its name."""
     return (unit.isc_abbr or unit.isc or unit.name).strip()
-
-
-def own_keys(unit: Unit) -> frozenset[str]:
-    keys = {f"u:{unit.slug}"}
-    for text in (unit.name, unit.isc):
-        folded = normalize_term(text)
-        if folded:
-            keys.add(f"n:{folded}")
-    return frozenset(keys)
 
 
 def barred_reasons(trooper: ResolvedTrooper, edition: EditionPack) -> tuple[str, ...]:
@@ -441,33 +429,6 @@ def _fit(line: frozenset[str], name: frozenset[str]) -> int:
 
 def fitting_slots(slots: Sequence[Slot], candidate: Candidate) -> tuple[Slot, ...]:
     return tuple(s for s in unit_lines(slots, candidate) if fto_admits(s.entry, candidate))
-
-
-@dataclass(frozen=True)
-class Level:
-    """A fireteam level: how many members count as the same unit, by which key, and who."""
-
-    level: int
-    key: str | None
-    counted: tuple[int, ...]
-
-
-_KEY_ORDER = {"t": 0, "u": 1, "n": 2}
-"""On a tie, a shared bracket term names the group best ("Reverend"), then the unit, then its name."""
-
-
-def level_of(keysets: Sequence[Iterable[str]]) -> Level:
-    """Level = the largest number of members sharing a key (at least 1 for a non-empty team)."""
-    counts: Counter[str] = Counter()
-    for keys in keysets:
-        counts.update(set(keys))
-    if not counts:
-        return Level(1 if keysets else 0, None, ())
-    key = min(counts, key=lambda k: (-counts[k], _KEY_ORDER.get(k[0], 3), k))
-    counted = tuple(i for i, keys in enumerate(keysets) if key in set(keys))
-    if counts[key] < 2:
-        return Level(1, None, ())
-    return Level(counts[key], key, counted)
 
 
 @dataclass(frozen=True)

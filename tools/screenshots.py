@@ -1,6 +1,6 @@
 """Save PNGs of the main window's main states, in English and Spanish, for review.
 
-    python -m armybuilder.gui.screenshots screenshots/ [--official FOLDER]    (or: make screenshots)
+    python -m tools.screenshots screenshots/ [--official FOLDER]    (or: make screenshots)
 
 The states: the start page (no list), the Operation Icestorm PanOceania list at ITS Mid tier
 (legal), the same list with one trooper too many (illegal), a unit's profile card and, when the
@@ -31,17 +31,17 @@ ICESTORM_PANOCEANIA = ("fusiliers", "fusiliers", "fusiliers", "auxilia", "auxili
 """Seed 000's 'Full List — PanOceania, 300 Points and 3.5 SWC' (first option of each unit)."""
 SIZE = (1440, 900)
 SMALL = (1024, 700)
-OFFICIAL = Path(__file__).resolve().parents[2].parent / "shared" / "infinity-army" / "n5"
+OFFICIAL = Path(__file__).resolve().parents[1].parent / "shared" / "infinity-army" / "n5"
 OFFICIAL_PANOCEANIA = ("fusiliers", "fusiliers", "orc-troops", "nisses", "swiss-guard", "machinists",
                        "trauma-docs", "bulleteers", "peacemaker")
 """Unit slugs of the official PanOceania for the fifth screenshot (missing ones are skipped)."""
-BLIZZARD_A = Path(__file__).resolve().parents[2] / "examples" / "blizzard-6-a.yaml"
+BLIZZARD_A = Path(__file__).resolve().parents[1] / "examples" / "blizzard-6-a.yaml"
 """Seed 001's Svalarheima Blizzard-6 Force (A): four Fusiliers and three Nisses, a Core and a Haris declared."""
 
 
 def main(argv: list[str]) -> int:
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
-    parser = argparse.ArgumentParser(prog="python -m armybuilder.gui.screenshots")
+    parser = argparse.ArgumentParser(prog="python -m tools.screenshots")
     parser.add_argument("folder", nargs="?", type=Path, default=Path("screenshots"))
     parser.add_argument("--official", type=Path, default=OFFICIAL,
                         help="folder of the official Infinity Army data (army.json and the army files)")
@@ -55,7 +55,7 @@ def main(argv: list[str]) -> int:
     from armybuilder.gui.app import build_catalog, make_application
     from armybuilder.gui.language import apply_language
     from armybuilder.gui.mainwindow import MainWindow
-    from armybuilder.gui.settings import AppSettings
+    from armybuilder.gui.settings_store import SettingsStore
 
     app = make_application([sys.argv[0]], quiet_offscreen=True)
     saved: list[Path] = []
@@ -66,7 +66,7 @@ def main(argv: list[str]) -> int:
             from armybuilder.data.importer import import_folder
 
             import_folder(args.official)
-        settings = AppSettings(QSettings(str(Path(folder) / "settings.ini"), QSettings.Format.IniFormat))
+        settings = SettingsStore(QSettings(str(Path(folder) / "settings.ini"), QSettings.Format.IniFormat))
         apply_language("en")
         window = MainWindow(build_catalog(), settings)
         window.resize(*SIZE)

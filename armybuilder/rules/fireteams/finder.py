@@ -23,8 +23,7 @@ from armybuilder.domain.packs import FireteamBonus
 from armybuilder.domain.values import FireteamType
 from armybuilder.i18n import tr
 from armybuilder.rules.context import RuleContext
-from armybuilder.rules.fireteam_chart import Candidate, ChartView, Slot, fitting_slots, size_range
-from armybuilder.rules.fireteams import (
+from armybuilder.rules.fireteams.assess import (
     NAME_SEPARATOR,
     FireteamAssessment,
     FireteamSetting,
@@ -33,6 +32,7 @@ from armybuilder.rules.fireteams import (
     judge,
     type_name,
 )
+from armybuilder.rules.fireteams.chart import Candidate, ChartView, Slot, fitting_slots, size_range
 
 
 @dataclass(frozen=True)

@@ -7,7 +7,7 @@ import sys
 from pathlib import Path
 from typing import Any, TextIO
 
-from armybuilder.commands.common import (
+from armybuilder.cli.common import (
     EXIT_FAILED,
     EXIT_OK,
     EXIT_UNUSABLE,

@@ -18,21 +18,20 @@ from armybuilder.domain.packs import EditionPack, FireteamBonus, GrantedFireteam
 from armybuilder.domain.values import FireteamType
 from armybuilder.i18n import language, tr
 from armybuilder.rules.context import RuleContext
-from armybuilder.rules.fireteam_chart import (
+from armybuilder.rules.fireteams.chart import (
     PERIPHERAL,
     Candidate,
     ChartView,
-    Level,
     Placement,
     Slot,
     chart_view,
     fitting_slots,
-    level_of,
     name_words,
     place,
     size_range,
     unit_lines,
 )
+from armybuilder.rules.fireteams.level import Level, level_of
 from armybuilder.rules.violations import Violation, error
 
 SOURCE = "RULES.md §4"

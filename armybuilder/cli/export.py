@@ -10,15 +10,15 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from armybuilder.commands.common import add_data_option, open_catalog
+from armybuilder.cli.common import add_data_option, open_catalog
 from armybuilder.data.armycode import code_text, list_from_code
 from armybuilder.data.catalog import Catalog
 from armybuilder.data.listfile import LoadedList, changes_since_saved, load_list
 from armybuilder.data.problems import DataError
 from armybuilder.data.yamlio import atomic_write_bytes
 from armybuilder.domain.lists import ArmyList
-from armybuilder.export.document import ListDocument, PrintOptions, prepare
 from armybuilder.export.fonts import FontMissingError
+from armybuilder.export.printout import PrintOptions, Printout, prepare
 from armybuilder.i18n import LANGUAGES, language, tr
 
 EXIT_OK, EXIT_ILLEGAL, EXIT_UNREADABLE = 0, 1, 2
@@ -109,11 +109,11 @@ def run(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
-def _write_all(args: argparse.Namespace, doc: ListDocument, options: PrintOptions) -> None:
+def _write_all(args: argparse.Namespace, doc: Printout, options: PrintOptions) -> None:
     from armybuilder.export.pdf import courtesy_pdf, full_pdf
     from armybuilder.export.text import courtesy_text, full_text
 
-    jobs: list[tuple[Path | None, str, Callable[[ListDocument, PrintOptions], bytes]]] = [
+    jobs: list[tuple[Path | None, str, Callable[[Printout, PrintOptions], bytes]]] = [
         (args.full, tr("full list"), full_pdf),
         (args.courtesy, tr("courtesy list"), courtesy_pdf),
         (args.text, tr("full list (text)"), lambda d, o: full_text(d, o).encode("utf-8")),

@@ -1,6 +1,6 @@
 """Undoable fireteam edits: form, edit, dissolve, leave, and the finder's changes, one entry each.
 
-Like `gui.commands`, each command computes its `after` list once from its `before` list with the
+Like `gui.undo`, each command computes its `after` list once from its `before` list with the
 domain's fireteam methods, so undo and redo are exact; the history text says what changed.
 """
 
@@ -13,10 +13,10 @@ from PySide6.QtGui import QUndoCommand
 
 from armybuilder.domain.lists import ArmyList, Fireteam
 from armybuilder.domain.profiles import Army
-from armybuilder.gui.commands import CompoundCommand, ListEditCommand, ListTarget, trooper_name
 from armybuilder.gui.fireteams.state import team_label, with_declared
+from armybuilder.gui.undo import CompoundCommand, ListEditCommand, ListTarget, trooper_name
 from armybuilder.i18n import tr
-from armybuilder.rules.fireteam_finder import PossibleFireteam, Suggestion
+from armybuilder.rules.fireteams.finder import PossibleFireteam, Suggestion
 
 
 class ListDocumentLike(ListTarget, Protocol):

@@ -9,7 +9,7 @@ from PySide6.QtGui import QUndoStack
 from armybuilder.data.catalog import Catalog
 from armybuilder.domain.lists import ArmyList, ArmyRef
 from armybuilder.domain.profiles import Army
-from armybuilder.gui import commands
+from armybuilder.gui import undo
 
 LINE, HEAVY, HERO, CONTROLLERS = 1, 2, 3, 5
 
@@ -31,7 +31,7 @@ def start() -> ArmyList:
 
 def test_add_trooper(start: ArmyList, army: Army) -> None:
     target = Target(start)
-    command = commands.AddTrooperCommand(target, start, army, 2, LINE, 1, 2, index=0)
+    command = undo.AddTrooperCommand(target, start, army, 2, LINE, 1, 2, index=0)
     expected, uid = start.with_trooper(2, LINE, 1, 2, 0)
     assert command.uid == uid
     _stack = round_trip(command, target, expected)
@@ -40,35 +40,35 @@ def test_add_trooper(start: ArmyList, army: Army) -> None:
 
 def test_remove_trooper(start: ArmyList, army: Army) -> None:
     target = Target(start)
-    command = commands.RemoveTrooperCommand(target, start, army, "t2")
+    command = undo.RemoveTrooperCommand(target, start, army, "t2")
     _stack = round_trip(command, target, start.without_trooper("t2"))
     assert command.text() == "Remove HEAVY TROOPERS (HEAVY SPITFIRE)"
 
 
 def test_move_trooper_between_groups(start: ArmyList, army: Army) -> None:
     target = Target(start)
-    command = commands.MoveTrooperCommand(target, start, army, "t1", 2, 1)
+    command = undo.MoveTrooperCommand(target, start, army, "t1", 2, 1)
     _stack = round_trip(command, target, start.moved("t1", 2, 1))
     assert "to Combat Group 2" in command.text()
 
 
 def test_move_trooper_within_group(start: ArmyList, army: Army) -> None:
     target = Target(start)
-    command = commands.MoveTrooperCommand(target, start, army, "t2", 1, 0)
+    command = undo.MoveTrooperCommand(target, start, army, "t2", 1, 0)
     _stack = round_trip(command, target, start.moved("t2", 1, 0))
     assert "within Combat Group 1" in command.text()
 
 
 def test_change_option(start: ArmyList, army: Army) -> None:
     target = Target(start)
-    command = commands.ChangeOptionCommand(target, start, army, "t2", 1, 1)
+    command = undo.ChangeOptionCommand(target, start, army, "t2", 1, 1)
     _stack = round_trip(command, target, start.with_option("t2", 1, 1))
     assert command.text().startswith("Change HEAVY TROOPERS")
 
 
 def test_duplicate_trooper(start: ArmyList, army: Army) -> None:
     target = Target(start)
-    command = commands.DuplicateTrooperCommand(target, start, army, "t1")
+    command = undo.DuplicateTrooperCommand(target, start, army, "t1")
     expected, uid = start.duplicated("t1")
     assert command.uid == uid
     _stack = round_trip(command, target, expected)
@@ -76,22 +76,22 @@ def test_duplicate_trooper(start: ArmyList, army: Army) -> None:
 
 def test_add_and_remove_group(start: ArmyList) -> None:
     target = Target(start)
-    add = commands.AddGroupCommand(target, start)
+    add = undo.AddGroupCommand(target, start)
     expected, number = start.with_group()
     assert add.number == number == 3
     stacks = [round_trip(add, target, expected)]
-    remove = commands.RemoveGroupCommand(Target(start), start, 2)
+    remove = undo.RemoveGroupCommand(Target(start), start, 2)
     stacks.append(round_trip(remove, remove.target, start.without_group(2)))  # type: ignore[arg-type]
 
 
 def test_change_rules_game_size_and_extras(start: ArmyList) -> None:
     target = Target(start)
-    rules = commands.ChangeRulesCommand(target, start, "its-s9", "ITS Season 9", "mid", None, ())
+    rules = undo.ChangeRulesCommand(target, start, "its-s9", "ITS Season 9", "mid", None, ())
     stacks = [round_trip(rules, target, start.model_copy(update={"pack": "its-s9", "tier": "mid",
                                                                        "points": None}))]
-    size = commands.ChangeGameSizeCommand(target, start, None, 250, "250 points")
+    size = undo.ChangeGameSizeCommand(target, start, None, 250, "250 points")
     stacks.append(round_trip(size, target, start.model_copy(update={"points": 250, "tier": None})))
-    extra = commands.ToggleExtraCommand(target, start, "spec-ops", "Spec-Ops", True)
+    extra = undo.ToggleExtraCommand(target, start, "spec-ops", "Spec-Ops", True)
     stacks.append(round_trip(extra, target, start.model_copy(update={"extras": ("spec-ops",)})))
     assert extra.text() == "Switch on Spec-Ops"
 
@@ -99,7 +99,7 @@ def test_change_rules_game_size_and_extras(start: ArmyList) -> None:
 def test_change_army(start: ArmyList) -> None:
     target = Target(start)
     ref = ArmyRef(origin="imported", id=101, name="PanOceania")
-    command = commands.ChangeArmyCommand(target, start, ref)
+    command = undo.ChangeArmyCommand(target, start, ref)
     _stack = round_trip(command, target, start.model_copy(update={"army": ref}))
     assert command.text() == "Switch army to PanOceania"
 
@@ -109,7 +109,7 @@ def test_renames_merge_into_one_entry(start: ArmyList) -> None:
     stack = QUndoStack()
     state = start
     for name in ("I", "Ic", "Ice"):
-        command = commands.RenameListCommand(target, state, name)
+        command = undo.RenameListCommand(target, state, name)
         stack.push(command)
         state = target.current
     assert stack.count() == 1
@@ -122,8 +122,8 @@ def test_renames_merge_into_one_entry(start: ArmyList) -> None:
 def test_notes_merge_and_undo(start: ArmyList) -> None:
     target = Target(start)
     stack = QUndoStack()
-    stack.push(commands.ChangeNotesCommand(target, start, "a"))
-    stack.push(commands.ChangeNotesCommand(target, target.current, "ab"))
+    stack.push(undo.ChangeNotesCommand(target, start, "a"))
+    stack.push(undo.ChangeNotesCommand(target, target.current, "ab"))
     assert stack.count() == 1 and target.current.notes == "ab"
     stack.undo()
     assert target.current == start
@@ -131,9 +131,9 @@ def test_notes_merge_and_undo(start: ArmyList) -> None:
 
 def test_compound_command_undoes_children_in_reverse(start: ArmyList, army: Army) -> None:
     target = Target(start)
-    parent = commands.CompoundCommand("Remove 2 troopers")
-    first = commands.RemoveTrooperCommand(target, start, army, "t1", parent)
-    commands.RemoveTrooperCommand(target, first.after, army, "t3", parent)
+    parent = undo.CompoundCommand("Remove 2 troopers")
+    first = undo.RemoveTrooperCommand(target, start, army, "t1", parent)
+    undo.RemoveTrooperCommand(target, first.after, army, "t3", parent)
     stack = QUndoStack()
     stack.push(parent)
     assert [t.uid for _, t in target.current.troopers()] == ["t2"]

@@ -17,7 +17,8 @@ from armybuilder.domain.packs import EditionPack
 from armybuilder.domain.profiles import Army, Unit
 from armybuilder.domain.roster import ResolvedTrooper, resolve_trooper
 from armybuilder.domain.values import AVA_TOTAL, FireteamType
-from armybuilder.rules.fireteam_chart import (
+from armybuilder.rules.fireteams.assess import FireteamSetting, judge
+from armybuilder.rules.fireteams.chart import (
     PERIPHERAL,
     Candidate,
     ChartView,
@@ -26,8 +27,7 @@ from armybuilder.rules.fireteam_chart import (
     fitting_slots,
     parts_of,
 )
-from armybuilder.rules.fireteam_finder import best_compositions
-from armybuilder.rules.fireteams import FireteamSetting, judge
+from armybuilder.rules.fireteams.finder import best_compositions
 
 REASONS = {
     "missing_units": "the units it needs are not in the army's data",

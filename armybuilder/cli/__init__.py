@@ -1,4 +1,7 @@
-"""Command line: `armybuilder` opens the app; sub-commands check, import, validate and export."""
+"""Command line: `armybuilder` opens the app; sub-commands check, import, validate and export.
+
+One module of this package per sub-command family (`validate`, `export`, `code`…), each with a
+`register(subparsers)` function; `common` holds what they share."""
 
 from __future__ import annotations
 
@@ -11,15 +14,13 @@ from contextlib import contextmanager
 from importlib import import_module
 
 from armybuilder import __version__
-from armybuilder.commands.common import EXIT_UNUSABLE, UsageError
+from armybuilder.cli.common import EXIT_UNUSABLE, UsageError
 from armybuilder.i18n import LANGUAGES, default_language, set_language, tr, trn
 
 
 def command_modules() -> list[str]:
-    """Every module in armybuilder/commands/ with a `register(subparsers)` function."""
-    import armybuilder.commands as package
-
-    names = [info.name for info in pkgutil.iter_modules(package.__path__) if info.name != "common"]
+    """Every module in armybuilder/cli/ with a `register(subparsers)` function."""
+    names = [info.name for info in pkgutil.iter_modules(__path__) if info.name != "common"]
     return sorted(names)
 
 
@@ -36,7 +37,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--lang", choices=sorted(LANGUAGES), help=tr("language of messages (en or es)"))
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
     for name in command_modules():
-        module = import_module(f"armybuilder.commands.{name}")
+        module = import_module(f"armybuilder.cli.{name}")
         module.register(commands)
     return parser
 

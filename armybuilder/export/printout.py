@@ -1,6 +1,6 @@
 """A list ready to print: its validation report, rules context, weapon profiles, army code and fireteams.
 
-Every exporter (PDF, text, the GUI preview) starts from a `ListDocument`, so the list is resolved
+Every exporter (PDF, text, the GUI preview) starts from a `Printout`, so the list is resolved
 and validated once, and the print options (paper, units, language, date) travel together.
 """
 
@@ -21,7 +21,7 @@ from armybuilder.domain.values import FireteamType
 from armybuilder.i18n import language_override
 from armybuilder.rules.context import RuleContext
 from armybuilder.rules.engine import Report, context_in_catalog, run_rules
-from armybuilder.rules.fireteams import assess_fireteams
+from armybuilder.rules.fireteams.assess import assess_fireteams
 
 Paper = Literal["a4", "letter"]
 Units = Literal["cm", "inch"]
@@ -67,7 +67,7 @@ class FireteamLine:
 
 
 @dataclass(frozen=True)
-class ListDocument:
+class Printout:
     """A list with everything its print-outs need."""
 
     army_list: ArmyList
@@ -93,7 +93,7 @@ class IllegalListError(Exception):
         self.report = report
 
 
-def prepare(army_list: ArmyList, catalog: Catalog, code: str | None = None) -> ListDocument:
+def prepare(army_list: ArmyList, catalog: Catalog, code: str | None = None) -> Printout:
     """Resolve and validate a list against the catalog; raises DataError when its army is unavailable.
 
     `code` is the army code the list was read from, if any: printed as given instead of re-encoded.
@@ -102,7 +102,7 @@ def prepare(army_list: ArmyList, catalog: Catalog, code: str | None = None) -> L
     army = context.army
     report = run_rules(context)
     army_code = code if code is not None else encode_army_code(army_list, army, context.points_limit)
-    return ListDocument(army_list, context, report, catalog.weapons(army.origin), army_code)
+    return Printout(army_list, context, report, catalog.weapons(army.origin), army_code)
 
 
 def encode_army_code(army_list: ArmyList, army: Army, points_limit: int) -> str | None:

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from armybuilder.commands.common import add_data_option, open_catalog, positive_int, trooper_label
+from armybuilder.cli.common import add_data_option, open_catalog, positive_int, trooper_label
 from armybuilder.data.armycode import list_from_code
 from armybuilder.data.catalog import Catalog
 from armybuilder.data.listfile import LoadedList, changes_since_saved, load_list

@@ -19,7 +19,7 @@ def default_qsettings() -> QSettings:
     return QSettings(ORGANIZATION, APPLICATION)
 
 
-class AppSettings:
+class SettingsStore:
     """Typed access to the few values the GUI remembers between runs."""
 
     def __init__(self, store: QSettings) -> None:

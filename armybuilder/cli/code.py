@@ -8,7 +8,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from armybuilder.commands.common import add_data_option, loadout, open_catalog, positive_int, print_problems
+from armybuilder.cli.common import add_data_option, loadout, open_catalog, positive_int, print_problems
 from armybuilder.data.armycode import ArmyCodeError, DecodedCode, Framing, MemberForm
 from armybuilder.data.armycode_lists import CodeList, builder_link, decode_list, encode_list, points_limit
 from armybuilder.data.listfile import load_list

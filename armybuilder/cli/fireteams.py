@@ -8,7 +8,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from armybuilder.commands.common import add_data_option, open_catalog
+from armybuilder.cli.common import add_data_option, open_catalog
 from armybuilder.data.armycode import list_from_code
 from armybuilder.data.catalog import Catalog
 from armybuilder.data.listfile import load_list
@@ -17,14 +17,14 @@ from armybuilder.domain.lists import ArmyList
 from armybuilder.i18n import tr
 from armybuilder.rules.context import RuleContext
 from armybuilder.rules.engine import context_in_catalog
-from armybuilder.rules.fireteam_audit import audit_chart, format_audit
-from armybuilder.rules.fireteam_finder import PossibleFireteam, Suggestion, find_fireteams, suggest_changes
-from armybuilder.rules.fireteams import (
+from armybuilder.rules.fireteams.assess import (
     FireteamAssessment,
     MemberAssessment,
     assess_fireteams,
     fireteam_bonuses_note,
 )
+from armybuilder.rules.fireteams.audit import audit_chart, format_audit
+from armybuilder.rules.fireteams.finder import PossibleFireteam, Suggestion, find_fireteams, suggest_changes
 
 EXIT_LEGAL, EXIT_ILLEGAL, EXIT_UNREADABLE = 0, 1, 2
 

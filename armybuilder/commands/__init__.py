@@ -1,1 +1,0 @@
-"""CLI sub-commands, one module per family; each has `register(subparsers)`."""

@@ -1,0 +1,1 @@
+"""Developer tools that are not shipped with the app: the screenshot script."""
