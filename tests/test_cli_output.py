@@ -108,7 +108,7 @@ def test_a_download_failure_says_nothing_was_imported_once(official_data: Path, 
     finally:
         server.shutdown()
         server.server_close()
-    assert code == 2 and "is not JSON" in out
+    assert code == 2 and "army.json" in out and "a web page instead of the data" in out
     assert out.count("nothing was imported") == 1
 
 
