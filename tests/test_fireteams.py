@@ -12,6 +12,7 @@ from armybuilder.domain import ArmyList, ArmyRef, Fireteam, FireteamType
 from armybuilder.domain.fireteams import ChartMember, normalize_term
 from armybuilder.i18n import set_language
 from armybuilder.paths import bundled_profiles_dir
+from armybuilder.rules import sources
 from armybuilder.rules.context import RuleContext
 from armybuilder.rules.engine import context_in_catalog, validate, validate_in_catalog
 from armybuilder.rules.fireteams.assess import FireteamAssessment, assess_fireteams
@@ -144,7 +145,7 @@ def test_each_mutation_breaks_one_rule(catalog: Catalog, code: str, case: str,
     assert code in codes, f"{case}: expected {code}, got {codes}"
     report = validate_in_catalog(army_list, catalog)
     violation = next(v for v in report.violations if v.code == code)
-    assert violation.troopers and violation.is_error and violation.source.startswith("RULES.md")
+    assert violation.troopers and violation.is_error and violation.source == sources.FIRETEAMS
     assert violation.params.get("fireteam")
     names = {t.uid: t.unit.isc_abbr or t.unit.isc for t in report.roster.troopers}
     named = [names[u] for u in violation.troopers if u in names]

@@ -82,7 +82,7 @@ class EditionPack(Frozen):
         default=(), description="skills that keep a trooper out of fireteams (Infiltration, Combat Jump…)"
     )
     peripheral_controllers: tuple[PeripheralControl, ...] = Field(
-        default=(), description="controllers of peripherals bought on their own (RULES.md §2.4); a type not "
+        default=(), description="controllers of peripherals bought on their own (Army List — Combat Groups); a type not "
                                 "listed is not checked")
     fireteam_bonuses_assumed: bool = Field(
         default=False, description="the bonus table is an assumption (no source for this edition gives one)")

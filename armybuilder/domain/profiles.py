@@ -182,7 +182,7 @@ class Unit(Frozen):
     factions: tuple[int, ...] = ()
     mercenary: bool = Field(
         default=False,
-        description="in the army's mercenary pool: only with Soldiers of Fortune (RULES.md §2.8)",
+        description="in the army's mercenary pool: only with Soldiers of Fortune (Army List — Mercenaries)",
     )
     profile_groups: tuple[ProfileGroup, ...] = ()
     options: tuple[Option, ...] = Field(default=(), description="team options that include several groups")

@@ -14,6 +14,7 @@ from collections.abc import Iterator
 
 from armybuilder.domain.roster import ResolvedTrooper
 from armybuilder.i18n import tr
+from armybuilder.rules import sources
 from armybuilder.rules.context import RuleContext
 from armybuilder.rules.violations import Violation, error
 
@@ -31,7 +32,7 @@ def _unresolved(ctx: RuleContext) -> Iterator[Violation]:
         yield error("data.unknown_trooper",
                     tr("Trooper {uid} cannot be found in the army data: {reason}. Remove it or pick the "
                        "unit again.", uid=missing.trooper.uid, reason=missing.reason),
-                    "RULES.md §1", (missing.trooper.uid,))
+                    sources.ARMY_LIST, (missing.trooper.uid,))
 
 
 def _not_selectable(ctx: RuleContext) -> Iterator[Violation]:
@@ -40,7 +41,7 @@ def _not_selectable(ctx: RuleContext) -> Iterator[Violation]:
             yield error("option.not_selectable",
                         tr("{unit} ({option}) cannot be fielded on its own: it comes with another trooper's "
                            "option.", unit=trooper.name, option=trooper.option.name),
-                        "RULES.md §2.4", (trooper.uid,))
+                        sources.COMBAT_GROUPS, (trooper.uid,))
 
 
 def ava_groups(trooper: ResolvedTrooper) -> tuple[int | None, ...]:
@@ -85,7 +86,7 @@ def _characters(ctx: RuleContext) -> tuple[list[Violation], set[str]]:
             message = tr("{names} are the same character, fielded {count} times; a character may be fielded only "
                          "once, in any of its versions. Keep one of them.", names=", ".join(names),
                          count=len(troopers))
-        found.append(error("characters.duplicate", message, "RULES.md §2.7", tuple(t.uid for t in troopers[1:]),
+        found.append(error("characters.duplicate", message, sources.CHARACTERS, tuple(t.uid for t in troopers[1:]),
                            count=len(troopers)))
     return found, duplicated
 
@@ -128,7 +129,7 @@ def _pool_violations(ctx: RuleContext, entries: list[tuple[ResolvedTrooper, int 
                          unit=label, count=count, army=army, ava=ava, over=count - ava)
         if len(copies) > 1:
             message += " " + _copy_note(trooper)
-        yield error("ava.exceeded", message, "RULES.md §2.6", tuple(t.uid for t, _ in copy[ava:]),
+        yield error("ava.exceeded", message, sources.AVA, tuple(t.uid for t, _ in copy[ava:]),
                     count=count, ava=ava)
     if len(copies) < 2 or len(limits) < len(copies):
         return
@@ -142,7 +143,7 @@ def _pool_violations(ctx: RuleContext, entries: list[tuple[ResolvedTrooper, int 
                 tr("{unit} appears {count} times between {army}'s own list and its mercenary pool; together they "
                    "may not exceed the higher AVA, {ava}. Remove {over}.", unit=label, count=total,
                    army=trooper.army.name, ava=limit, over=total - excess - limit),
-                "RULES.md §2.6, §3 (Soldiers of Fortune)", tuple(t.uid for t, _ in entries[limit:]),
+                sources.cite(sources.AVA, sources.SOLDIERS_OF_FORTUNE), tuple(t.uid for t, _ in entries[limit:]),
                 count=total, ava=limit)
 
 
@@ -191,7 +192,7 @@ def _relations(ctx: RuleContext) -> Iterator[Violation]:
                         tr("At most {limit} of {names} may be fielded together; the list has {count}. Remove "
                            "{over}.", limit=relation.max, names=names, count=len(involved),
                            over=len(involved) - relation.max),
-                        "RULES.md §2.6", tuple(t.uid for t in involved[relation.max:]),
+                        sources.AVA, tuple(t.uid for t in involved[relation.max:]),
                         count=len(involved), limit=relation.max)
         for member in relation.members:
             dependants = [t for t in troopers if _matches(t, member.unit, member.group)]
@@ -214,7 +215,7 @@ def _relations(ctx: RuleContext) -> Iterator[Violation]:
                                      "one or remove {unit}.", unit=_unit_label(ctx, member.unit, member.group),
                                      min=dependency.min,
                                      needed=needed, have=have)
-                    yield error("relations.missing_dependency", message, "RULES.md §2.6",
+                    yield error("relations.missing_dependency", message, sources.AVA,
                                 tuple(t.uid for t in dependants), have=have, min=dependency.min)
 
 
@@ -234,4 +235,4 @@ def _season_bans(ctx: RuleContext) -> Iterator[Violation]:
                     yield error("season.unavailable_unit",
                                 tr("{unit} is not available in {season}: {rule}. Remove it.", unit=unit.name,
                                    season=ctx.season.name, rule=rule.name),
-                                f"RULES.md §3 ({rule.name})", (trooper.uid,))
+                                sources.season_rule(rule.name), (trooper.uid,))

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from armybuilder.domain.packs import CblEntry, CblVersion, ClosedBattleList
 from armybuilder.domain.roster import ResolvedTrooper
 from armybuilder.i18n import tr
+from armybuilder.rules import sources
 from armybuilder.rules.context import RuleContext, local_name
 from armybuilder.rules.violations import Violation, error
 
@@ -95,14 +96,14 @@ def check(ctx: RuleContext) -> Iterator[Violation]:
         return
     cbl = ctx.season.cbl(cbl_id) if ctx.season else None
     if cbl is None:
-        yield error("cbl.unknown", _unknown(ctx, cbl_id), "RULES.md §3 (CBL)", cbl=cbl_id)
+        yield error("cbl.unknown", _unknown(ctx, cbl_id), sources.CBL, cbl=cbl_id)
         return
     if cbl.army != ctx.army.slug:
         cbl_army = cbl.army_name or cbl.army
         yield error("cbl.wrong_army",
                     tr("{cbl} is built with {cbl_army}, not {army}. Build the list with {cbl_army}, or remove the "
                        "Closed Battle List to play {army}.", cbl=cbl.name, cbl_army=cbl_army, army=ctx.army.name),
-                    "RULES.md §3 (CBL)", cbl=cbl.id)
+                    sources.CBL, cbl=cbl.id)
         return
     ranked = best_match(ctx, cbl)
     best = ranked[0]
@@ -118,7 +119,7 @@ def check(ctx: RuleContext) -> Iterator[Violation]:
         "cbl.no_match",
         tr("The list is not one of the versions of {cbl}. Closest is version {version}: {differences}.",
            cbl=cbl.name, version=best.version.id, differences="; ".join(parts)),
-        "RULES.md §3 (CBL)", tuple(t.uid for t in best.extra), version=best.version.id,
+        sources.CBL, tuple(t.uid for t in best.extra), version=best.version.id,
         distance=best.distance)
 
 

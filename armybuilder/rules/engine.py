@@ -24,6 +24,7 @@ from armybuilder.rules import (
     peripherals,
     points,
     reinforcements,
+    sources,
 )
 from armybuilder.rules.context import RuleContext
 from armybuilder.rules.fireteams import assess as fireteams
@@ -256,13 +257,13 @@ def validate_entry(lists: Iterable[ArmyList], season: SeasonPack | None) -> list
     if len(entry) != wanted:
         found.append(error("entry.list_count",
                            tr("A tournament entry has {wanted} lists; this one has {count}.", wanted=wanted,
-                              count=len(entry)), "RULES.md §3", count=len(entry), wanted=wanted))
+                              count=len(entry)), sources.TOURNAMENT, count=len(entry), wanted=wanted))
     armies = {(lst.army.origin, lst.army.id) for lst in entry}
     if len(armies) > 1:
         names = " · ".join(sorted({lst.army.name or str(lst.army.id) for lst in entry}))
         found.append(error("entry.different_armies",
                            tr("All lists of an entry must use the same army (faction or sectorial); these use "
-                              "{names}.", names=names), "RULES.md §3"))
+                              "{names}.", names=names), sources.TOURNAMENT))
     if rounds and season is not None and len(entry) == wanted:
         have = sorted(lst.tier or "-" for lst in entry)
         if have != sorted(rounds):
@@ -273,7 +274,7 @@ def validate_entry(lists: Iterable[ArmyList], season: SeasonPack | None) -> list
                                   wanted=" · ".join(tiers.get(t, t) for t in rounds),
                                   have=" · ".join(tiers.get(lst.tier or "", lst.tier or tr("no tier"))
                                                   for lst in entry)),
-                               "RULES.md §3 (Escalation)", wanted=list(rounds), have=have))
+                               sources.ESCALATION, wanted=list(rounds), have=have))
     return found
 
 

@@ -6,6 +6,7 @@ from collections.abc import Iterator, Sequence
 
 from armybuilder.domain.roster import ResolvedTrooper
 from armybuilder.i18n import tr
+from armybuilder.rules import sources
 from armybuilder.rules.context import RuleContext
 from armybuilder.rules.violations import Violation, error
 
@@ -44,7 +45,7 @@ def check(ctx: RuleContext) -> Iterator[Violation]:
                 tr("Combat Group {number} has {count} troopers, {over} over the limit of {limit}. Move {over} "
                    "to another combat group.", number=group.number, count=places, over=over, limit=limit)
                 + _team_note(ctx, members),
-                "RULES.md §2.4", beyond(ctx, members, limit),
+                sources.COMBAT_GROUPS, beyond(ctx, members, limit),
                 group=group.number, count=places, limit=limit)
 
     troopers_limit = ctx.troopers_limit
@@ -58,7 +59,7 @@ def check(ctx: RuleContext) -> Iterator[Violation]:
             tr("The list has {count} troopers, {over} over the army-size limit of {limit}. Remove {over}.",
                count=ctx.trooper_count, over=over, limit=troopers_limit) + _team_note(ctx, ctx.roster.troopers)
             + extra,
-            "RULES.md §2.5", beyond(ctx, ctx.roster.troopers, troopers_limit),
+            sources.ARMY_SIZE, beyond(ctx, ctx.roster.troopers, troopers_limit),
             count=ctx.trooper_count, limit=troopers_limit)
 
     max_commlinks = ctx.edition.max_commlinks
@@ -68,7 +69,7 @@ def check(ctx: RuleContext) -> Iterator[Violation]:
             "army.too_many_commlinks",
             tr("The list has {count} troopers with Commlink ({names}); at most {limit} is allowed. Keep one.",
                count=len(ctx.commlink_troopers), names=names, limit=max_commlinks),
-            "RULES.md §2.5", tuple(t.uid for t in ctx.commlink_troopers),
+            sources.ARMY_SIZE, tuple(t.uid for t in ctx.commlink_troopers),
             count=len(ctx.commlink_troopers), limit=max_commlinks)
 
     insertion = ctx.extra_with("max_combat_groups")
@@ -81,6 +82,6 @@ def check(ctx: RuleContext) -> Iterator[Violation]:
                 tr("{extra} allows only {limit} combat group; the list uses {count}. Put every trooper in "
                    "Combat Group {first}.", extra=insertion.name, limit=insertion.max_combat_groups,
                    count=len(used), first=used[0].number),
-                "RULES.md §3 (Limited Insertion)",
+                sources.LIMITED_INSERTION,
                 tuple(t.uid for g in extra_groups for t in g.troopers),
                 count=len(used), limit=insertion.max_combat_groups)

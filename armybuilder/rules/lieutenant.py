@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from armybuilder.i18n import tr
+from armybuilder.rules import sources
 from armybuilder.rules.context import RuleContext
 from armybuilder.rules.violations import Violation, error
 
@@ -17,10 +18,10 @@ def check(ctx: RuleContext) -> Iterator[Violation]:
     if len(lieutenants) < wanted:
         yield error("lieutenant.missing",
                     tr("The list has no Lieutenant. Change one trooper to an option with the Lieutenant skill."),
-                    "RULES.md §2.3", count=0)
+                    sources.LIEUTENANT, count=0)
     elif len(lieutenants) > wanted:
         names = ", ".join(t.name for t in lieutenants)
         yield error("lieutenant.too_many",
                     tr("The list has {count} Lieutenants ({names}); it must have exactly one. Change the others "
                        "to options without the Lieutenant skill.", count=len(lieutenants), names=names),
-                    "RULES.md §2.3", tuple(t.uid for t in lieutenants), count=len(lieutenants))
+                    sources.LIEUTENANT, tuple(t.uid for t in lieutenants), count=len(lieutenants))

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from armybuilder.i18n import tr
+from armybuilder.rules import sources
 from armybuilder.rules.context import RuleContext
 from armybuilder.rules.violations import Violation, error
 
@@ -15,23 +16,23 @@ def check(ctx: RuleContext) -> Iterator[Violation]:
         if settings.tier:
             yield error("settings.tier_without_season",
                         tr("The tier {tier!r} needs a tournament rules pack; {pack} has no tiers. Choose a season "
-                           "pack or a points limit.", tier=settings.tier, pack=settings.pack), "RULES.md §3")
+                           "pack or a points limit.", tier=settings.tier, pack=settings.pack), sources.TOURNAMENT)
         if settings.extras:
             yield error("settings.extras_without_season",
                         tr("Extras need a tournament rules pack; {pack} has none.", pack=settings.pack),
-                        "RULES.md §3")
+                        sources.TOURNAMENT)
         return
     if settings.tier and ctx.tier is None:
         known = ", ".join(t.id for t in ctx.season.tiers)
         yield error("settings.unknown_tier", tr("{season} has no tier {tier!r} (it has {known}).",
                                                 season=ctx.season.name, tier=settings.tier, known=known),
-                    "RULES.md §3")
+                    sources.TOURNAMENT)
     for extra_id in settings.extras:
         if ctx.season.extra(extra_id) is None:
             known = ", ".join(e.id for e in ctx.season.extras)
             yield error("settings.unknown_extra", tr("{season} has no extra {extra!r} (it has {known}).",
                                                      season=ctx.season.name, extra=extra_id, known=known),
-                        "RULES.md §3")
+                        sources.TOURNAMENT)
     chosen = {e.id for e in ctx.extras}
     reported: set[frozenset[str]] = set()
     for extra in ctx.extras:
@@ -43,4 +44,4 @@ def check(ctx: RuleContext) -> Iterator[Violation]:
                 yield error("settings.incompatible_extras",
                             tr("{first} cannot be combined with {second}. Switch one of them off.",
                                first=extra.name, second=other_extra.name if other_extra else other),
-                            "RULES.md §3")
+                            sources.TOURNAMENT)

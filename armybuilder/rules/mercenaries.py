@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from armybuilder.i18n import tr
+from armybuilder.rules import sources
 from armybuilder.rules.context import RuleContext, local_name
 from armybuilder.rules.violations import Violation, error
 
@@ -19,7 +20,7 @@ def check(ctx: RuleContext) -> Iterator[Violation]:
         yield error("mercenaries.not_allowed",
                     tr("{units}: mercenaries from outside {army}'s own list, allowed only by a tournament extra such "
                        "as Soldiers of Fortune. {fix}", units=names, army=ctx.army.name, fix=_fix(ctx)),
-                    "RULES.md §2.8", tuple(t.uid for t in mercs), count=len(mercs))
+                    sources.MERCENARIES, tuple(t.uid for t in mercs), count=len(mercs))
         return
     cap = extra.mercenary_points or 0
     spent = sum(t.points for t in mercs)
@@ -28,7 +29,7 @@ def check(ctx: RuleContext) -> Iterator[Violation]:
                     tr("Mercenaries cost {used} points, {over} over the {limit}-point cap of {extra}. Remove or "
                        "change mercenaries worth {over} points.", used=spent, over=spent - cap, limit=cap,
                        extra=extra.name),
-                    "RULES.md §3 (Soldiers of Fortune)", tuple(t.uid for t in mercs), used=spent, limit=cap)
+                    sources.SOLDIERS_OF_FORTUNE, tuple(t.uid for t in mercs), used=spent, limit=cap)
 
 
 def _fix(ctx: RuleContext) -> str:

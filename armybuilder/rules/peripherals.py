@@ -16,10 +16,11 @@ from armybuilder.domain.packs import PeripheralControl
 from armybuilder.domain.profiles import Profile
 from armybuilder.domain.roster import ResolvedTrooper
 from armybuilder.i18n import tr, trn
+from armybuilder.rules import sources
 from armybuilder.rules.context import RuleContext
 from armybuilder.rules.violations import Violation, error
 
-SOURCE = "RULES.md §2.4"
+SOURCE = sources.COMBAT_GROUPS
 PERIPHERAL_SKILL = "peripheral"
 
 

@@ -7,6 +7,7 @@ from collections.abc import Callable, Iterator, Sequence
 from armybuilder.domain.roster import ResolvedTrooper
 from armybuilder.domain.values import format_halves
 from armybuilder.i18n import tr
+from armybuilder.rules import sources
 from armybuilder.rules.context import RuleContext
 from armybuilder.rules.violations import Violation, error
 
@@ -46,7 +47,7 @@ def check(ctx: RuleContext) -> Iterator[Violation]:
         if any(t.points >= over for t in main):
             message += " " + tr("Removing the marked trooper, or any other worth at least {over} points, would be "
                                 "enough.", over=over)
-        yield error("points.over_limit", message, "RULES.md §2.1", costly,
+        yield error("points.over_limit", message, sources.POINTS, costly,
                     used=main_points, limit=points_limit, over=over)
 
     main_swc = sum(t.swc_halves for t in main)
@@ -67,4 +68,4 @@ def check(ctx: RuleContext) -> Iterator[Violation]:
             tr("The list uses {used} SWC, {over} over its budget of {budget} ({how}). Swap support weapons "
                "for options with less SWC.", used=format_halves(main_swc), over=format_halves(over),
                budget=format_halves(budget), how=", ".join(parts)),
-            "RULES.md §2.2", spenders, used=format_halves(main_swc), limit=format_halves(budget))
+            sources.SWC, spenders, used=format_halves(main_swc), limit=format_halves(budget))

@@ -16,10 +16,11 @@ from collections.abc import Iterator
 from armybuilder.domain.profiles import Unit
 from armybuilder.domain.values import format_halves
 from armybuilder.i18n import tr
+from armybuilder.rules import sources
 from armybuilder.rules.context import RuleContext
 from armybuilder.rules.violations import Violation, error
 
-SOURCE = "RULES.md §2.9"
+SOURCE = sources.REINFORCEMENTS
 _WORD = re.compile(r"[^\W_]+")
 
 

@@ -9,51 +9,67 @@ from pathlib import Path
 from test_gui_window import LINE, add, start_list
 
 from armybuilder.data.catalog import Catalog
+from armybuilder.domain.packs import SeasonPack
 from armybuilder.gui.mainwindow import MainWindow
 from armybuilder.gui.models.violations import Role as ViolationRole
 from armybuilder.gui.sources import rule_source
 from armybuilder.i18n import set_language
+from armybuilder.rules import sources
 
-RULES = Path(__file__).resolve().parents[2] / "armybuilder" / "rules"
+PACKAGE = Path(__file__).resolve().parents[2] / "armybuilder"
 
 
-def sources_in_the_rules() -> set[str]:
-    """Every 'RULES.md …' literal the rules engine attaches to a violation (f-strings: their text)."""
-    found = set()
-    for path in RULES.rglob("*.py"):
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-            if isinstance(node, ast.Constant) and isinstance(node.value, str) and node.value.startswith("RULES.md §"):
-                found.add(node.value)
-            if isinstance(node, ast.JoinedStr):
-                text = "".join(v.value if isinstance(v, ast.Constant) else "(Ironclad)" for v in node.values)
-                if text.startswith("RULES.md §"):
-                    found.add(text)
+def sources_in_the_rules(season: SeasonPack) -> set[str]:
+    """Every source the rules engine attaches to a violation: the constants of rules/sources.py, the
+    combinations the rules cite and the season's own rules by name."""
+    found = {value for name, value in vars(sources).items() if name.isupper() and isinstance(value, str)}
+    found |= {sources.cite(sources.REINFORCEMENTS, sources.FIRETEAMS),
+              sources.cite(sources.AVA, sources.SOLDIERS_OF_FORTUNE)}
+    found |= {sources.season_rule(rule.name) for rule in season.rules}
     return found
+
+
+def design_notes_cited_in_code() -> list[str]:
+    """String literals of the package (docstrings aside) that cite the design notes, a file players never get."""
+    found = []
+    for path in PACKAGE.rglob("*.py"):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        docstrings = {id(node.value) for node in ast.walk(tree)  # module, class, function and attribute docs
+                      if isinstance(node, ast.Expr) and isinstance(node.value, ast.Constant)}
+        found += [f"{path.name}:{node.lineno}" for node in ast.walk(tree)
+                  if isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in docstrings
+                  and "RULES.md" in node.value]
+    return found
+
+
+def test_violations_cite_the_official_rules_never_the_design_notes() -> None:
+    assert design_notes_cited_in_code() == []
 
 
 def test_every_source_the_rules_give_reads_as_a_rules_reference(synthetic_catalog: Catalog) -> None:
     edition, season = synthetic_catalog.packs["n5"], synthetic_catalog.packs["its-s9"]
-    sources = sources_in_the_rules()
-    assert len(sources) >= 10
+    given = sources_in_the_rules(season)  # type: ignore[arg-type]
+    assert len(given) >= 10
     for language in ("en", "es"):
         set_language(language)
         try:
-            for source in sources:
+            for source in given:
                 shown = rule_source(source, edition, season)  # type: ignore[arg-type]
                 assert "RULES.md" not in shown and "§" not in shown, (source, shown)
         finally:
             set_language("en")
-    assert rule_source("RULES.md §2.6", edition) == "Infinity N5 rules: Army List — Availability (AVA)"  # type: ignore[arg-type]
-    assert rule_source("RULES.md §3 (Soldiers of Fortune)", edition, season) == "ITS Season 9: Soldiers of Fortune"  # type: ignore[arg-type]
-    assert rule_source("RULES.md §2.9, §4", edition) == "Infinity Reinforcements; Infinity N5 rules: Fireteams"  # type: ignore[arg-type]
-    assert rule_source("RULES.md §4 [N3]", edition) == "Infinity N3 rules: Fireteams"  # type: ignore[arg-type]
-    assert rule_source("RULES.md §3 (CBL)", edition, season) == "ITS Season 9: Closed Battle Lists"  # type: ignore[arg-type]
+    assert rule_source(sources.AVA, edition) == "Infinity N5 rules: Army List — Availability (AVA)"  # type: ignore[arg-type]
+    assert rule_source(sources.SOLDIERS_OF_FORTUNE, edition, season) == "ITS Season 9: Soldiers of Fortune"  # type: ignore[arg-type]
+    both = sources.cite(sources.REINFORCEMENTS, sources.FIRETEAMS)
+    assert rule_source(both, edition) == "Infinity Reinforcements; Infinity N5 rules: Fireteams"  # type: ignore[arg-type]
+    assert rule_source(sources.FIRETEAMS_N3, edition) == "Infinity N3 rules: Fireteams"  # type: ignore[arg-type]
+    assert rule_source(sources.CBL, edition, season) == "ITS Season 9: Closed Battle Lists"  # type: ignore[arg-type]
     assert rule_source("seed 001, page 3") == "seed 001, page 3"
     set_language("es")
     try:
-        assert rule_source("RULES.md §3 (Soldiers of Fortune)", edition, season) == \
+        assert rule_source(sources.SOLDIERS_OF_FORTUNE, edition, season) == \
             "ITS Temporada 9: Soldados de Fortuna"  # type: ignore[arg-type]
-        assert rule_source("RULES.md §3 (Escalation)", edition, season) == \
+        assert rule_source(sources.ESCALATION, edition, season) == \
             f"ITS Temporada 9: {season.extra('escalation').name_es}"  # type: ignore[arg-type,union-attr]
     finally:
         set_language("en")

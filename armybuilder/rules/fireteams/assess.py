@@ -17,6 +17,7 @@ from armybuilder.domain.lists import Fireteam
 from armybuilder.domain.packs import EditionPack, FireteamBonus, GrantedFireteam
 from armybuilder.domain.values import FireteamType
 from armybuilder.i18n import language, tr
+from armybuilder.rules import sources
 from armybuilder.rules.context import RuleContext
 from armybuilder.rules.fireteams.chart import (
     PERIPHERAL,
@@ -34,7 +35,7 @@ from armybuilder.rules.fireteams.chart import (
 from armybuilder.rules.fireteams.level import Level, level_of
 from armybuilder.rules.violations import Violation, error
 
-SOURCE = "RULES.md §4"
+SOURCE = sources.FIRETEAMS
 
 
 def type_name(team_type: FireteamType) -> str:
@@ -298,7 +299,8 @@ def _sections(fireteam: Fireteam, members: Sequence[Candidate]) -> list[Violatio
                   tr("Main-section and Reinforcements troopers never share a fireteam: {team} mixes {main} with "
                      "{reinforcements}. Keep only one section's troopers.", team=_team_label(fireteam),
                      main=_list_names(main), reinforcements=_list_names(reinforcements)),
-                  "RULES.md §2.9, §4", _uids(reinforcements), fireteam=fireteam.uid)]
+                  sources.cite(sources.REINFORCEMENTS, sources.FIRETEAMS), _uids(reinforcements),
+                  fireteam=fireteam.uid)]
 
 
 def _team_and_type(setting: FireteamSetting, view: ChartView, fireteam: Fireteam, team: ChartTeam | None,
@@ -324,7 +326,7 @@ def _team_and_type(setting: FireteamSetting, view: ChartView, fireteam: Fireteam
                       tr("{team} forms a {type} through the “{skill}” skill: one member must have it, and none of "
                          "{names} does. Add a trooper with it.", team=team.name.strip(),
                          type=type_name(fireteam.type), skill=skill, names=_list_names(members)),
-                      "RULES.md §4 [N3]", _uids(members), fireteam=fireteam.uid, skill=skill)]
+                      sources.FIRETEAMS_N3, _uids(members), fireteam=fireteam.uid, skill=skill)]
     if fireteam.type in team.types or granted or holders:
         return []
     allowed = ", ".join(type_name(t) for t in team.types)
