@@ -23,6 +23,7 @@ FIXED = dict(date=dt.date(2025, 1, 2), app_version="0.0-test")
 
 (FUSILIERS, BOYG, SACHA, TOGAN, SENOR, NIGHTSHADE, SKYFALL, PARAWING, MIRAGE, COMMISSAR, CIPHER, VEILED, GHOST,
  DANCER, KNIGHTS, OPTIMATE) = range(1, 17)
+HOLOGRAPHERS, DUELLISTS, SPECTRES, WARDENS, TWINS, SEED_PODS = range(17, 23)
 
 
 def options(**changes: Any) -> PrintOptions:
@@ -45,6 +46,18 @@ def private_list() -> ArmyList:
         army_list, _ = army_list.with_trooper(group, unit, 1, option)
     return army_list.with_fireteam(Fireteam(uid="f1", type=FireteamType.DUO, team="Fusiliers",
                                             members=("t1", "t2")))
+
+
+def mirrors_list() -> ArmyList:
+    """N5.2's cases: a Holoprojector bearer, Decoy troopers as a model and as markers, a Chain of Command
+    option whose gear no plain option has, a two-trooper team option and a profile with "-" values."""
+    army_list = ArmyList(name="Smoke and Mirrors", army=ArmyRef(origin="bundled", id=960), pack="n5", points=400)
+    for group, unit, profile_group, option in [
+        (1, FUSILIERS, 1, 2), (1, HOLOGRAPHERS, 1, 1), (1, DUELLISTS, 1, 1), (1, DUELLISTS, 1, 1),
+        (1, SPECTRES, 1, 1), (1, WARDENS, 1, 2), (1, WARDENS, 1, 1), (1, TWINS, 0, 1), (1, SEED_PODS, 1, 1),
+    ]:
+        army_list, _ = army_list.with_trooper(group, unit, profile_group, option)
+    return army_list
 
 
 def tag_list() -> ArmyList:

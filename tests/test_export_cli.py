@@ -35,7 +35,8 @@ def test_writes_every_output(capsys: pytest.CaptureFixture[str], list_file: Path
     assert "full list: " in out and "courtesy list: " in out and "KB)" in out
     full = pdf_pages((out_dir / "full.pdf").read_bytes())
     courtesy = pdf_pages((out_dir / "courtesy.pdf").read_bytes())
-    assert "MOV cm" in " ".join(full[0].split()) and len(courtesy) == 1 and "SKYFALL" not in courtesy[0]
+    assert "MOV cm" in " ".join(full[0].split()) and "SKYFALL" not in courtesy[0]
+    assert len(courtesy) == 2 and "Weapons reference" in courtesy[1]  # open information, on its own page
     assert "34 pts, 0 SWC" in (out_dir / "full.txt").read_text(encoding="utf-8")
     assert "NIGHTSHADE" not in (out_dir / "courtesy.txt").read_text(encoding="utf-8")
     assert not list(out_dir.glob(".*.tmp"))  # atomic writes leave no temporary files

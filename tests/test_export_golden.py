@@ -11,7 +11,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from export_lists import GOLDEN, export_catalog, options, pdf_text, private_list, seed_list
+from export_lists import GOLDEN, export_catalog, mirrors_list, options, pdf_text, private_list, seed_list
 
 from armybuilder.data.catalog import Catalog
 from armybuilder.export.pdf import courtesy_pdf, full_pdf
@@ -59,7 +59,14 @@ def test_spanish_text_exports_match_their_goldens(bundled: Catalog, output: str)
 
 
 @pytest.mark.parametrize("output", ["courtesy.pdf.txt", "courtesy.txt"])  # the full list's fireteam level
-def test_private_list_print_outs_match_their_goldens(output: str) -> None:
+@pytest.mark.parametrize("name", ["private-affairs", "smoke-and-mirrors"])
+def test_private_lists_print_outs_match_their_goldens(name: str, output: str) -> None:
     catalog = export_catalog()
-    doc = prepare(private_list(), catalog)
-    check(GOLDEN / f"private-affairs.{output}", OUTPUTS[output](doc, options()))
+    doc = prepare({"private-affairs": private_list, "smoke-and-mirrors": mirrors_list}[name](), catalog)
+    check(GOLDEN / f"{name}.{output}", OUTPUTS[output](doc, options()))
+
+
+def test_smoke_and_mirrors_full_list_matches_its_golden() -> None:
+    """Its notes say how the courtesy list shows each private trooper; no fireteam, so no bonus text."""
+    doc = prepare(mirrors_list(), export_catalog())
+    check(GOLDEN / "smoke-and-mirrors.full.pdf.txt", OUTPUTS["full.pdf.txt"](doc, options()))

@@ -79,7 +79,8 @@ def test_fifteen_troopers_fit_two_pages_full_and_one_courtesy(long_doc: Printout
     assert len(full) <= 2
     assert sum(text.count("Knight of the Long Name") for text in full) >= 13
     courtesy = pdf_pages(courtesy_pdf(long_doc, options(paper=paper)))
-    assert len(courtesy) == 1
+    assert len(courtesy) == 2 and "Weapons reference" in courtesy[1]  # the list on one page, the reference after
+    assert "Weapons reference" not in courtesy[0]
     with_reference = pdf_pages(full_pdf(long_doc, options(paper=paper)))
     start = next(i for i, text in enumerate(with_reference) if "Weapons reference" in text)
     assert start <= 2  # the reference starts on its own page, after at most two pages of list

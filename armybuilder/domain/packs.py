@@ -57,6 +57,8 @@ class PrivateSkills(Frozen):
     holomask: tuple[str, ...] = ()
     identity: tuple[str, ...] = ()
     markers: tuple[str, ...] = ()
+    decoy: tuple[str, ...] = Field(default=(), description="skills that put decoys on the table beside the "
+                                   "trooper (Decoy (N)): open, but a courtesy list must not tell the real one")
 
 
 class EditionPack(Frozen):

@@ -179,6 +179,12 @@ def format_halves(halves: int) -> str:
     return f"{whole}.5" if half else str(whole)
 
 
+def stat_text(value: int) -> str:
+    """A profile value as printed: the data's "-" (stored as -1: a Seed-Embryo's WIP, a Jandab's CC
+    and BS) prints as "-", never "-1"."""
+    return "-" if value < 0 else str(value)
+
+
 AVA_TOTAL = "total"
 """AVA written as `total` (255 in the official data): no limit."""
 

@@ -30,8 +30,10 @@ def item_label(label: str, units: str) -> str:
 
 
 def move(values: tuple[int, int], units: str) -> str:
-    """MOV as players write it: '4-4' (inches) or '10-10' (cm)."""
-    return "-".join(distance(v, units) for v in values)
+    """MOV as players write it: '4-4' (inches) or '10-10' (cm); the data's "-" (-1) as '-'."""
+    if all(v < 0 for v in values):
+        return "-"
+    return "-".join(distance(v, units) if v >= 0 else "–" for v in values)
 
 
 def unit_suffix(units: str) -> str:

@@ -286,6 +286,8 @@ def _title_cell(row: Row, st: _Styles) -> list[Flowable]:
     cell: list[Flowable] = [_p(text, st.name)]
     if row.private:
         cell.append(_p(f"<font color='#6a3d9a'>{_e(row.private)}</font>", st.small))
+    if row.note:
+        cell.append(_p(f"<font color='#6a3d9a'>●</font> {_e(row.note)}", st.small))
     return cell
 
 
@@ -561,4 +563,4 @@ def courtesy_pdf(doc: Printout, options: PrintOptions) -> bytes:
     if not doc.legal and not options.allow_illegal:
         raise IllegalListError(doc.report)
     with printing_language(options.language):
-        return render(courtesy_sheet(courtesy_of(doc), options, legal=doc.legal), options)
+        return render(courtesy_sheet(courtesy_of(doc), options, legal=doc.legal, weapons=doc.weapons), options)

@@ -1,18 +1,23 @@
 """What a courtesy list may show: the one place that decides which facts of a list are private (RULES.md §5).
 
-The rule is "when in doubt, leave it out". A trooper is either shown as itself (`OPEN`), as a plain
-trooper of its unit without its private skill (`PLAIN`: Chain of Command, Counterintelligence), as
-a marker in its combat group (`MARKER`), as an anonymous trooper in its combat group (`WITHHELD`:
-HoloMask) or not at all (`HIDDEN`). The skill names behind each verdict come from the edition
-pack's `private` lists, so a new edition changes data, not code. Besides, a courtesy view never
-carries costs, SWC, the Lieutenant (skill, Lieutenant Order, option name), fireteams, the army
-code, totals or the list's name, and it is built so that side channels stay shut:
+The rule is "what the opponent sees on the table, no more". A trooper is either shown as itself
+(`OPEN`), as a plain trooper of its unit without its private skill (`PLAIN`: the Lieutenant, Chain
+of Command, Counterintelligence), as a marker in its combat group (`MARKER`: Camouflage,
+Impersonation) or not at all (`HIDDEN`: Hidden Deployment, Combat Jump and Parachutist, and N5.2's
+HoloMask and Holoecho States, whose very presence is private). A Decoy (N) trooper is open but is
+on the table as up to N+1 decoys: as a model it is shown with its Decoy markers, as a marker it
+counts N+1 markers of its kind, so that nothing tells how many are empty. The skill names behind
+each verdict come from the edition pack's `private` lists, so a new edition changes data, not code.
+Besides, a courtesy view never carries costs, SWC, the Lieutenant (skill, Lieutenant Order, option
+name), fireteams, the army code, totals or the list's name, and it is built so that side channels
+stay shut:
 
-- a trooper whose identity is private (the Lieutenant, a Chain of Command or Counterintelligence
-  holder) is shown exactly as the closest plain option of its profile group would be: same items
-  in the same order, same companions, same orders. Whatever only such options carry (Strategos,
-  a Forward Observer only the Lieutenant option has) or lack (the Tactical Awareness of a
-  Caledonian Mormaer that its Lieutenant options drop) cannot tell it apart (`public_face`);
+- a trooper whose identity is private is shown as the closest plain option of its profile group
+  that carries the same weapons and equipment (those are on the model): that option's items in its
+  order, its companions, its orders, so whatever only such options carry (Strategos) or lack (the
+  Tactical Awareness of a Caledonian Mormaer that its Lieutenant options drop) cannot tell it apart
+  (`public_face`). When no plain option carries its gear, it is shown with its own gear, without
+  the private skill and whatever only private options have;
 - a private trooper contributes nothing: not its orders, its peripherals or a place in a count;
 - open troopers are sorted by name, not kept in list order (which would show where the others were),
   and identical ones are printed once with their number (the Lieutenant merges with its twins);
@@ -21,8 +26,8 @@ code, totals or the list's name, and it is built so that side channels stay shut
 - markers are labelled by the kind of marker the opponent sees on the table, never by option.
 
 The view holds plain strings and numbers only, no domain objects, so a renderer cannot leak what the
-view does not contain. The full list reads `assess()` and `public_face()` to tell the owner how each private trooper is
-shown.
+view does not contain. The full list reads `assess()` and `public_face()` to tell the owner how each
+private trooper is shown.
 """
 
 from __future__ import annotations
@@ -40,6 +45,7 @@ from armybuilder.domain.packs import PrivateSkills
 from armybuilder.domain.profiles import LIEUTENANT_SKILL, Option, Profile, ProfileGroup, Unit
 from armybuilder.domain.roster import IncludedTrooper, ResolvedTrooper, Roster
 from armybuilder.domain.values import ItemRef, OrderType, UnitType
+from armybuilder.rules.context import order_places
 
 _T = TypeVar("_T")
 
@@ -51,7 +57,6 @@ class Exposure(StrEnum):
     PLAIN = "plain"
     """Shown as a plain trooper of its unit: the private skill left out, the closest option without it."""
     MARKER = "marker"
-    WITHHELD = "withheld"
     HIDDEN = "hidden"
 
 
@@ -63,19 +68,24 @@ class PrivateKind(StrEnum):
     MARKER = "markers"
     HOLOMASK = "holomask"
     IDENTITY = "identity"
+    DECOY = "decoy"
 
 
 _EXPOSURE_OF = {
     PrivateKind.HIDDEN_DEPLOYMENT: Exposure.HIDDEN,
     PrivateKind.AIRBORNE_DEPLOYMENT: Exposure.HIDDEN,
     PrivateKind.MARKER: Exposure.MARKER,
-    PrivateKind.HOLOMASK: Exposure.WITHHELD,
+    PrivateKind.HOLOMASK: Exposure.HIDDEN,
     PrivateKind.IDENTITY: Exposure.PLAIN,
+    PrivateKind.DECOY: Exposure.OPEN,
 }
 _PREFIX = re.compile(r"^\s*[A-Za-z]{1,3}\s*:\s*")
 """The N3 skill-family prefix of a name, e.g. 'CH: ' in 'CH: TO Camouflage'."""
-_RANK = {Exposure.OPEN: 0, Exposure.PLAIN: 1, Exposure.WITHHELD: 2, Exposure.MARKER: 3, Exposure.HIDDEN: 4}
+_RANK = {Exposure.OPEN: 0, Exposure.PLAIN: 1, Exposure.MARKER: 2, Exposure.HIDDEN: 3}
 """A trooper with several private skills takes the most concealing verdict."""
+_LEVEL = re.compile(r"\(\s*(\d{1,3})\s*\)")
+MAX_DECOYS = 2
+"""Decoy places "up to two Decoy Markers" (DECOY-1, DECOY-2); Decoy (1) one. No number: the two."""
 
 ORDER_TYPES = (OrderType.REGULAR, OrderType.IRREGULAR, OrderType.IMPETUOUS, OrderType.TACTICAL,
                OrderType.LIEUTENANT)
@@ -91,7 +101,13 @@ class Finding:
     rule: str
     """The pack's spelling of the skill, e.g. 'TO Camouflage'."""
     item: str
-    """The item as the data prints it, e.g. 'CH: TO Camouflage'."""
+    """The item as the data prints it, e.g. 'CH: TO Camouflage' or 'Decoy (1)'."""
+
+
+def _decoy_level(label: str) -> int:
+    """The N of 'Decoy (N)' (the two of the rule when the data gives none), never more than two."""
+    match = _LEVEL.search(label)
+    return min(MAX_DECOYS, int(match.group(1))) if match else MAX_DECOYS
 
 
 @dataclass(frozen=True)
@@ -106,6 +122,16 @@ class Verdict:
         """The kind of marker it deploys as (the most specific matching rule, e.g. 'TO Camouflage')."""
         rules = [_PREFIX.sub("", f.rule) for f in self.findings if f.kind is PrivateKind.MARKER]
         return max(rules, key=len) if rules else None
+
+    @property
+    def decoys(self) -> int:
+        """How many decoys it may place beside itself (Decoy (N)); 0 without Decoy."""
+        return max((_decoy_level(f.item) for f in self.findings if f.kind is PrivateKind.DECOY), default=0)
+
+    @property
+    def private_findings(self) -> tuple[Finding, ...]:
+        """The findings that make it private (Decoy alone does not)."""
+        return tuple(f for f in self.findings if f.kind is not PrivateKind.DECOY)
 
     @property
     def is_open(self) -> bool:
@@ -149,15 +175,19 @@ def _rules(private: PrivateSkills) -> Iterator[tuple[PrivateKind, str]]:
             yield kind, rule
 
 
-def _names(profiles: Iterable[Profile], options: Iterable[Option]) -> Iterator[str]:
+def _names(profiles: Iterable[Profile], options: Iterable[Option]) -> Iterator[tuple[str, str]]:
+    """(name, label) of every skill, piece of equipment and characteristic: names are matched,
+    labels ('Decoy (1)') reported."""
     for profile in profiles:
         for item in (*profile.skills, *profile.equipment):
-            yield item.name
-        yield from profile.characteristics
+            yield item.name, item.label
+        for characteristic in profile.characteristics:
+            yield characteristic, characteristic
     for option in options:
         for item in (*option.skills, *option.equipment):
-            yield item.name
-        yield from option.characteristics
+            yield item.name, item.label
+        for characteristic in option.characteristics:
+            yield characteristic, characteristic
 
 
 @lru_cache(maxsize=16384)
@@ -167,10 +197,10 @@ def _private_rules(name: str, private: PrivateSkills) -> tuple[tuple[PrivateKind
     return tuple((kind, rule) for kind, rule in _rules(private) if rule.strip() and _phrase(rule).search(folded))
 
 
-def _verdict(names: Iterable[str], private: PrivateSkills) -> Verdict:
+def _verdict(names: Iterable[tuple[str, str]], private: PrivateSkills) -> Verdict:
     findings: list[Finding] = []
-    for name in names:
-        findings.extend(Finding(kind, rule, name) for kind, rule in _private_rules(name, private))
+    for name, label in names:
+        findings.extend(Finding(kind, rule, label) for kind, rule in _private_rules(name, private))
     exposure = max((_EXPOSURE_OF[f.kind] for f in findings), key=_RANK.__getitem__, default=Exposure.OPEN)
     return Verdict(exposure, tuple(dict.fromkeys(findings)))
 
@@ -234,6 +264,11 @@ class _Loadout:
         return self.profiles if self.group is not None else ()
 
     @property
+    def is_peripheral(self) -> bool:
+        """A peripheral bought on its own (a Palbot): it takes no place of its own."""
+        return self.group is not None and self.group.is_peripheral
+
+    @property
     def is_lieutenant(self) -> bool:
         """A Lieutenant option (order or skill, 'Lieutenant L2' too), or a team with a Lieutenant in it."""
         options = (self.option, *(inc.option for inc in self.members))
@@ -259,7 +294,7 @@ def _assess(loadout: _Loadout, private: PrivateSkills) -> Verdict:
 # ----- the courtesy view ------------------------------------------------------------------------
 @dataclass(frozen=True)
 class StatLine:
-    """A profile's printed attributes (MOV in cm as in the data)."""
+    """A profile's printed attributes (MOV in cm as in the data; -1 is the data's "-")."""
 
     name: str
     type: UnitType | None
@@ -294,8 +329,10 @@ class OpenModel:
     peripheral: bool = False
     companions: tuple[OpenModel, ...] = ()
     """Models that come with it: peripherals and the members of a team option."""
-    extras: tuple[str, ...] = ()
-    """The option's own open skills and equipment (what tells two loadouts apart in a compact list)."""
+    places: int = 0
+    """Troopers it counts as in its group, as the full list counts them (JAZZ & BILLIE: 2); 0 for companions."""
+    decoys: int = 0
+    """Decoy markers it may place beside its model (Decoy (N)): which of them is real is private."""
 
 
 @dataclass(frozen=True)
@@ -307,15 +344,15 @@ class CourtesyGroup:
     reinforcement: bool
     troopers: tuple[OpenModel, ...]
     markers: tuple[str, ...]
-    """The kind of each marker ('Camouflage', 'Impersonation'…), sorted."""
-    withheld: int
-    """Troopers on the table whose identity is private (HoloMask)."""
+    """The kind of each marker on the table ('Camouflage', 'Impersonation'…), sorted; a Decoy (N)
+    trooper deployed as a marker counts N+1 of them."""
     orders: tuple[tuple[OrderType, int], ...]
     """Orders of the troopers shown as troopers, by type; never the Lieutenant Order."""
 
     @property
     def entries(self) -> int:
-        return sum(t.quantity for t in self.troopers) + len(self.markers) + self.withheld
+        """Troopers and markers on the table (decoy markers of a model are on its row, not counted)."""
+        return sum(t.quantity * t.places for t in self.troopers) + len(self.markers)
 
 
 @dataclass(frozen=True)
@@ -329,12 +366,18 @@ class CourtesyView:
     tier: str | None
     rules_pack: str
     groups: tuple[CourtesyGroup, ...]
+    weapons: tuple[str, ...] = ()
+    """The names of the weapons printed (for the weapons reference), sorted."""
+
+
+def _hides(name: str, private: PrivateSkills) -> bool:
+    """An item a courtesy list never prints: the Lieutenant, a private skill (Decoy is open)."""
+    return is_lieutenant_item(name) or any(kind is not PrivateKind.DECOY for kind, _ in _private_rules(name, private))
 
 
 def open_items(items: Iterable[ItemRef], private: PrivateSkills) -> tuple[str, ...]:
     """Item labels fit for a courtesy list: no Lieutenant, no private skill (defence in depth)."""
-    return tuple(dict.fromkeys(
-        item.label for item in items if not is_lieutenant_item(item.name) and not _private_rules(item.name, private)))
+    return tuple(dict.fromkeys(item.label for item in items if not _hides(item.name, private)))
 
 
 def _open_model(unit: str, profiles: tuple[Profile, ...], options: tuple[Option, ...], private: PrivateSkills,
@@ -344,10 +387,13 @@ def _open_model(unit: str, profiles: tuple[Profile, ...], options: tuple[Option,
         items += [i for o in options for i in getattr(o, attribute)]
         return open_items(items, private)
 
-    extras = open_items((i for o in options for i in (*o.skills, *o.equipment)), private)
     return OpenModel(unit=unit, stat_lines=tuple(StatLine.of(p) for p in profiles), weapons=gather("weapons"),
                      skills=gather("skills"), equipment=gather("equipment"), quantity=quantity,
-                     peripheral=peripheral, companions=companions, extras=extras)
+                     peripheral=peripheral, companions=companions)
+
+
+def _weapon_names(profiles: Iterable[Profile], options: Iterable[Option]) -> list[str]:
+    return [w.name for p in profiles for w in p.weapons] + [w.name for o in options for w in o.weapons]
 
 
 def order_counts(trooper: ResolvedTrooper) -> dict[OrderType, int]:
@@ -385,27 +431,37 @@ class _Face:
     orders: dict[OrderType, int] = field(hash=False)
     """Open order types only."""
     markers: tuple[str, ...] = ()
-    withheld: int = 0
+    weapon_names: tuple[str, ...] = ()
+    """Names (without extras) of the weapons it shows, for the weapons reference."""
 
 
-def _face(loadout: _Loadout, private: PrivateSkills) -> _Face:
-    """A loadout as the courtesy list prints it, private items left out."""
+def _face(loadout: _Loadout, private: PrivateSkills, take_place: bool = False) -> _Face:
+    """A loadout as the courtesy list prints it, private items left out.
+
+    `take_place`: the edition counts peripherals as troopers (the N3 pack).
+    """
     companions: list[OpenModel] = []
     markers: list[str] = []
-    withheld = 0
+    weapons = _weapon_names(loadout.own_profiles, (loadout.option,))
+    shown_peripherals = 0
     for inc in loadout.included:
         seen = assess_peripheral(inc, private) if inc.is_peripheral else Verdict(Exposure.OPEN)
         if seen.exposure is Exposure.MARKER:
-            markers.extend([seen.marker or ""] * inc.quantity)
-        elif seen.exposure is Exposure.WITHHELD:
-            withheld += inc.quantity
+            markers.extend([seen.marker or ""] * (inc.quantity * (1 + seen.decoys)))
         elif seen.is_shown:
             companions.append(_open_model(companion_name(inc), inc.group.profiles[:1], (inc.option,), private,
                                           inc.quantity, peripheral=inc.is_peripheral))
-    model = _open_model(loadout.unit.name, loadout.own_profiles, (loadout.option,), private,
-                        companions=tuple(companions))
+            weapons += _weapon_names(inc.group.profiles[:1], (inc.option,))
+            shown_peripherals += inc.quantity if inc.is_peripheral else 0
+    if loadout.is_peripheral:
+        places = 1 if take_place else 0
+    else:
+        places = order_places(loadout.option.orders) + (shown_peripherals if take_place else 0)
+    model = replace(_open_model(loadout.unit.name, loadout.own_profiles, (loadout.option,), private,
+                                companions=tuple(companions)),
+                    places=places, decoys=_assess(loadout, private).decoys)
     orders = {kind: count for kind, count in _orders(loadout.option).items() if kind in OPEN_ORDER_TYPES}
-    return _Face(model, orders, tuple(markers), withheld)
+    return _Face(model, orders, tuple(markers), tuple(dict.fromkeys(weapons)))
 
 
 def _bag(face: _Face, *attributes: str) -> Counter[tuple[str, str]]:
@@ -417,15 +473,18 @@ def _difference(a: Counter[_T], b: Counter[_T]) -> int:
     return sum(((a - b) + (b - a)).values())
 
 
-def _distance(a: _Face, b: _Face) -> tuple[int, int, int, int]:
-    """How different two faces look: weapons first (the opponent sees them on the model), then skills
-    and equipment, then the models that come along, then orders."""
-    companions = _difference(Counter((c.unit, c.quantity) for c in a.model.companions),
-                             Counter((c.unit, c.quantity) for c in b.model.companions))
-    companions += abs(len(a.markers) - len(b.markers)) + abs(a.withheld - b.withheld)
+_GEAR = ("weapons", "equipment")
+
+
+def _distance(a: _Face, b: _Face) -> tuple[int, int, int]:
+    """How different two faces look: the gear on the model first (weapons, equipment and the models
+    and markers that come along: the opponent sees them), then skills, then orders."""
+    gear = _difference(_bag(a, *_GEAR), _bag(b, *_GEAR))
+    gear += _difference(Counter((c.unit, c.quantity) for c in a.model.companions),
+                        Counter((c.unit, c.quantity) for c in b.model.companions))
+    gear += abs(len(a.markers) - len(b.markers)) + abs(a.model.decoys - b.model.decoys)
     orders = sum(abs(a.orders.get(kind, 0) - b.orders.get(kind, 0)) for kind in OPEN_ORDER_TYPES)
-    return (_difference(_bag(a, "weapons"), _bag(b, "weapons")),
-            _difference(_bag(a, "skills", "equipment"), _bag(b, "skills", "equipment")), companions, orders)
+    return gear, _difference(_bag(a, "skills"), _bag(b, "skills")), orders
 
 
 def _private_identity(loadout: _Loadout, verdict: Verdict) -> bool:
@@ -433,27 +492,51 @@ def _private_identity(loadout: _Loadout, verdict: Verdict) -> bool:
     return loadout.is_lieutenant or verdict.exposure is Exposure.PLAIN
 
 
-def _stand_in(loadout: _Loadout, private: PrivateSkills) -> _Loadout:
-    """The option a trooper is shown as: itself, unless its identity is private.
+def _without_skills(face: _Face, tells: set[tuple[str, str]]) -> _Face:
+    """A face without the skills in `tells` ((unit, skill) pairs), on the model and its companions."""
+    def strip(model: OpenModel) -> OpenModel:
+        keep = [s for s in model.skills if (model.unit, s) not in tells]
+        return replace(model, skills=tuple(keep), companions=tuple(strip(c) for c in model.companions))
 
-    Then the closest plain option of its profile group (no Lieutenant, nothing private: what any
-    other trooper of the unit could be); for a Lieutenant whose unit has no plain option, the closest
-    option that is at least not a Lieutenant (Joan of Arc's other options all have Chain of Command).
-    Where the unit has none (every option a Lieutenant, Chain of Command on the profile), the trooper
-    is shown as itself without the private skill: its unit alone tells as much. The choice depends on
-    the option only, never on the rest of the list.
+    return replace(face, model=strip(face.model))
+
+
+@dataclass(frozen=True)
+class _Shown:
+    """The option a trooper is shown as (itself, or a stand-in) and the face printed."""
+
+    loadout: _Loadout
+    face: _Face
+
+
+def _public(loadout: _Loadout, private: PrivateSkills, take_place: bool = False) -> _Shown:
+    """How a trooper shown as a trooper is printed: as itself, unless its identity is private.
+
+    Then as the closest plain option of its profile group (no Lieutenant, nothing private: what any
+    other trooper of the unit could be) that carries the same gear; for a Lieutenant whose unit has
+    no plain option, the closest option that is at least not a Lieutenant (Joan of Arc's other
+    options all have Chain of Command). When none carries its gear (a Kempei with Chain of Command
+    and a Boarding Shotgun), it is printed with its own gear, without the private skill and without
+    the skills no such option has (Strategos). Where the unit has no other option at all (every
+    option a Lieutenant, Chain of Command on the profile), it is shown as itself without the private
+    skill: its model alone tells as much. The choice depends on the option only, never on the rest
+    of the list.
     """
-    verdict = _assess(loadout, private)
-    if not _private_identity(loadout, verdict):
-        return loadout
+    own = _face(loadout, private, take_place)
+    if not _private_identity(loadout, _assess(loadout, private)):
+        return _Shown(loadout, own)
     siblings = [(s, _assess(s, private)) for s in loadout.siblings()]
     pool = [s for s, v in siblings if v.is_open and not s.is_lieutenant]
     if not pool and loadout.is_lieutenant:
         pool = [s for s, v in siblings if v.is_shown and not s.is_lieutenant]
     if not pool:
-        return loadout
-    own = _face(loadout, private)
-    return min(pool, key=lambda s: (_distance(own, _face(s, private)), s.position))
+        return _Shown(loadout, own)
+    faces = [(s, _face(s, private, take_place)) for s in pool]
+    best, face = min(faces, key=lambda pair: (_distance(own, pair[1]), pair[0].position))
+    if _distance(own, face)[0] == 0:
+        return _Shown(best, face)
+    known = {key for _, other in faces for key in _bag(other, "skills")}
+    return _Shown(loadout, _without_skills(own, set(_bag(own, "skills")) - known))
 
 
 @dataclass(frozen=True)
@@ -475,12 +558,12 @@ def public_face(trooper: ResolvedTrooper, private: PrivateSkills) -> PublicFace 
     loadout = _Loadout.of(trooper)
     if not _private_identity(loadout, _assess(loadout, private)):
         return None
-    shown = _stand_in(loadout, private)
-    mine, theirs = _face(loadout, private), _face(shown, private)
+    shown = _public(loadout, private)
+    mine, theirs = _face(loadout, private), shown.face
     attributes = ("weapons", "skills", "equipment")
     added = [item for _, item in (_bag(theirs, *attributes) - _bag(mine, *attributes)).elements()]
     dropped = [item for _, item in (_bag(mine, *attributes) - _bag(theirs, *attributes)).elements()]
-    return PublicFace(shown.option.name, shown is loadout, tuple(dict.fromkeys(added)),
+    return PublicFace(shown.loadout.option.name, shown.loadout is loadout, tuple(dict.fromkeys(added)),
                       tuple(dict.fromkeys(dropped)))
 
 
@@ -496,39 +579,40 @@ def _sort_key(model: OpenModel) -> tuple[str, ...]:
 
 
 def courtesy_view(roster: Roster, private: PrivateSkills, *, game_points: int, tier: str | None = None,
-                  rules_pack: str = "") -> CourtesyView:
-    """The open information of a list (RULES.md §5), ready to print or preview."""
+                  rules_pack: str = "", peripherals_take_a_place: bool = False) -> CourtesyView:
+    """The open information of a list (RULES.md §5), ready to print or preview.
+
+    `peripherals_take_a_place`: the edition counts peripherals as troopers (the N3 pack), so the
+    counts agree with the full list's.
+    """
     groups: list[CourtesyGroup] = []
+    weapons: set[str] = set()
     for group in roster.army_list.groups:
         shown: list[OpenModel] = []
         markers: list[str] = []
-        withheld = 0
         orders = dict.fromkeys(OPEN_ORDER_TYPES, 0)
         for trooper in roster.in_group(group.number):
             verdict = assess(trooper, private)
             if verdict.exposure is Exposure.HIDDEN:
                 continue
             if verdict.exposure is Exposure.MARKER:
-                markers.append(verdict.marker or "")
+                markers.extend([verdict.marker or ""] * (1 + verdict.decoys))
                 continue
-            if verdict.exposure is Exposure.WITHHELD:
-                withheld += 1
-                continue
-            face = _face(_stand_in(_Loadout.of(trooper), private), private)
+            face = _public(_Loadout.of(trooper), private, peripherals_take_a_place).face
             shown.append(face.model)
             markers.extend(face.markers)
-            withheld += face.withheld
+            weapons.update(face.weapon_names)
             for kind, count in face.orders.items():
                 orders[kind] += count
-        if not (shown or markers or withheld):
+        if not (shown or markers):
             continue
         groups.append(CourtesyGroup(
             number=len(groups) + 1, reinforcement=group.reinforcement,
-            troopers=_merged(shown), markers=tuple(sorted(markers, key=sort_key)),
-            withheld=withheld, orders=tuple(orders.items())))
+            troopers=_merged(shown), markers=tuple(sorted(markers, key=sort_key)), orders=tuple(orders.items())))
     _renumber_reinforcements(groups)
     return CourtesyView(army=roster.army.name, data_version=roster.army.version, game_points=game_points,
-                        tier=tier, rules_pack=rules_pack, groups=tuple(groups))
+                        tier=tier, rules_pack=rules_pack, groups=tuple(groups),
+                        weapons=tuple(sorted(weapons, key=sort_key)))
 
 
 def _merged(models: Sequence[OpenModel]) -> tuple[OpenModel, ...]:
@@ -543,5 +627,4 @@ def _merged(models: Sequence[OpenModel]) -> tuple[OpenModel, ...]:
 def _renumber_reinforcements(groups: list[CourtesyGroup]) -> None:
     """Main groups first, numbered 1…n, then Reinforcements groups (the list may interleave them)."""
     ordered = [g for g in groups if not g.reinforcement] + [g for g in groups if g.reinforcement]
-    groups[:] = [CourtesyGroup(i + 1, g.reinforcement, g.troopers, g.markers, g.withheld, g.orders)
-                 for i, g in enumerate(ordered)]
+    groups[:] = [replace(g, number=i + 1) for i, g in enumerate(ordered)]

@@ -8,13 +8,13 @@ renderers (and the GUI preview) lay out a `Sheet`; they make no decisions about 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Literal
 
 from armybuilder.domain.profiles import Option, Profile, WeaponProfile
 from armybuilder.domain.roster import IncludedTrooper, ResolvedTrooper
-from armybuilder.domain.values import OrderType, format_halves
+from armybuilder.domain.values import OrderType, format_halves, stat_text
 from armybuilder.export import fmt
 from armybuilder.export.printout import PrintOptions, Printout, fireteam_lines
 from armybuilder.export.privacy import (
@@ -41,7 +41,7 @@ from armybuilder.i18n import language, tr
 from armybuilder.rules.fireteams.assess import fireteam_bonuses_note
 
 SheetKind = Literal["full", "courtesy"]
-RowKind = Literal["trooper", "peripheral", "member", "marker", "withheld"]
+RowKind = Literal["trooper", "peripheral", "member", "marker"]
 
 
 @dataclass(frozen=True)
@@ -57,7 +57,7 @@ class Stats:
 
 @dataclass(frozen=True)
 class Row:
-    """A trooper, peripheral, marker or withheld trooper of a combat group."""
+    """A trooper, peripheral, team member or marker of a combat group."""
 
     kind: RowKind
     title: str
@@ -73,8 +73,8 @@ class Row:
     """Full list only: why the courtesy list hides or masks this trooper."""
     quantity: int = 1
     children: tuple[Row, ...] = ()
-    extras: tuple[str, ...] = ()
-    """Full list: the option's own skills and equipment (what tells two loadouts apart in a compact list)."""
+    note: str = ""
+    """Courtesy list: what the table shows besides the model (its Decoy markers)."""
 
 
 @dataclass(frozen=True)
@@ -129,8 +129,8 @@ class Sheet:
 
 # ----- shared pieces ----------------------------------------------------------------------------
 def _stats(line: StatLine, units: str) -> Stats:
-    values = (fmt.move(line.move, units), str(line.cc), str(line.bs), str(line.ph), str(line.wip),
-              str(line.arm), str(line.bts), str(line.w), str(line.s))
+    values = (fmt.move(line.move, units), *(stat_text(v) for v in (line.cc, line.bs, line.ph, line.wip, line.arm,
+                                                                    line.bts, line.w, line.s)))
     return Stats(line.name, fmt.unit_type(line.type), values, line.structure)
 
 
@@ -177,30 +177,54 @@ def group_title(number: int, reinforcement: bool) -> str:
 # ----- full list --------------------------------------------------------------------------------
 def _private_note(verdict: Verdict, face: PublicFace | None = None, lieutenant: tuple[str, ...] = (),
                   units: str = "inch") -> str:
-    """Why and how the courtesy list hides or masks a trooper ('' when it shows it as it is)."""
-    findings = [f.item.replace("\u00a0", " ") for f in verdict.findings]
+    """How the courtesy list shows a trooper it does not print as it is ('' when it does).
+
+    Every trooper the courtesy list hides, turns into markers, shows as another option or with
+    decoys gets a note, so the owner knows what the opponent will read.
+    """
+    findings = [f.item.replace("\u00a0", " ") for f in verdict.private_findings]
     skills = ", ".join(dict.fromkeys([*lieutenant, *findings]))
+    decoy = ", ".join(dict.fromkeys(f.item.replace("\u00a0", " ") for f in verdict.findings
+                                    if f.kind is PrivateKind.DECOY))
     if verdict.is_shown:
-        if face is None or (verdict.is_open and not (face.added or face.dropped)):
-            return ""  # the Lieutenant shown exactly as a plain option of its unit: its mark says enough
-        if face.own:
-            note = tr("Private ({skills}): the courtesy list shows the trooper without it", skills=skills)
-        else:
-            note = tr("Private ({skills}): on the courtesy list as a plain {option}", skills=skills,
-                      option=face.option)
-        if face.added:
-            note += ", " + tr("with {items}", items=", ".join(_labels(face.added, units)))
-        if face.dropped:
-            note += ", " + tr("without {items}", items=", ".join(_labels(face.dropped, units)))
-        return note
+        notes = []
+        if face is not None:
+            if face.own:
+                note = tr("Private ({skills}): the courtesy list shows the trooper without it", skills=skills)
+            else:
+                note = tr("Private ({skills}): on the courtesy list as a plain {option}", skills=skills,
+                          option=face.option)
+            if face.added:
+                note += ", " + tr("with {items}", items=", ".join(_labels(face.added, units)))
+            if face.dropped:
+                note += ", " + tr("without {items}", items=", ".join(_labels(face.dropped, units)))
+            notes.append(note)
+        if verdict.decoys:
+            notes.append(f"{decoy}: {decoy_line(verdict.decoys, 1)}")
+        return "; ".join(notes)
     if verdict.exposure is Exposure.HIDDEN:
         kinds = {f.kind for f in verdict.findings}
         if PrivateKind.HIDDEN_DEPLOYMENT in kinds:
             return tr("Private ({skills}): left off the courtesy list", skills=skills)
+        if PrivateKind.HOLOMASK in kinds:
+            return tr("Private ({skills}): left off the courtesy list (in HoloMask or Holoecho State its presence "
+                      "is private)", skills=skills)
         return tr("Private ({skills}): left off the courtesy list until it deploys", skills=skills)
-    if verdict.exposure is Exposure.MARKER:
-        return tr("Private ({skills}): a marker on the courtesy list", skills=skills)
-    return tr("Private ({skills}): identity withheld on the courtesy list", skills=skills)
+    marker = marker_label(verdict.marker or "")
+    if verdict.decoys:
+        return tr("Private ({skills}): on the courtesy list as {count}× {marker} (the trooper and its decoys: "
+                  "which one is real stays private)", skills=", ".join(filter(None, (skills, decoy))),
+                  count=1 + verdict.decoys, marker=marker)
+    return tr("Private ({skills}): on the courtesy list as 1× {marker}", skills=skills, marker=marker)
+
+
+def decoy_line(decoys: int, quantity: int) -> str:
+    """What the table shows of a Decoy (N) trooper deployed as its model."""
+    if quantity > 1:
+        return tr("each on the table as its model and up to {count} Decoy markers: which one is real stays "
+                  "private", count=decoys)
+    return tr("on the table as its model and up to {count} Decoy markers: which one is real stays private",
+              count=decoys)
 
 
 def _profile_items(profiles: Iterable[Profile], options: Iterable[Option], attribute: str,
@@ -210,7 +234,7 @@ def _profile_items(profiles: Iterable[Profile], options: Iterable[Option], attri
     return _labels(items, units)
 
 
-def _companion_row(companion: IncludedTrooper, doc: Printout, units: str) -> Row:
+def _companion_row(companion: IncludedTrooper, doc: Printout, units: str, controller_shown: bool = True) -> Row:
     """A peripheral, or a member of a team option, printed under the trooper it comes with."""
     profiles = companion.group.profiles[:1]
     options = (companion.option,)
@@ -221,14 +245,15 @@ def _companion_row(companion: IncludedTrooper, doc: Printout, units: str) -> Row
         label = tr("Peripheral", context="row")
         subtitle = f"{subtitle} · {label}" if subtitle else label
         private = _private_note(assess_peripheral(companion, doc.context.edition.private))
+        if not controller_shown:
+            private = tr("Private: left off the courtesy list with its controller")
     return Row(
         kind="peripheral" if companion.is_peripheral else "member", title=name, subtitle=subtitle,
         stats=tuple(_stats(StatLine.of(p), units) for p in profiles),
         weapons=_profile_items(profiles, options, "weapons", units),
         skills=_profile_items(profiles, options, "skills", units),
         equipment=_profile_items(profiles, options, "equipment", units), private=private,
-        quantity=companion.quantity,
-        extras=_labels((*companion.option.skills, *companion.option.equipment), units))
+        quantity=companion.quantity)
 
 
 def _trooper_row(trooper: ResolvedTrooper, doc: Printout, units: str) -> Row:
@@ -252,8 +277,7 @@ def _trooper_row(trooper: ResolvedTrooper, doc: Printout, units: str) -> Row:
         skills=_profile_items(profiles, options, "skills", units),
         equipment=_profile_items(profiles, options, "equipment", units),
         points=str(trooper.points), swc=swc, lieutenant=trooper.is_lieutenant, private=note,
-        children=tuple(_companion_row(inc, doc, units) for inc in trooper.included),
-        extras=_labels((*trooper.option.skills, *trooper.option.equipment), units))
+        children=tuple(_companion_row(inc, doc, units, verdict.is_shown) for inc in trooper.included))
 
 
 def _full_groups(doc: Printout, units: str) -> tuple[GroupBlock, ...]:
@@ -285,20 +309,45 @@ def _full_groups(doc: Printout, units: str) -> tuple[GroupBlock, ...]:
     return tuple(blocks)
 
 
+def fireteam_members(troopers: Sequence[ResolvedTrooper | str]) -> tuple[str, ...]:
+    """Fireteam members named so they can be told apart: the unit, then its option where that says
+    something, else what its loadout has that the others' lack ("ORC TROOPS (HMG)"), and a ★ on the
+    Lieutenant. A uid the roster cannot resolve is printed as it is."""
+    def option_label(trooper: ResolvedTrooper) -> str:
+        option = trooper.option.name
+        return "" if fold(option) in (fold(trooper.unit.name), "") else option
+
+    def loadout(trooper: ResolvedTrooper) -> list[str]:
+        return [i.label for i in (*trooper.option.weapons, *trooper.option.skills, *trooper.option.equipment)
+                if not is_lieutenant_item(i.name)]
+
+    resolved = [t for t in troopers if not isinstance(t, str)]
+    first = {id(t): (t.unit.name, option_label(t)) for t in resolved}
+    details = {id(t): first[id(t)][1] for t in resolved}
+    for trooper in resolved:
+        twins = [t for t in resolved if first[id(t)] == first[id(trooper)]]
+        if len(twins) < 2:
+            continue
+        common = set.intersection(*(set(loadout(t)) for t in twins))
+        own = [item for item in loadout(trooper) if item not in common]
+        details[id(trooper)] = ", ".join(own or (i.label for i in trooper.option.weapons))
+    names: list[str] = []
+    for member in troopers:
+        if isinstance(member, str):
+            names.append(member)
+            continue
+        detail = details[id(member)]
+        name = f"{member.unit.name} ({detail})" if detail else member.unit.name
+        names.append(f"★ {name}" if member.is_lieutenant else name)
+    return tuple(names)
+
+
 def _fireteams(doc: Printout) -> tuple[FireteamBlock, ...]:
     roster = doc.report.roster
     bonuses = {b.level: _localized(b.bonus, b.bonus_es) for b in doc.context.edition.fireteam_bonuses}
     blocks = []
     for line in fireteam_lines(doc.context):
-        members = []
-        for uid in line.members:
-            trooper = roster.trooper(uid)
-            if trooper is None:
-                members.append(uid)
-            elif fold(trooper.option.name) in (fold(trooper.unit.name), ""):
-                members.append(trooper.unit.name)
-            else:
-                members.append(f"{trooper.unit.name} ({trooper.option.name})")
+        members = fireteam_members([roster.trooper(uid) or uid for uid in line.members])
         granted: tuple[str, ...]
         if line.problems:
             level = tr("{level} (not legal)", level=line.level)
@@ -439,7 +488,7 @@ def _open_row(model: OpenModel, units: str, kind: RowKind = "trooper") -> Row:
                equipment=_labels(model.equipment, units), quantity=model.quantity,
                children=tuple(_open_row(c, units, "peripheral" if c.peripheral else "member")
                               for c in model.companions),
-               extras=_labels(model.extras, units))
+               note=decoy_line(model.decoys, model.quantity) if model.decoys else "")
 
 
 def courtesy_of(doc: Printout) -> CourtesyView:
@@ -447,41 +496,49 @@ def courtesy_of(doc: Printout) -> CourtesyView:
     ctx = doc.context
     tier = _localized(ctx.tier.name, ctx.tier.name_es) if ctx.tier is not None else None
     return courtesy_view(doc.report.roster, ctx.edition.private, game_points=ctx.points_limit, tier=tier,
-                         rules_pack=_rules_fact(doc))
+                         rules_pack=_rules_fact(doc), peripherals_take_a_place=ctx.edition.peripherals_take_a_place)
 
 
 def marker_label(kind: str) -> str:
     """'Camouflage marker' (Spanish 'Marcador de Camuflaje'); unknown kinds keep the pack's word."""
     known = {
         "camouflage": tr("Camouflage marker"), "to camouflage": tr("TO Camouflage marker"),
-        "impersonation": tr("Impersonation marker"), "holoprojector": tr("Holoprojector marker"),
-        "decoy": tr("Decoy marker"),
+        "impersonation": tr("Impersonation marker"),
     }
     if not kind:
         return tr("Marker")
     return known.get(fold(kind)) or tr("{kind} marker", kind=kind)
 
 
-def courtesy_sheet(view: CourtesyView, options: PrintOptions, legal: bool = True) -> Sheet:
-    """Open information only: built from the courtesy view, never from the list itself."""
+def courtesy_sheet(view: CourtesyView, options: PrintOptions, legal: bool = True,
+                   weapons: Mapping[str, WeaponProfile] | None = None) -> Sheet:
+    """Open information only: built from the courtesy view, never from the list itself.
+
+    `weapons` are the data's weapon profiles: the reference lists those the view prints (weapons
+    are open information, and what an opponent looks up).
+    """
     units = options.units
     blocks = []
     for group in view.groups:
         rows = [_open_row(m, units) for m in group.troopers]
         rows += [Row(kind="marker", title=marker_label(kind)) for kind in group.markers]
-        rows += [Row(kind="withheld", title=tr("Trooper — identity is private information"))] * group.withheld
         blocks.append(GroupBlock(
             title=group_title(group.number, group.reinforcement),
             summary=tr("{count} on the table", count=group.entries),
             rows=tuple(rows), orders=_order_text(dict(group.orders), OPEN_ORDER_TYPES),
-            orders_note=tr("troopers shown as themselves") if (group.markers or group.withheld) else ""))
+            orders_note=tr("troopers shown as themselves") if group.markers else ""))
     facts = (
         (tr("Rules"), view.rules_pack),
         (tr("Game size"), tr("{points} points", points=view.game_points)),
         (tr("Data"), f"{view.army} ({view.data_version})" if view.data_version else view.army),
         (tr("Printed"), _printed_fact(options)),
     )
+    reference: tuple[WeaponLine, ...] = ()
+    missing: tuple[str, ...] = ()
+    if options.weapons_reference and weapons is not None:
+        reference, missing = weapon_lines(view.weapons, weapons)
     return Sheet(
         kind="courtesy", kind_label=tr("Courtesy list"), title=view.army, facts=facts, groups=tuple(blocks),
         legal=legal, units=units, footer=f"{tr('Courtesy list')} · {view.army}",
-        notice=tr("Open information only: show it to your opponent after deployment."))
+        notice=tr("Open information only: show it to your opponent after deployment."),
+        weapons=reference, missing_weapons=missing)

@@ -8,21 +8,22 @@ from armybuilder.i18n import tr
 
 
 def _trooper_line(row: Row, sheet: Sheet, indent: str) -> str:
+    """One line per trooper: its name, then weapons · skills · equipment, as the PDF prints them
+    (profile-level skills included: Combat Jump, Camouflage…); the full list adds the cost."""
     quantity = f"{row.quantity}× " if row.quantity > 1 else ""
     if row.kind == "marker":
         return f"{indent}● {row.title}"
-    if row.kind == "withheld":
-        return f"{indent}? {row.title}"
     head = ("↳ " if row.kind in ("peripheral", "member") else "") + quantity + row.title
     if row.subtitle and sheet.kind == "full" and row.kind == "trooper":
         head += f" ({row.subtitle})"
     if row.lieutenant:
         head = f"★ {head} [{tr('LIEUTENANT')}]"
-    loadout = list(row.weapons)
-    loadout += [e for e in row.extras if e not in loadout]
+    parts = [", ".join(items) for items in (row.weapons, row.skills, row.equipment) if items]
     text = f"{indent}{head}"
-    if loadout:
-        text += ": " + ", ".join(loadout)
+    if parts:
+        text += ": " + " · ".join(parts)
+    if row.note:
+        text += f" ({row.note})"
     if sheet.kind == "full" and row.kind == "trooper" and row.points:
         text += " — " + tr("{points} pts, {swc} SWC", context="print", points=row.points, swc=row.swc)
     return text

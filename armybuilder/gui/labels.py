@@ -5,7 +5,7 @@ from __future__ import annotations
 from armybuilder.data.catalog import ArmySummary
 from armybuilder.domain.packs import EditionPack, Extra, SeasonPack, Tier
 from armybuilder.domain.profiles import Army, Option, Profile, Unit
-from armybuilder.domain.values import Category, ItemRef, UnitType, format_halves
+from armybuilder.domain.values import Category, ItemRef, UnitType, format_halves, stat_text
 from armybuilder.i18n import N_, language, tr
 
 STAT_NAMES: tuple[tuple[str, str], ...] = (
@@ -56,10 +56,10 @@ def type_name(unit_type: UnitType) -> str:
 
 
 def move_text(move: tuple[int, int], cm: bool) -> str:
-    """MOV as printed: '4-4' in inches (10 cm = 4 in) or '10-10' in cm."""
-    if cm:
-        return f"{move[0]}-{move[1]}"
-    return "-".join(_inches(value) for value in move)
+    """MOV as printed: '4-4' in inches (10 cm = 4 in) or '10-10' in cm; the data's "-" (-1) as '-'."""
+    if all(value < 0 for value in move):
+        return "-"
+    return "-".join("–" if value < 0 else str(value) if cm else _inches(value) for value in move)
 
 
 def _inches(cm: int) -> str:
@@ -79,7 +79,7 @@ def stat_value(profile: Profile, key: str, cm: bool) -> str:
         return move_text(profile.move, cm)
     if key == "ava":
         return ava_text(profile)
-    return str(getattr(profile, key))
+    return stat_text(getattr(profile, key))
 
 
 def swc_text(halves: int) -> str:

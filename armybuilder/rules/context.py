@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from functools import cached_property
 
 from armybuilder.domain.lists import ArmyList
 from armybuilder.domain.packs import EditionPack, Extra, SeasonPack, Tier
-from armybuilder.domain.profiles import Army
+from armybuilder.domain.profiles import Army, OrderGrant
 from armybuilder.domain.roster import ResolvedTrooper, Roster
 from armybuilder.domain.values import OrderType
 from armybuilder.i18n import language
@@ -21,6 +22,15 @@ def local_name(item: EditionPack | SeasonPack | Tier | Extra) -> str:
     return item.name_es if language() == "es" and item.name_es else item.name
 _PLACE_ORDERS = (OrderType.REGULAR, OrderType.IRREGULAR)
 """Orders that make a trooper take a place (Impetuous, Tactical and Lieutenant Orders come with one)."""
+
+
+def order_places(orders: Iterable[OrderGrant]) -> int:
+    """Places an option's Orders take: one per Regular or Irregular Order, at least one (RULES.md §2.4).
+
+    ZOE & Π-WELL and JAZZ & BILLIE give two Orders: two troopers. The courtesy list counts its
+    troopers with this too, so its counts agree with the full list's.
+    """
+    return max(1, sum(o.total for o in orders if o.type in _PLACE_ORDERS))
 
 
 @dataclass(frozen=True)
@@ -145,7 +155,7 @@ class RuleContext:
         take_place = self.edition.peripherals_take_a_place
         if trooper.is_peripheral:
             return 1 if take_place else 0
-        places = max(1, sum(trooper.orders(kind) for kind in _PLACE_ORDERS))
+        places = order_places(trooper.option.orders)
         if take_place:
             places += sum(inc.quantity for inc in trooper.peripherals)
         return places
