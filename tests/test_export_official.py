@@ -20,9 +20,9 @@ from armybuilder.domain.packs import EditionPack, PrivateSkills
 from armybuilder.domain.profiles import Option, ProfileGroup, Unit
 from armybuilder.domain.roster import resolve
 from armybuilder.domain.values import FireteamType
-from armybuilder.export.printout import Printout, prepare, printing_language
 from armybuilder.export.fmt import item_label
 from armybuilder.export.pdf import courtesy_pdf, full_pdf, render
+from armybuilder.export.printout import Printout, prepare, printing_language
 from armybuilder.export.privacy import (
     Exposure,
     OpenModel,

@@ -215,7 +215,7 @@ def test_fireteams_are_assessed_by_the_fireteam_rules(doc: Printout) -> None:
 
 # ----- N5.2: HoloMask and Holoecho, Decoy, a stand-in's gear, team options, "-" values ----------------
 @pytest.fixture(scope="module")
-def mirrors(catalog: Catalog) -> ListDocument:
+def mirrors(catalog: Catalog) -> Printout:
     document = prepare(mirrors_list(), catalog)
     assert document.legal, [v.message for v in document.report.violations]
     return document
@@ -226,7 +226,7 @@ MIRRORS_PRIVATE = ["HOLOGRAPHER", "Holographer", "Holoprojector", "Holoecho", "S
                    "Decoy (1)", "Smoke and Mirrors", "Pts", "SWC"]
 
 
-def test_a_holoprojector_bearer_leaves_no_trace_and_decoys_match_the_table(mirrors: ListDocument) -> None:
+def test_a_holoprojector_bearer_leaves_no_trace_and_decoys_match_the_table(mirrors: Printout) -> None:
     view = courtesy_of(mirrors)
     (group,) = view.groups
     by_unit = {m.unit: m for m in group.troopers}
@@ -239,7 +239,7 @@ def test_a_holoprojector_bearer_leaves_no_trace_and_decoys_match_the_table(mirro
     assert group.entries == mirrors.report.totals.groups[0].troopers - 2 + 2  # - Holographer, - Spectre + 2 markers
 
 
-def test_a_chain_of_command_trooper_shows_the_gear_it_carries(mirrors: ListDocument) -> None:
+def test_a_chain_of_command_trooper_shows_the_gear_it_carries(mirrors: Printout) -> None:
     """No plain Warden carries a Boarding Shotgun: the chief is shown with it (it is on the model), without
     Chain of Command, not as a plain Warden with a Spitfire."""
     wardens = [m for g in courtesy_of(mirrors).groups for m in g.troopers if m.unit == "WARDENS"]
@@ -250,7 +250,7 @@ def test_a_chain_of_command_trooper_shows_the_gear_it_carries(mirrors: ListDocum
 
 
 @pytest.mark.parametrize("language", ["en", "es"])
-def test_mirrors_courtesy_print_outs_reveal_nothing_private(mirrors: ListDocument, language: str) -> None:
+def test_mirrors_courtesy_print_outs_reveal_nothing_private(mirrors: Printout, language: str) -> None:
     pdf = pdf_text(courtesy_pdf(mirrors, options(language=language)))
     text = courtesy_text(mirrors, options(language=language))
     listed = pdf.split({"en": "Weapons reference", "es": "Referencia de armas"}[language])[0]  # ranges: 32–48
@@ -269,7 +269,7 @@ def test_mirrors_courtesy_print_outs_reveal_nothing_private(mirrors: ListDocumen
     assert "Boarding Shotgun" in reference and "Combi Rifle" in reference  # the weapons shown, for the opponent
 
 
-def test_mirrors_full_list_notes_every_trooper_shown_differently(mirrors: ListDocument) -> None:
+def test_mirrors_full_list_notes_every_trooper_shown_differently(mirrors: Printout) -> None:
     full = flat_text(pdf_text(full_pdf(mirrors, options(weapons_reference=False))))
     assert ("Private (Holoprojector): left off the courtesy list (in HoloMask or Holoecho State its presence is "
             "private)") in full
@@ -280,7 +280,7 @@ def test_mirrors_full_list_notes_every_trooper_shown_differently(mirrors: ListDo
     assert "CASTOR & POLLUX" in full and "10/10 troopers" in full
 
 
-def test_dash_values_print_as_a_dash(mirrors: ListDocument) -> None:
+def test_dash_values_print_as_a_dash(mirrors: Printout) -> None:
     """The data's "-" (stored as -1: a Seed-Embryo's MOV and WIP) prints as "-", never "-1" or "-0.4--0.4"."""
     for units in ("inch", "cm"):
         for text in (pdf_text(full_pdf(mirrors, options(units=units, weapons_reference=False))),
