@@ -28,6 +28,7 @@ def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
 
 def test_writes_every_output(capsys: pytest.CaptureFixture[str], list_file: Path, tmp_path: Path) -> None:
     out_dir = tmp_path / "out"
+    out_dir.mkdir()
     code, out, err = run(capsys, str(list_file), "--full", str(out_dir / "full.pdf"),
                          "--courtesy", str(out_dir / "courtesy.pdf"), "--text", str(out_dir / "full.txt"),
                          "--courtesy-text", str(out_dir / "courtesy.txt"), "--paper", "letter", "--units", "cm")

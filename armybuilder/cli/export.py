@@ -13,9 +13,9 @@ from typing import Any
 from armybuilder.cli.common import add_data_option, open_catalog
 from armybuilder.data.armycode import code_text, list_from_code
 from armybuilder.data.catalog import Catalog
+from armybuilder.data.fileio import atomic_write_bytes, write_target
 from armybuilder.data.listfile import LoadedList, changes_since_saved, load_list
 from armybuilder.data.problems import DataError
-from armybuilder.data.yamlio import atomic_write_bytes
 from armybuilder.domain.lists import ArmyList
 from armybuilder.export.fonts import FontMissingError
 from armybuilder.export.printout import PrintOptions, Printout, prepare
@@ -82,6 +82,11 @@ def run(args: argparse.Namespace) -> int:
         return _fail(tr("export: each output needs its own file"), EXIT_UNREADABLE)
     if args.list is not None and args.list.resolve() in resolved:
         return _fail(tr("export: an output would overwrite the list file {file}", file=args.list), EXIT_UNREADABLE)
+    for path in outputs:  # before any work: a missing folder or a device is said at once
+        try:
+            write_target(path)
+        except OSError as exc:
+            return _fail(tr("cannot write {file}: {reason}", file=path, reason=exc.strerror or exc), EXIT_UNREADABLE)
     options = _options(args)
     catalog = open_catalog(args)
     try:

@@ -16,7 +16,14 @@ from typing import Annotated, Any, Literal
 from pydantic import Field, TypeAdapter, ValidationError
 
 from armybuilder.data.problems import DataError, DataProblem
-from armybuilder.data.yamlio import format_path, locate, parse_yaml, read_text_file, validation_problems
+from armybuilder.data.yamlio import (
+    PROFILE_BUDGET,
+    format_path,
+    locate,
+    parse_yaml,
+    read_text_file,
+    validation_problems,
+)
 from armybuilder.domain.packs import EditionPack, SeasonPack
 from armybuilder.domain.profiles import Army, Option, Unit, WeaponProfile
 from armybuilder.domain.values import Frozen
@@ -91,7 +98,7 @@ def load_file(path: Path, loaded: LoadedProfiles) -> None:
     except DataError as exc:
         loaded.problems.extend(exc.problems)
         return
-    data, problems = parse_yaml(text, name)
+    data, problems = parse_yaml(text, name, PROFILE_BUDGET)
     if problems:
         loaded.problems.extend(problems)
         return
@@ -281,7 +288,7 @@ def _located(file: Path, path: Path_, message: str,
              severity: Literal["error", "warning"] = "error") -> DataProblem:
     """A problem found after loading: read the file again (error path only) to find the line."""
     try:
-        text: str | None = file.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError):
+        text: str | None = read_text_file(file, "")
+    except DataError:
         text = None
     return _problem(str(file), text, path, message, severity)

@@ -2,17 +2,19 @@
 
 from __future__ import annotations
 
-import contextlib
 import errno
-import os
-import stat
+import functools
 from collections.abc import Hashable, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import yaml
 from pydantic import ValidationError
 
+from armybuilder.data.fileio import atomic_write_bytes as atomic_write_bytes  # re-exported for its callers
+from armybuilder.data.fileio import atomic_write_text as atomic_write_text
+from armybuilder.data.fileio import read_regular_bytes
 from armybuilder.data.problems import DataError, DataProblem
 from armybuilder.i18n import N_, tr
 
@@ -50,14 +52,32 @@ class SafeLoader(_BaseLoader):  # type: ignore[valid-type,misc]
                 seen[key] = key_node
         return super().construct_mapping(node, deep=deep)  # type: ignore[no-any-return]
 
+    def construct_bounded_int(self, node: yaml.ScalarNode) -> int:
+        """An integer of at most 30 digits (Python refuses to even read one of 4,300 digits or more)."""
+        text = str(self.construct_scalar(node))
+        if len(text) > 30:
+            raise yaml.constructor.ConstructorError(
+                None, None, tr("a number {digits} digits long, far beyond any value the builder reads",
+                               digits=len(text)), node.start_mark)
+        return super().construct_yaml_int(node)  # type: ignore[no-any-return]
 
-def read_text_file(path: Path, folder_message: str) -> str:
+
+SafeLoader.add_constructor("tag:yaml.org,2002:int", SafeLoader.construct_bounded_int)
+
+
+MAX_DATA_FILE_BYTES = 64_000_000
+"""The largest profile database read (the bundled ones are well under 1 MB)."""
+
+
+def read_text_file(path: Path, folder_message: str, max_bytes: int = MAX_DATA_FILE_BYTES) -> str:
     """A data file's UTF-8 text; every way reading can fail becomes a DataError naming the file.
 
     `folder_message` is what to say when `path` is a folder (e.g. "is a folder, expected a list file").
+    Only regular files are opened (a FIFO is refused, never waited on); see `fileio.read_regular_bytes`.
     """
     try:
-        return path.read_text(encoding="utf-8")
+        data = read_regular_bytes(path, max_bytes)
+        text = data.decode("utf-8")
     except FileNotFoundError:
         raise DataError(DataProblem(str(path), tr("file not found"))) from None
     except IsADirectoryError:
@@ -66,13 +86,106 @@ def read_text_file(path: Path, folder_message: str) -> str:
         raise DataError(DataProblem(str(path), tr("not UTF-8 text ({reason} at byte {byte})",
                                                   reason=exc.reason, byte=exc.start))) from None
     except OSError as exc:
+        if exc.errno == errno.EISDIR:
+            raise DataError(DataProblem(str(path), folder_message)) from None
         raise DataError(DataProblem(str(path), tr("cannot be read: {reason}", reason=exc.strerror or exc))) from None
+    return text.removeprefix("\ufeff")
 
 
-def parse_yaml(text: str, name: str) -> tuple[Any, list[DataProblem]]:
-    """Parse YAML text; `name` is used in messages. A key given twice in one mapping is an error."""
+@dataclass(frozen=True)
+class YamlBudget:
+    """How much structure a YAML file may ask for before it is built (against alias "bombs" and
+    nesting that would exhaust memory, the stack or the parser's time)."""
+
+    aliases: int = 50
+    """`*name` references allowed: our list files never need them; profile databases may use a few."""
+    nodes: int = 2_000_000
+    """Values in the document once every alias is expanded (what a reader walking it would visit)."""
+    depth: int = 64
+    """Nesting of mappings and sequences (our deepest files nest about 8 levels)."""
+
+
+LIST_BUDGET = YamlBudget(aliases=50, nodes=200_000)
+PROFILE_BUDGET = YamlBudget(aliases=2_000, nodes=2_000_000)
+
+
+class _OverBudget(Exception):
+    def __init__(self, message: str, mark: Any) -> None:
+        super().__init__(message)
+        self.message = message
+        self.mark = mark
+
+
+def _check_events(text: str, budget: YamlBudget) -> None:
+    """Count aliases and nesting from the parser's events, stopping as soon as a limit is passed
+    (the C parser takes quadratic time, and its composer C stack, on deep nesting)."""
+    loader = _BaseLoader(text)
     try:
-        return yaml.load(text, Loader=SafeLoader), []
+        depth = aliases = 0
+        while loader.check_event():
+            event = loader.get_event()  # type: ignore[no-untyped-call]
+            if isinstance(event, yaml.MappingStartEvent | yaml.SequenceStartEvent):
+                depth += 1
+                if depth > budget.depth:
+                    raise _OverBudget(tr("nested more than {limit} levels deep; refused", limit=budget.depth),
+                                      event.start_mark)
+            elif isinstance(event, yaml.MappingEndEvent | yaml.SequenceEndEvent):
+                depth -= 1
+            elif isinstance(event, yaml.AliasEvent):
+                aliases += 1
+                if aliases > budget.aliases:
+                    raise _OverBudget(tr("uses more than {limit} aliases (*name); refused before expanding them",
+                                         limit=budget.aliases), event.start_mark)
+    finally:
+        loader.dispose()
+
+
+def _check_expansion(root: yaml.Node, budget: YamlBudget) -> None:
+    """Count the values of the document with every alias expanded, in one pass over the distinct
+    nodes (a node reached through an alias is counted each time it is reached, but walked once)."""
+    sizes: dict[int, int] = {}
+    stack: list[tuple[yaml.Node, bool]] = [(root, False)]
+    while stack:
+        node, children_done = stack.pop()
+        if id(node) in sizes:
+            continue
+        if isinstance(node, yaml.ScalarNode):
+            sizes[id(node)] = 1
+            continue
+        children = [c for pair in node.value for c in pair] if isinstance(node, yaml.MappingNode) else node.value
+        if children_done:
+            total = 1 + sum(sizes.get(id(child), 0) for child in children)
+            if total > budget.nodes:
+                raise _OverBudget(tr("expands to more than {limit} values through its aliases (*name); refused",
+                                     limit=f"{budget.nodes:,}"), node.start_mark)
+            sizes[id(node)] = total
+            continue
+        stack.append((node, True))
+        stack.extend((child, False) for child in children if id(child) not in sizes)
+
+
+def _load(text: str, budget: YamlBudget) -> Any:
+    _check_events(text, budget)
+    loader = SafeLoader(text)
+    try:
+        node = loader.get_single_node()
+        if node is None:
+            return None
+        _check_expansion(node, budget)
+        return loader.construct_document(node)
+    finally:
+        loader.dispose()
+
+
+def parse_yaml(text: str, name: str, budget: YamlBudget = LIST_BUDGET) -> tuple[Any, list[DataProblem]]:
+    """Parse YAML text; `name` is used in messages. A key given twice in one mapping is an error;
+    so is a document beyond `budget` (too many aliases, too deep), refused before it is built."""
+    try:
+        return _load(text, budget), []
+    except _OverBudget as exc:
+        mark = exc.mark
+        return None, [DataProblem(name, exc.message, line=mark.line + 1 if mark else None,
+                                  column=mark.column + 1 if mark else None)]
     except DuplicateKeyError as exc:
         mark = exc.problem_mark
         return None, [DataProblem(name, tr("the key {key} is given twice in one mapping (first on line {first}); "
@@ -86,12 +199,20 @@ def parse_yaml(text: str, name: str) -> tuple[Any, list[DataProblem]]:
         return None, [DataProblem(name, tr("YAML syntax error: {problem}", problem=what), line=line, column=column)]
     except yaml.YAMLError as exc:
         return None, [DataProblem(name, tr("YAML error: {error}", error=str(exc)))]
+    except (RecursionError, MemoryError):
+        return None, [DataProblem(name, tr("too large or too deeply nested to read"))]
+
+
+@functools.lru_cache(maxsize=4)
+def _composed(text: str) -> yaml.Node | None:
+    """The node tree of a text already read (one parse for all the problems located in it)."""
+    return yaml.compose(text, Loader=SafeLoader)
 
 
 def locate(text: str, path: Sequence[str | int]) -> tuple[int | None, int | None]:
     """Line and column (1-based) of the node at a key path, or of its nearest existing parent."""
     try:
-        node = yaml.compose(text, Loader=SafeLoader)
+        node = _composed(text)
     except yaml.YAMLError:
         return None, None
     best: yaml.Node | None = node
@@ -195,46 +316,6 @@ def _is_union_tag(part: Any) -> bool:
     """pydantic inserts union member names (e.g. 'int', 'function-plain[...]') into locations."""
     return isinstance(part, str) and (
         ("[" in part and part.endswith("]")) or part in ("int", "str", "literal['total']", "none"))
-
-
-def atomic_write_text(path: Path, text: str) -> None:
-    """Write a file so that a crash leaves either the old or the new content, never half."""
-    atomic_write_bytes(path, text.encode("utf-8"))
-
-
-def atomic_write_bytes(path: Path, data: bytes) -> None:
-    """Write `data` to `path` through a temporary file renamed over it (see `atomic_write_text`).
-
-    The file keeps the permissions of the file it replaces; a new file gets the usual ones
-    (0666 less the umask, as `open()` would give), not the private 0600 of a temporary file.
-    """
-    path.parent.mkdir(parents=True, exist_ok=True)
-    try:
-        keep_mode: int | None = stat.S_IMODE(os.stat(path).st_mode)
-    except OSError:
-        keep_mode = None
-    flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0) | getattr(os, "O_CLOEXEC", 0)
-    for _ in range(100):
-        tmp = path.parent / f".{path.name}.{os.urandom(4).hex()}.tmp"
-        try:
-            fd = os.open(tmp, flags, 0o666)  # the system applies the umask
-            break
-        except FileExistsError:
-            continue
-    else:  # pragma: no cover - 100 random names all taken
-        raise FileExistsError(errno.EEXIST, "no free temporary name", str(path.parent))
-    try:
-        with os.fdopen(fd, "wb") as handle:
-            if keep_mode is not None and hasattr(os, "fchmod"):
-                os.fchmod(handle.fileno(), keep_mode)
-            handle.write(data)
-            handle.flush()
-            os.fsync(handle.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(tmp)
-        raise
 
 
 def dump_yaml(data: Any) -> str:
