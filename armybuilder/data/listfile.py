@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Annotated, Any
 
 from pydantic import Field, ValidationError
 
@@ -23,6 +23,15 @@ from armybuilder.data.yamlio import (
     read_text_file,
     validation_problems,
 )
+from armybuilder.domain.limits import (
+    MAX_GROUPS,
+    MAX_ID,
+    MAX_LIST_FILE_BYTES,
+    MAX_NAME,
+    MAX_NOTES,
+    MAX_POINTS,
+    MAX_TROOPERS,
+)
 from armybuilder.domain.lists import ArmyList, ArmyRef, CombatGroup, Fireteam, Trooper
 from armybuilder.domain.roster import Roster
 from armybuilder.domain.values import FireteamType, Frozen, Swc, format_halves
@@ -33,23 +42,35 @@ _FORMAT_RE = re.compile(r"^armybuilder-list/(\d+)$")
 CURRENT_VERSION = 1
 
 
+_ID = Field(ge=0, le=MAX_ID, strict=True)
+_Name = Annotated[str, Field(strict=True)]
+
+
 class TrooperEntry(Frozen):
     """A trooper as stored: ids, plus the names and cost recorded when it was saved."""
 
-    uid: str
-    unit: int
-    group: int
-    option: int
-    unit_name: str = ""
-    option_name: str = ""
-    points: int | None = None
+    uid: str = Field(strict=True, min_length=1, max_length=64)
+    unit: int = _ID
+    group: int = _ID
+    option: int = _ID
+    unit_name: _Name = ""
+    option_name: _Name = ""
+    points: int | None = Field(default=None, ge=0, le=MAX_POINTS, strict=True)
     swc: Swc | None = None
 
 
 class GroupEntry(Frozen):
-    number: int = Field(ge=1)
-    reinforcement: bool = False
+    number: int = Field(ge=1, le=MAX_GROUPS, strict=True)
+    reinforcement: bool = Field(default=False, strict=True)
     troopers: tuple[TrooperEntry, ...] = ()
+
+
+class Totals(Frozen):
+    """What the list held when saved: read back, a difference means the file was cut short."""
+
+    troopers: int = Field(ge=0, le=MAX_TROOPERS, strict=True)
+    points: int | None = Field(default=None, ge=0, le=MAX_POINTS * MAX_TROOPERS, strict=True)
+    swc: Swc | None = None
 
 
 class FireteamEntry(Frozen):
@@ -63,16 +84,17 @@ class ListFile(Frozen):
     """The on-disk shape of a list file (format armybuilder-list/1)."""
 
     format: str = LIST_FORMAT
-    name: str = ""
-    notes: str = ""
+    name: _Name = ""
+    notes: _Name = ""
     army: ArmyRef
-    pack: str = "n5"
-    tier: str | None = None
-    points: int | None = Field(default=None, gt=0)
-    extras: tuple[str, ...] = ()
-    cbl: str | None = None
-    groups: tuple[GroupEntry, ...] = ()
-    fireteams: tuple[FireteamEntry, ...] = ()
+    pack: str = Field(default="n5", strict=True)
+    tier: str | None = Field(default=None, strict=True)
+    points: int | None = Field(default=None, gt=0, le=MAX_POINTS, strict=True)
+    extras: tuple[str, ...] = Field(default=(), max_length=50)
+    cbl: str | None = Field(default=None, strict=True)
+    totals: Totals | None = None
+    groups: tuple[GroupEntry, ...] = Field(default=(), max_length=MAX_GROUPS)
+    fireteams: tuple[FireteamEntry, ...] = Field(default=(), max_length=MAX_TROOPERS)
 
 
 @dataclass(frozen=True)
@@ -111,10 +133,13 @@ def list_to_file(army_list: ArmyList, roster: Roster | None = None) -> ListFile:
             ))
         groups.append(GroupEntry(number=group.number, reinforcement=group.reinforcement,
                                  troopers=tuple(entries)))
+    count = sum(len(g.troopers) for g in groups)
+    totals = Totals(troopers=count, points=roster.points if roster and not roster.unresolved else None,
+                    swc=Swc.parse(format_halves(roster.swc_halves)) if roster and not roster.unresolved else None)
     return ListFile(
         name=army_list.name, notes=army_list.notes, army=army_list.army, pack=army_list.pack,
         tier=army_list.tier, points=army_list.points, extras=army_list.extras, cbl=army_list.cbl,
-        groups=tuple(groups),
+        totals=totals, groups=tuple(groups),
         fireteams=tuple(FireteamEntry(uid=f.uid, type=f.type, team=f.team, members=f.members)
                         for f in army_list.fireteams),
     )
@@ -146,22 +171,81 @@ def loads_list(text: str, name: str = "<list>") -> LoadedList:
         raise DataError(DataProblem(name, tr("not an army list file: its format is {found!r}, "
                                              "expected {format!r}", found=fmt, format=LIST_FORMAT),
                                     path="format", line=line, column=column))
+    if int(match.group(1)) < 1:
+        line, column = locate(text, ["format"])
+        raise DataError(DataProblem(name, tr("not an army list file: its format is {found!r}, "
+                                             "expected {format!r}", found=fmt, format=LIST_FORMAT),
+                                    path="format", line=line, column=column))
     if int(match.group(1)) > CURRENT_VERSION:
         line, column = locate(text, ["format"])
         raise DataError(DataProblem(name, tr("written by a newer version of the builder ({found}); this "
                                              "version reads {format}. The file was not changed.",
                                              found=fmt, format=LIST_FORMAT),
                                     path="format", line=line, column=column))
+    count = _count_troopers(data)
+    if count > MAX_TROOPERS:
+        raise DataError(DataProblem(name, tr("holds {count} troopers; the builder reads lists of at most {limit} "
+                                             "(far beyond any game)", count=count, limit=MAX_TROOPERS),
+                                    path="groups"))
+    data, cut = _cap_texts(data)
     try:
         stored = ListFile.model_validate(data)
     except ValidationError as exc:
         raise DataError(validation_problems(exc, name, text)) from None
-    return _from_file(stored, name, text)
+    loaded = _from_file(stored, name, text)
+    loaded.problems[:0] = [_located(name, text, [key], tr(
+        "{what} is {length} characters long; only the first {limit} are kept", what=key, length=length,
+        limit=limit), "warning") for key, length, limit in cut]
+    loaded.problems.extend(_cut_short(stored, name, text))
+    return loaded
+
+
+def _count_troopers(data: dict[Any, Any]) -> int:
+    """How many troopers the raw data lists (before building anything from it)."""
+    groups = data.get("groups")
+    if not isinstance(groups, list):
+        return 0
+    return sum(len(g["troopers"]) for g in groups if isinstance(g, dict) and isinstance(g.get("troopers"), list))
+
+
+def _cap_texts(data: dict[Any, Any]) -> tuple[dict[Any, Any], list[tuple[str, int, int]]]:
+    """The list's name and notes cut to their limits (a 2 MB name helps nobody); what was cut."""
+    cut = []
+    for key, limit in (("name", MAX_NAME), ("notes", MAX_NOTES)):
+        value = data.get(key)
+        if isinstance(value, str) and len(value) > limit:
+            data = {**data, key: value[:limit]}
+            cut.append((key, len(value), limit))
+    return data, cut
+
+
+def _cut_short(stored: ListFile, name: str, text: str) -> list[DataProblem]:
+    """A warning when the totals recorded at saving disagree with the troopers read."""
+    totals = stored.totals
+    if totals is None:
+        return []
+    entries = [t for g in stored.groups for t in g.troopers]
+    found: list[str] = []
+    if totals.troopers != len(entries):
+        found.append(tr("{recorded} troopers when saved, {read} read", recorded=totals.troopers, read=len(entries)))
+    if totals.points is not None and all(t.points is not None for t in entries):
+        read_points = sum(t.points or 0 for t in entries)
+        if read_points != totals.points:
+            found.append(tr("{recorded} points when saved, {read} read", recorded=totals.points, read=read_points))
+    if totals.swc is not None and all(t.swc is not None for t in entries):
+        read_swc = sum(t.swc.halves for t in entries if t.swc is not None)
+        if read_swc != totals.swc.halves:
+            found.append(tr("{recorded} SWC when saved, {read} read", recorded=str(totals.swc),
+                            read=format_halves(read_swc)))
+    if not found:
+        return []
+    return [_located(name, text, ["totals"], tr("the file seems cut short (or was edited by hand): {details}",
+                                                details="; ".join(found)), "warning")]
 
 
 def load_list(path: Path) -> LoadedList:
     """Read a list file; raises DataError naming the file and the problem."""
-    text = read_text_file(path, tr("is a folder, expected a list file"))
+    text = read_text_file(path, tr("is a folder, expected a list file"), MAX_LIST_FILE_BYTES)
     loaded = loads_list(text, str(path))
     loaded.path = path
     return loaded

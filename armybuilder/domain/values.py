@@ -11,6 +11,8 @@ from pydantic import BaseModel, ConfigDict, GetCoreSchemaHandler, GetJsonSchemaH
 from pydantic.json_schema import JsonSchemaValue
 from pydantic_core import core_schema
 
+from armybuilder.domain.limits import MAX_SWC
+
 
 class Frozen(BaseModel):
     """Base of every domain model: immutable, strict about unknown keys."""
@@ -90,21 +92,27 @@ class Swc:
         if isinstance(value, bool):
             raise ValueError(f"SWC must be a number or text such as '1.5', '+1' or '-', not {value!r}")
         if isinstance(value, int | float | Decimal):
+            if not -MAX_SWC <= value <= MAX_SWC:  # before str(): a 5,000-digit int cannot even be printed
+                raise ValueError(f"SWC must be between 0 and {MAX_SWC}")
             text = str(value)
         elif isinstance(value, str):
             text = value
         else:
             raise ValueError(f"SWC must be a number or text such as '1.5', '+1' or '-', not {value!r}")
+        if len(text) > 40:
+            raise ValueError(f"SWC must look like '0', '0.5', '1.5', '+1' or '-', not {text[:40]!r}…")
         if text.strip() in ("-", "—", ""):
             return cls(0, none=True)
         if text.strip().startswith("-"):
             raise ValueError(f"SWC cannot be negative: {text!r}")
-        match = cls._PATTERN.match(text)
+        match = cls._PATTERN.match(text) if len(text) <= 40 else None
         if not match:
             raise ValueError(f"SWC must look like '0', '0.5', '1.5', '+1' or '-', not {text!r}")
         amount = Decimal(match.group(2)) * 2
         if amount != amount.to_integral_value():
             raise ValueError(f"SWC must be a multiple of 0.5, not {text!r}")
+        if amount > 2 * MAX_SWC:
+            raise ValueError(f"SWC must be at most {MAX_SWC}, not {text}")
         return cls(int(amount), bonus=match.group(1) is not None)
 
     @property
