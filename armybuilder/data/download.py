@@ -14,6 +14,8 @@ unusable is left out, named in the report, and the version imported before is ke
 
 from __future__ import annotations
 
+import contextlib
+import http.client
 import logging
 import re
 import socket
@@ -28,6 +30,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
+from typing import Any
 
 from armybuilder import __version__
 from armybuilder.data.importer import ImportReport, MemoryReader, Progress, import_files
@@ -46,6 +49,10 @@ OFFICIAL_REFERER = f"{OFFICIAL_ORIGIN}/"
 DEFAULT_TIMEOUT = 30.0
 DEFAULT_RETRIES = 3
 CHUNK = 64 * 1024
+POLL_SECONDS = 0.1
+"""How often a transfer checks for Cancel and its deadline (Cancel stops it within this)."""
+OFFICIAL_HOSTS = ("corvusbelli.com",)
+"""The official API may redirect within these domains; any other server only to itself."""
 MAX_FILE_BYTES = 64 * 1024 * 1024
 """No army file comes close (the largest is under 1 MB): anything bigger is not the data."""
 
@@ -77,8 +84,9 @@ def tls_context() -> ssl.SSLContext:
 
 
 def default_opener() -> Opener:
-    """urllib's opener with `tls_context` for https addresses."""
-    return urllib.request.build_opener(urllib.request.HTTPSHandler(context=tls_context())).open
+    """urllib's opener with `tls_context` for https addresses, and redirects kept to the server asked
+    (`_SameSiteRedirects`)."""
+    return urllib.request.build_opener(urllib.request.HTTPSHandler(context=tls_context()), _SameSiteRedirects).open
 
 
 class _NotFound(Exception):
@@ -272,6 +280,8 @@ class _Fetcher:
                 last = exc.message
             except _Incomplete as exc:
                 last = describe(exc)
+            except http.client.HTTPException as exc:
+                last = _not_http(url, exc)
             except (ConnectionError, OSError) as exc:
                 last = lazy_tr("connection lost ({error})", error=exc.strerror or str(exc))
             log.info("%s: attempt %d of %d failed: %s", url, attempt + 1, retries + 1, last)
@@ -282,21 +292,90 @@ class _Fetcher:
         raise (_Unusable if bad_body is not None else _GiveUp)(failure)
 
     def _get_once(self, name: str, url: str, index: int, total: int) -> bytes:
+        """One GET, run on a helper thread so that its deadline and Cancel are kept however the server
+        behaves (a server that sends one byte every half second never trips a socket timeout)."""
+        transfer = _Transfer(self, name, url, index, total)
+        worker = threading.Thread(target=transfer.run, name="armybuilder-download", daemon=True)
+        deadline = time.monotonic() + self.timeout
+        worker.start()
+        while True:
+            worker.join(POLL_SECONDS)
+            if not worker.is_alive():
+                break
+            if self.cancel is not None and self.cancel.is_set():
+                transfer.abort()
+                raise _Cancelled
+            if time.monotonic() >= deadline:
+                transfer.abort()
+                raise TimeoutError
+        if transfer.error is not None:
+            raise transfer.error
+        return transfer.data
+
+
+class _Transfer:
+    """A GET on its own thread: the bytes, or the exception that ended it; `abort` stops it."""
+
+    def __init__(self, fetcher: _Fetcher, name: str, url: str, index: int, total: int) -> None:
+        self.fetcher = fetcher
+        self.name = name
+        self.url = url
+        self.index = index
+        self.total = total
+        self.data = b""
+        self.error: BaseException | None = None
+        self.aborted = threading.Event()
+        self._response: object = None
+
+    def abort(self) -> None:
+        """Stop now: a read blocked on the socket returns at once (the socket is shut down)."""
+        self.aborted.set()
+        sock = getattr(getattr(getattr(self._response, "fp", None), "raw", None), "_sock", None)
+        if isinstance(sock, socket.socket):
+            with contextlib.suppress(OSError):
+                sock.shutdown(socket.SHUT_RDWR)
+
+    def run(self) -> None:
+        try:
+            self.data = self._get()
+        except BaseException as exc:  # handed to the waiting thread, which raises it
+            self.error = exc
+
+    def _progress(self, received: int) -> None:
+        if self.fetcher.progress is not None and not self.aborted.is_set():
+            self.fetcher.progress(self.name, self.index, self.total, received)
+
+    def _get(self) -> bytes:
+        url = self.url
         request = urllib.request.Request(url, headers=request_headers())
         log.debug("GET %s", url)
-        with self.opener(request, timeout=self.timeout) as response:  # type: ignore[attr-defined]
-            expected = response.headers.get("Content-Length")
-            expected_bytes = int(expected) if expected and expected.isdigit() else None
+        try:
+            response = self.fetcher.opener(request, timeout=self.fetcher.timeout)
+        except http.client.HTTPException as exc:
+            if isinstance(exc, ConnectionError):
+                raise  # the server hung up without answering: worth another try
+            raise _GiveUp(_not_http(url, exc)) from None
+        with response as answer:  # type: ignore[attr-defined]
+            self._response = answer
+            if self.aborted.is_set():
+                raise _Cancelled
+            _check_redirect(url, getattr(answer, "geturl", lambda: url)())
+            expected = answer.headers.get("Content-Length")
+            expected_bytes = int(expected) if expected and expected.isdigit() and len(expected) < 19 else None
             if expected_bytes is not None and expected_bytes > MAX_FILE_BYTES:
                 raise _GiveUp(lazy_tr("{url} is {size} MB: too big to be Infinity Army data", url=url,
                                  size=expected_bytes // 2**20))
             chunks = []
             received = 0
-            if self.progress is not None:
-                self.progress(name, index, total, 0)
+            self._progress(0)
+            read = getattr(answer, "read1", None) or answer.read  # read1: what has arrived, without waiting for more
             while True:
-                self._check_cancel()
-                chunk = response.read(CHUNK)
+                if self.aborted.is_set():
+                    raise _Cancelled
+                try:
+                    chunk = read(CHUNK)
+                except http.client.HTTPException as exc:
+                    raise _GiveUp(_not_http(url, exc)) from None
                 if not chunk:
                     break
                 chunks.append(chunk)
@@ -304,9 +383,8 @@ class _Fetcher:
                 if received > MAX_FILE_BYTES:
                     raise _GiveUp(lazy_tr("{url} is more than {size} MB: too big to be Infinity Army data", url=url,
                                      size=MAX_FILE_BYTES // 2**20))
-                if self.progress is not None:
-                    self.progress(name, index, total, received)
-            encoding = (response.headers.get("Content-Encoding") or "").strip().lower()
+                self._progress(received)
+            encoding = (answer.headers.get("Content-Encoding") or "").strip().lower()
         if expected_bytes is not None and received != expected_bytes:
             raise _Incomplete(lazy_tr("the connection closed after {received} of {expected} bytes",
                                  received=received, expected=expected_bytes))
@@ -316,8 +394,41 @@ class _Fetcher:
         elif encoding not in ("", "identity"):
             raise _GiveUp(lazy_tr("{url} came compressed as {encoding}, which armybuilder cannot read", url=url,
                                   encoding=encoding))
-        check_body(body, army_file=name != METADATA_FILE)
+        check_body(body, army_file=self.name != METADATA_FILE)
         return body
+
+
+def _not_http(url: str, exc: http.client.HTTPException) -> Text:
+    """A server whose answer is not HTTP (a wrong port, a header line of 70 KB…)."""
+    detail = type(exc).__name__ if not str(exc) else f"{type(exc).__name__}: {str(exc)[:80]}"
+    return lazy_tr("the answer from {url} is not valid HTTP ({detail})", url=url, detail=detail)
+
+
+def same_site(asked: str, answered: str) -> bool:
+    """Whether a redirect from `asked` to `answered` stays on the same host (and port), or within the
+    official API's own domains."""
+    before, after = urllib.parse.urlsplit(asked), urllib.parse.urlsplit(answered)
+    if (after.hostname or "").lower() == (before.hostname or "").lower() and after.port == before.port:
+        return after.scheme == before.scheme or after.scheme == "https"
+    host = (after.hostname or "").lower()
+    official = any((before.hostname or "").lower().endswith(domain) for domain in OFFICIAL_HOSTS)
+    return official and after.scheme == "https" and any(host == d or host.endswith("." + d) for d in OFFICIAL_HOSTS)
+
+
+class _SameSiteRedirects(urllib.request.HTTPRedirectHandler):
+    """Follows a redirect only within the server asked (see `same_site`); refuses any other before
+    connecting to it."""
+
+    def redirect_request(self, req: urllib.request.Request, fp: Any, code: int, msg: str, headers: Any,
+                         newurl: str) -> urllib.request.Request | None:
+        _check_redirect(req.full_url, urllib.parse.urljoin(req.full_url, newurl))
+        return super().redirect_request(req, fp, code, msg, headers, newurl)
+
+
+def _check_redirect(asked: str, answered: str) -> None:
+    if answered and answered != asked and not same_site(asked, answered):
+        raise _GiveUp(lazy_tr("{url} redirected to another server ({where}); refused: only answers from the "
+                              "server asked are imported", url=asked, where=answered))
 
 
 class _Incomplete(Exception):
