@@ -203,11 +203,15 @@ def test_kuang_shi_and_their_monitor_fill_their_own_lines(armies: dict[str, Army
 ])
 def test_scarface_and_cordelia_join_together_and_scarface_controls_a_turtlemek(
         armies: dict[str, Army], edition: EditionPack, slug: str, team: str, partner: str) -> None:
+    """Scarface's Turtlemek is a Peripheral (Ancillary): under N5.2 its Controller may join a fireteam, so
+    the pair is a Duo on its own, and a third member is one too many."""
     found = _team(armies, edition, slug, team, FireteamType.DUO,
                   [("scarface-and-cordelia", "SCARFACE Loadout Alpha & CORDELIA TURNER"), (partner, None)])
-    assert not found.legal
-    assert {"fireteam.peripheral", "fireteam.size"} <= set(_codes(found))
+    assert _codes(found) == ["fireteam.size"]
     assert [m.line for m in found.members][:2] == ["SCARFACE", "CORDELIA TURNER"]
+    pair = _team(armies, edition, slug, team, FireteamType.DUO,
+                 [("scarface-and-cordelia", "SCARFACE Loadout Alpha & CORDELIA TURNER")])
+    assert pair.legal and pair.level == 2, pair.violations
 
 
 def test_a_term_given_to_several_units_is_no_unit_name(armies: dict[str, Army], edition: EditionPack) -> None:

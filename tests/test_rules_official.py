@@ -105,7 +105,9 @@ def test_ava_is_per_profile_group_where_groups_carry_their_own(catalog: Catalog)
     puppets = (ListBuilder(catalog, "nomads").add("puppetactica-company", named("PUPPET MASTERS"))
                .add("puppetactica-company", named("PuppetBots"), count=3))
     assert codes(puppets.validate()) == []
-    assert codes(puppets.add("puppetactica-company", named("PuppetBots")).validate()) == ["ava.exceeded"]
+    # a fourth is over their AVA of 3, and over the 3 Peripherals (Control) one Puppet Master controls [N5.2]
+    assert codes(puppets.add("puppetactica-company", named("PuppetBots")).validate()) == [
+        "peripherals.too_many", "ava.exceeded"]
     # Kuang Shi (Yu Jing): Kuang Shi AVA 4 and their Celestial Guard Monitor AVA 1
     kuang_shi = (ListBuilder(catalog, "yu-jing").add("kuang-shi", named("KUANG SHI"), count=4)
                  .add("kuang-shi", named("Celestial Guard Monitor")))

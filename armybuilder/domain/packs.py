@@ -46,6 +46,9 @@ class PeripheralControl(Frozen):
     skills: tuple[str, ...] = Field(default=(), description="a controller needs one of these (Doctor, Engineer)")
     same_unit: bool = Field(default=False, description="controllers are the order-giving troopers of its own unit")
     max_per_controller: int | None = Field(default=None, description="peripherals of this type one controller takes")
+    excludes: tuple[str, ...] = Field(
+        default=(), description="types a controller with any peripheral of this type may not also have "
+                                "(N5.2: Cyberplug excludes Servant)")
     source: str | None = None
 
 
@@ -86,6 +89,10 @@ class EditionPack(Frozen):
     peripheral_controllers: tuple[PeripheralControl, ...] = Field(
         default=(), description="controllers of peripherals bought on their own (Army List — Combat Groups); a type not "
                                 "listed is not checked")
+    fireteam_free_peripheral_types: tuple[str, ...] = Field(
+        default=(), description="peripheral types whose Controller may still join a fireteam (N5.2: Ancillary, "
+                                "which does not deploy with its Controller)")
+    fireteam_max_level: int = Field(default=5, ge=1, description="no fireteam level above this (N5: 5)")
     fireteam_bonuses_assumed: bool = Field(
         default=False, description="the bonus table is an assumption (no source for this edition gives one)")
     reinforcements: ReinforcementRules | None = None

@@ -95,6 +95,14 @@ class Profile(Frozen):
         return self.has_characteristic("Peripheral")
 
     @cached_property
+    def peripheral_type(self) -> str | None:
+        """The type its "Peripheral (Servant)" skill names, folded ('servant'), if it has one."""
+        for skill in self.skills:
+            if skill.name.casefold() == "peripheral" and skill.extras:
+                return skill.extras[0].strip().casefold()
+        return None
+
+    @cached_property
     def item_keys(self) -> frozenset[str]:
         """Its skills, equipment and weapons by folded name (for quick `has_item` checks)."""
         return frozenset(fold_name(i.name) for i in (*self.skills, *self.equipment, *self.weapons))
@@ -157,6 +165,11 @@ class ProfileGroup(Frozen):
     def is_peripheral(self) -> bool:
         """A group whose profiles are all peripherals (fielded only through a controller)."""
         return bool(self.profiles) and all(p.is_peripheral for p in self.profiles)
+
+    @cached_property
+    def peripheral_type(self) -> str | None:
+        """The peripheral type of its profiles ('servant', 'ancillary'…), if they name one."""
+        return next((t for t in (p.peripheral_type for p in self.profiles) if t), None)
 
     @property
     def ava(self) -> Ava:

@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from functools import cached_property
+from typing import TypeVar, cast
 
 from armybuilder.domain.lists import ArmyList
 from armybuilder.domain.packs import EditionPack, Extra, SeasonPack, Tier
@@ -15,6 +16,7 @@ from armybuilder.domain.values import OrderType
 from armybuilder.i18n import language
 
 _NUMBER = re.compile(r"[+-]?\d+")
+T = TypeVar("T")
 
 
 def local_name(item: EditionPack | SeasonPack | Tier | Extra) -> str:
@@ -150,6 +152,16 @@ class RuleContext:
     @cached_property
     def _places(self) -> dict[str, int]:
         return {}
+
+    @cached_property
+    def _memo(self) -> dict[str, object]:
+        return {}
+
+    def memo(self, key: str, build: Callable[[], T]) -> T:
+        """A value several rules read (the peripherals' controllers), built once per context."""
+        if key not in self._memo:
+            self._memo[key] = build()
+        return cast(T, self._memo[key])
 
     def _count_places(self, trooper: ResolvedTrooper) -> int:
         take_place = self.edition.peripherals_take_a_place

@@ -46,6 +46,13 @@ RULE_FAMILIES: list[Rule] = [
 ]
 """Every rule family, in the order their violations are listed."""
 
+Note = Callable[[RuleContext], Iterator[str]]
+
+NOTE_FAMILIES: list[Note] = [
+    peripherals.notes,
+]
+"""What the rules assumed where the list leaves it open (which trooper controls a peripheral…), as notes."""
+
 
 @dataclass(frozen=True)
 class GroupTotals:
@@ -202,7 +209,7 @@ def run_rules(ctx: RuleContext, rules: Sequence[Rule] | None = None) -> Report:
     violations: list[Violation] = []
     for rule in rules or RULE_FAMILIES:
         violations.extend(rule(ctx))
-    notes: list[str] = []
+    notes: list[str] = [note for family in NOTE_FAMILIES for note in family(ctx)]
     match = cbl.matched_version(ctx)
     if match is not None and ctx.season is not None and ctx.army_list.cbl:
         found = ctx.season.cbl(ctx.army_list.cbl)

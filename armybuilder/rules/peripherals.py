@@ -1,16 +1,24 @@
-"""Peripherals bought on their own (Palbots, PuppetBots) need a controller in their combat group (RULES.md §2.4).
+"""Peripherals bought on their own (Palbots, PuppetBots, Sartroids) and who controls them (RULES.md §2.4, N5.2).
 
 A Controller and its Peripherals are always in the same combat group. A peripheral that comes with
 its controller's option (an Auxbot) is there by construction; one bought on its own is controlled by
-a trooper the edition pack names for its type (`peripheral_controllers`: Peripheral (Servant) →
-Doctor or Engineer, at most two each; Peripheral (Control) → its own unit's order-giving troopers;
-Peripheral (Cyberplug) → Cyberplug). A type the pack does not list is not checked.
+a trooper the edition pack names for its type (`peripheral_controllers`): Peripheral (Servant) →
+Doctor or Engineer, at most two each; Peripheral (Control) → its own unit's order-giving troopers,
+at most three each; Peripheral (Cyberplug) → Cyberplug, at most two each, and a controller with any
+Peripheral (Cyberplug) may have no Peripheral (Servant). A type the pack does not list is not checked.
+
+The list does not say which trooper controls which peripheral, so `control_plan(ctx)` chooses, in each
+combat group, the assignment that lets the list be legal: every peripheral controlled, then as few
+controllers as possible taken from declared fireteams (a Controller may not join one, RULES.md §4),
+then as few troopers as possible who could otherwise join one. The fireteam rules read the plan (an
+assigned controller is barred) and the report says which controller was assumed where several could be.
 """
 
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from dataclasses import dataclass
 
 from armybuilder.domain.packs import PeripheralControl
 from armybuilder.domain.profiles import Profile
@@ -22,15 +30,83 @@ from armybuilder.rules.violations import Violation, error
 
 SOURCE = sources.COMBAT_GROUPS
 PERIPHERAL_SKILL = "peripheral"
+MAX_ASSIGNMENTS = 20_000
+"""Assignments of peripherals to controllers tried in one combat group before keeping the best found."""
 
 
 def peripheral_type(profiles: Iterable[Profile]) -> str | None:
     """The type a profile's "Peripheral (Servant)" skill names, folded ('servant'), if any."""
-    for profile in profiles:
-        for skill in profile.skills:
-            if skill.name.casefold() == PERIPHERAL_SKILL and skill.extras:
-                return skill.extras[0].strip().casefold()
-    return None
+    return next((t for t in (p.peripheral_type for p in profiles) if t), None)
+
+
+@dataclass(frozen=True)
+class Assignment:
+    """A peripheral bought on its own and the trooper assumed to control it (None: nobody can)."""
+
+    peripheral: str
+    kind: str
+    combat_group: int
+    controller: str | None
+    possible: tuple[str, ...]
+    """Every trooper of its combat group whose skills let it control this type."""
+
+
+@dataclass(frozen=True)
+class ControlPlan:
+    """Who controls each peripheral bought on its own, as the rules assume it."""
+
+    assignments: tuple[Assignment, ...] = ()
+
+    def controlled_by(self, uid: str) -> tuple[Assignment, ...]:
+        return tuple(a for a in self.assignments if a.controller == uid)
+
+
+def control_plan(ctx: RuleContext) -> ControlPlan:
+    """The plan for this list, sparing the members of its declared fireteams where it can (built once per
+    rule context)."""
+    return ctx.memo("peripherals.control_plan", lambda: plan_sparing(ctx, _in_teams(ctx)))
+
+
+def _in_teams(ctx: RuleContext) -> frozenset[str]:
+    return frozenset(uid for f in ctx.army_list.fireteams for uid in f.members)
+
+
+def forced_controllers(ctx: RuleContext) -> frozenset[str]:
+    """Troopers that control a peripheral in every assignment that controls as many as the plan does: the
+    only Doctor or Engineer of a group with a Palbot. Others the plan took could hand theirs over."""
+    def build() -> frozenset[str]:
+        plan = control_plan(ctx)
+        missing = sum(1 for a in plan.assignments if a.controller is None)
+        spared = _in_teams(ctx)
+        forced = set()
+        for uid in {a.controller for a in plan.assignments if a.controller is not None}:
+            other = plan_sparing(ctx, spared | {uid})
+            if sum(1 for a in other.assignments if a.controller is None) > missing or other.controlled_by(uid):
+                forced.add(uid)
+        return frozenset(forced)
+    return ctx.memo("peripherals.forced_controllers", build)
+
+
+def possible_controllers(ctx: RuleContext) -> frozenset[str]:
+    """Every trooper that could control one of the list's peripherals bought on their own."""
+    return frozenset(u for a in control_plan(ctx).assignments for u in a.possible)
+
+
+def spares(ctx: RuleContext, members: Iterable[str]) -> bool:
+    """Whether the peripherals can all stay controlled (as many as now) with none of `members` as a
+    controller, besides the declared fireteams' members (the finder's check of a team it proposes)."""
+    plan = control_plan(ctx)
+    missing = sum(1 for a in plan.assignments if a.controller is None)
+    wanted = set(members)
+    if not any(a.controller in wanted for a in plan.assignments):
+        return True
+    other = plan_sparing(ctx, _in_teams(ctx) | wanted)
+    return (sum(1 for a in other.assignments if a.controller is None) <= missing
+            and not any(a.controller in wanted for a in other.assignments))
+
+
+def _controls_map(ctx: RuleContext) -> dict[str, PeripheralControl]:
+    return {c.type.casefold(): c for c in ctx.edition.peripheral_controllers}
 
 
 def _controls(control: PeripheralControl, controller: ResolvedTrooper, peripheral: ResolvedTrooper) -> bool:
@@ -41,10 +117,211 @@ def _controls(control: PeripheralControl, controller: ResolvedTrooper, periphera
     return any(controller.has_item(skill) for skill in control.skills)
 
 
-def _held(control: PeripheralControl, controller: ResolvedTrooper) -> int:
-    """Peripherals of this type a controller already has through its own option."""
-    wanted = control.type.casefold()
-    return sum(inc.quantity for inc in controller.peripherals if peripheral_type(inc.group.profiles) == wanted)
+Counter_ = defaultdict[str, int]
+
+
+def _held(controller: ResolvedTrooper) -> Counter_:
+    """Peripherals a controller already has through its own option, by folded type."""
+    held: Counter_ = defaultdict(int)
+    for inc in controller.peripherals:
+        kind = inc.group.peripheral_type
+        if kind:
+            held[kind] += inc.quantity
+    return held
+
+
+@dataclass
+class _Search:
+    """One combat group's peripherals, their possible controllers and the best assignment found."""
+
+    kinds: Sequence[str]
+    possible: Sequence[Sequence[int]]
+    held: Sequence[Counter_]
+    controls: Mapping[str, PeripheralControl]
+    in_team: Sequence[bool]
+    free: Sequence[bool]
+    exclusive: bool = True
+    best: tuple[tuple[int, ...], tuple[int | None, ...]] | None = None
+    tried: int = 0
+
+    def run(self) -> tuple[int | None, ...]:
+        load: list[Counter_] = [defaultdict(int) for _ in self.held]
+        choice: list[int | None] = [None] * len(self.kinds)
+        self._search(0, choice, load)
+        assert self.best is not None
+        return self.best[1]
+
+    def _fits(self, controller: int, kind: str, load: Sequence[Counter_]) -> bool:
+        control = self.controls[kind]
+        have = self.held[controller][kind] + load[controller][kind]
+        if control.max_per_controller is not None and have >= control.max_per_controller:
+            return False
+        if not self.exclusive:
+            return True
+        types = {k for k, n in self.held[controller].items() if n} | {k for k, n in load[controller].items() if n}
+        return not any(kind in self._excluded(t) or t in self._excluded(kind) for t in types if t != kind)
+
+    def _excluded(self, kind: str) -> set[str]:
+        control = self.controls.get(kind)
+        return {t.casefold() for t in control.excludes} if control else set()
+
+    def _score(self, choice: Sequence[int | None]) -> tuple[int, ...]:
+        used = {c for c in choice if c is not None}
+        return (sum(1 for c in choice if c is None), sum(1 for c in used if self.in_team[c]),
+                sum(1 for c in used if self.free[c]), len(used))
+
+    def _search(self, index: int, choice: list[int | None], load: list[Counter_]) -> None:
+        if self.tried >= MAX_ASSIGNMENTS:
+            return
+        if index == len(self.kinds):
+            self.tried += 1
+            score = self._score(choice)
+            if self.best is None or score < self.best[0]:
+                self.best = (score, tuple(choice))
+            return
+        kind = self.kinds[index]
+        for controller in (*self.possible[index], None):
+            if controller is not None:
+                if not self._fits(controller, kind, load):
+                    continue
+                load[controller][kind] += 1
+            choice[index] = controller
+            self._search(index + 1, choice, load)
+            choice[index] = None
+            if controller is not None:
+                load[controller][kind] -= 1
+            if self.best is not None and self.best[0] == (0, 0, 0, 1):
+                return
+
+
+def plan_sparing(ctx: RuleContext, in_teams: frozenset[str]) -> ControlPlan:
+    """The best assignment in each combat group, taking as few of `in_teams` as controllers as it can."""
+    controls = _controls_map(ctx)
+    if not controls or not any(t.is_peripheral for t in ctx.roster.troopers):
+        return ControlPlan()
+    from armybuilder.rules.fireteam_chart import barred_reasons  # the chart module reads this one's plan
+
+    found: list[Assignment] = []
+    for group in ctx.army_list.groups:
+        here = ctx.roster.in_group(group.number)
+        peripherals = [t for t in here if t.is_peripheral and peripheral_type(t.profiles) in controls]
+        if not peripherals:
+            continue
+        troopers = [t for t in here if not t.is_peripheral]
+        kinds = [peripheral_type(p.profiles) or "" for p in peripherals]
+        possible = [[i for i, c in enumerate(troopers) if _controls(controls[k], c, p)]
+                    for p, k in zip(peripherals, kinds, strict=True)]
+        barred = [bool(barred_reasons(t, ctx.edition)) for t in troopers]
+        # already-barred troopers (a controller of its own peripherals, an infiltrator) come first: they lose nothing
+        possible = [sorted(p, key=lambda i: (not barred[i], troopers[i].uid in in_teams)) for p in possible]
+        search = _Search(kinds, possible, [_held(t) for t in troopers], controls,
+                         [t.uid in in_teams for t in troopers], [not b for b in barred])
+        choice = search.run()
+        for peripheral, kind, options, controller in zip(peripherals, kinds, possible, choice, strict=True):
+            found.append(Assignment(peripheral.uid, kind, group.number,
+                                    troopers[controller].uid if controller is not None else None,
+                                    tuple(troopers[i].uid for i in sorted(options))))
+    return ControlPlan(tuple(found))
+
+
+def check(ctx: RuleContext) -> Iterator[Violation]:
+    controls = _controls_map(ctx)
+    plan = control_plan(ctx)
+    if not plan.assignments:
+        return
+    by_group: dict[int, list[Assignment]] = defaultdict(list)
+    for assignment in plan.assignments:
+        by_group[assignment.combat_group].append(assignment)
+    for number, assignments in by_group.items():
+        unplaced = [a for a in assignments if a.controller is None]
+        if unplaced:
+            yield from _judge_group(ctx, number, assignments, unplaced, controls)
+
+
+def _judge_group(ctx: RuleContext, number: int, assignments: Sequence[Assignment], unplaced: Sequence[Assignment],
+                 controls: Mapping[str, PeripheralControl]) -> Iterator[Violation]:
+    roster = ctx.roster
+    without_controller = [a for a in unplaced if not a.possible]
+    for kind, group in _by_kind(without_controller).items():
+        yield from _no_controller(ctx, number, controls[kind], [_trooper(ctx, a.peripheral) for a in group])
+    crowded = [a for a in unplaced if a.possible]
+    if not crowded:
+        return
+    # would the controllers there take them all but for an exclusion (Cyberplug and Servant)?
+    relaxed = _relaxed(ctx, number, assignments, controls)
+    short = [a for r, a in zip(relaxed, assignments, strict=True) if r is None and a.possible]
+    if len(short) < len(crowded):
+        yield _incompatible(ctx, number, assignments, crowded, controls)
+    for kind, group in _by_kind(short).items():
+        control = controls[kind]
+        kind_all = [a for a in assignments if a.kind == kind]
+        controllers = [roster.trooper(u) for u in dict.fromkeys(u for a in kind_all for u in a.possible)]
+        held = sum(_held(c)[kind] for c in controllers if c is not None)
+        room = (control.max_per_controller or 0) * len(controllers) - held
+        peripherals = [_trooper(ctx, a.peripheral) for a in kind_all]
+        over = len(peripherals) - max(room, 0)
+        label = f"Peripheral ({control.type})"
+        yield error("peripherals.too_many",
+                    tr("Combat Group {number} has {count} × {kind} ({names}) for {controllers}; each controls at "
+                       "most {max}. Remove {over} or add {who} to Combat Group {number}.",
+                       number=number, count=len(peripherals), kind=label, names=_counted(peripherals),
+                       controllers=trn("{n} controller ({who_list})", "{n} controllers ({who_list})",
+                                       len(controllers), who_list=_counted([c for c in controllers if c])),
+                       max=control.max_per_controller, over=over, who=_who(control, peripherals[0])),
+                    sources.PERIPHERAL, tuple(a.peripheral for a in group), group=number, count=len(peripherals),
+                    limit=max(room, 0))
+
+
+def _relaxed(ctx: RuleContext, number: int, assignments: Sequence[Assignment],
+             controls: Mapping[str, PeripheralControl]) -> tuple[int | None, ...]:
+    """The group's best assignment ignoring `excludes` (to tell an exclusion from a lack of room)."""
+    troopers = [t for t in ctx.roster.in_group(number) if not t.is_peripheral]
+    index = {t.uid: i for i, t in enumerate(troopers)}
+    search = _Search([a.kind for a in assignments], [[index[u] for u in a.possible] for a in assignments],
+                     [_held(t) for t in troopers], controls, [False] * len(troopers), [False] * len(troopers),
+                     exclusive=False)
+    return search.run()
+
+
+def _incompatible(ctx: RuleContext, number: int, assignments: Sequence[Assignment], crowded: Sequence[Assignment],
+                  controls: Mapping[str, PeripheralControl]) -> Violation:
+    roster = ctx.roster
+    peripherals = [_trooper(ctx, a.peripheral) for a in crowded]
+    kind = crowded[0].kind
+    control = controls[kind]
+    rivals = sorted({t for t in controls if kind in {x.casefold() for x in controls[t].excludes}
+                     or t in {x.casefold() for x in control.excludes}})
+    holders: list[ResolvedTrooper] = []
+    for uid in dict.fromkeys(u for a in crowded for u in a.possible):
+        trooper = roster.trooper(uid)
+        if trooper is None:
+            continue
+        has = {k for k, n in _held(trooper).items() if n} | {a.kind for a in assignments if a.controller == uid}
+        if has & set(rivals):
+            holders.append(trooper)
+    rival_names = " · ".join(f"Peripheral ({controls[r].type})" for r in rivals if r in controls)
+    return error("peripherals.incompatible",
+                 tr("{names} in Combat Group {number} has no controller: {holders}, who could control it, already "
+                    "has a {rivals}, and no controller may have both a {kind} and a {rivals}. Add {who} to "
+                    "Combat Group {number}, or remove one of them.",
+                    names=_counted(peripherals), number=number,
+                    holders=_counted(holders) or tr("every trooper who could control it"), rivals=rival_names,
+                    kind=f"Peripheral ({control.type})", who=_who(control, peripherals[0])),
+                 sources.PERIPHERAL, tuple(a.peripheral for a in crowded) + tuple(t.uid for t in holders),
+                 group=number)
+
+
+def _by_kind(assignments: Sequence[Assignment]) -> dict[str, list[Assignment]]:
+    found: dict[str, list[Assignment]] = defaultdict(list)
+    for assignment in assignments:
+        found[assignment.kind].append(assignment)
+    return found
+
+
+def _trooper(ctx: RuleContext, uid: str) -> ResolvedTrooper:
+    trooper = ctx.roster.trooper(uid)
+    assert trooper is not None
+    return trooper
 
 
 def _who(control: PeripheralControl, peripheral: ResolvedTrooper) -> str:
@@ -65,63 +342,43 @@ def _has_dependency(ctx: RuleContext, peripheral: ResolvedTrooper) -> bool:
     return any(m.unit == peripheral.unit.id and m.depends for r in ctx.army.relations for m in r.members)
 
 
-def check(ctx: RuleContext) -> Iterator[Violation]:
-    controls = {c.type.casefold(): c for c in ctx.edition.peripheral_controllers}
-    if not controls:
-        return
-    everyone = ctx.roster.troopers
-    for group in ctx.army_list.groups:
-        here = ctx.roster.in_group(group.number)
-        pending: dict[tuple[str, str], list[ResolvedTrooper]] = defaultdict(list)
-        for trooper in here:
-            if not trooper.is_peripheral:
-                continue
-            kind = peripheral_type(trooper.profiles)
-            if kind in controls:
-                scope = trooper.unit.identity if controls[kind].same_unit else ""
-                pending[(kind, scope)].append(trooper)
-        for (kind, _), peripherals in pending.items():
-            yield from _judge(ctx, group.number, controls[kind], peripherals, here, everyone)
-
-
-def _judge(ctx: RuleContext, number: int, control: PeripheralControl, peripherals: Sequence[ResolvedTrooper],
-           here: Sequence[ResolvedTrooper], everyone: Sequence[ResolvedTrooper]) -> Iterator[Violation]:
+def _no_controller(ctx: RuleContext, number: int, control: PeripheralControl,
+                   peripherals: Sequence[ResolvedTrooper]) -> Iterator[Violation]:
     first = peripherals[0]
-    names = _counted(peripherals)
-    uids = tuple(t.uid for t in peripherals)
-    controllers = [t for t in here if _controls(control, t, first)]
     who = _who(control, first)
     kind = f"Peripheral ({control.type})"
-    if not controllers:
-        elsewhere = [t for t in everyone if t.combat_group != number and t.reinforcement == first.reinforcement
-                     and _controls(control, t, first)]
-        if elsewhere:
-            target = elsewhere[0]
-            fix = tr("Move it to Combat Group {group}, where {name} is, or add {who} to Combat Group {number}.",
-                     group=target.combat_group, name=target.name, who=who, number=number)
-        elif control.same_unit and _has_dependency(ctx, first):
-            return  # the relations rule reports the missing controller
-        else:
-            fix = tr("Add {who} to Combat Group {number}, or remove it.", who=who, number=number)
-        yield error("peripherals.no_controller",
-                    tr("{names} in Combat Group {number} has no controller there: a {kind} is controlled by {who} "
-                       "of its own combat group.", names=names, number=number, kind=kind, who=who) + " " + fix,
-                    SOURCE, uids, group=number)
-        return
-    if control.max_per_controller is None:
-        return
-    room = control.max_per_controller * len(controllers) - sum(_held(control, c) for c in controllers)
-    if len(peripherals) <= room:
-        return
-    over = len(peripherals) - room
-    yield error("peripherals.too_many",
-                tr("Combat Group {number} has {count} × {kind} ({names}) for {controllers}; each controls at most "
-                   "{max}. Remove {over} or add {who} to Combat Group {number}.",
-                   number=number, count=len(peripherals), kind=kind, names=names,
-                   controllers=trn("{n} controller ({who_list})", "{n} controllers ({who_list})", len(controllers),
-                                   who_list=_counted(controllers)),
-                   max=control.max_per_controller, over=over, who=who),
-                SOURCE, uids[room:] if room >= 0 else uids, group=number, count=len(peripherals), limit=room)
+    elsewhere = [t for t in ctx.roster.troopers if t.combat_group != number
+                 and t.reinforcement == first.reinforcement and _controls(control, t, first)]
+    if elsewhere:
+        target = elsewhere[0]
+        fix = tr("Move it to Combat Group {group}, where {name} is, or add {who} to Combat Group {number}.",
+                 group=target.combat_group, name=target.name, who=who, number=number)
+    elif control.same_unit and _has_dependency(ctx, first):
+        return  # the relations rule reports the missing controller
+    else:
+        fix = tr("Add {who} to Combat Group {number}, or remove it.", who=who, number=number)
+    yield error("peripherals.no_controller",
+                tr("{names} in Combat Group {number} has no controller there: a {kind} is controlled by {who} "
+                   "of its own combat group.", names=_counted(peripherals), number=number, kind=kind, who=who)
+                + " " + fix,
+                SOURCE, tuple(t.uid for t in peripherals), group=number)
+
+
+def notes(ctx: RuleContext) -> Iterator[str]:
+    """Which controller the rules assumed, where several troopers of the group could be it."""
+    for assignment in control_plan(ctx).assignments:
+        if assignment.controller is None or len(assignment.possible) < 2:
+            continue
+        peripheral, controller = _trooper(ctx, assignment.peripheral), _trooper(ctx, assignment.controller)
+        others = [_trooper(ctx, u) for u in assignment.possible if u != assignment.controller]
+        yield tr("Combat Group {group}: {controller} is taken to control {peripheral} ({others} could too); as a "
+                 "Controller it may not join a fireteam.", group=assignment.combat_group,
+                 controller=_label(controller), peripheral=peripheral.name, others=_counted(others))
+
+
+def _label(trooper: ResolvedTrooper) -> str:
+    return trooper.name if trooper.option.name.casefold() in trooper.name.casefold() else (
+        f"{trooper.name} ({trooper.option.name})")
 
 
 def _counted(troopers: Sequence[ResolvedTrooper]) -> str:

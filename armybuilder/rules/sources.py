@@ -30,6 +30,7 @@ CHAPTERS: tuple[str, ...] = (
     N_("Army List — Mercenaries"),
     N_("Fireteams"),
     N_("Open and Private Information"),
+    N_("Peripheral"),
 )
 """The official rules' own chapter names, as the Spanish catalog translates them."""
 REINFORCEMENTS_BOOK = N_("Infinity Reinforcements")
@@ -66,6 +67,8 @@ FIRETEAMS = core(CHAPTERS[9])
 FIRETEAMS_N3 = f"Infinity N3 rules: {CHAPTERS[9]}"
 """A fireteam rule of the N3 era only (the Fireteam skills of an N3 Closed Battle List)."""
 PRIVATE_INFORMATION = core(CHAPTERS[10])
+PERIPHERAL = core(CHAPTERS[11])
+"""The Peripheral special skill (its N5.2 text: Servant, Control, Ancillary, Cyberplug)."""
 REINFORCEMENTS = REINFORCEMENTS_BOOK
 TOURNAMENT = season_rule(TOURNAMENT_RULES)
 CBL = season_rule(CLOSED_BATTLE_LISTS)

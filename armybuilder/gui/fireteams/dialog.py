@@ -29,7 +29,7 @@ from armybuilder.gui.labels import option_label
 from armybuilder.gui.widgets.wrapping import WrappingTreeView
 from armybuilder.i18n import tr
 from armybuilder.rules.fireteams.assess import FireteamAssessment, bonus_text
-from armybuilder.rules.fireteams.chart import PERIPHERAL
+from armybuilder.rules.fireteams.chart import CONTROLLER, PERIPHERAL
 
 CHOICE_ROLE = int(Qt.ItemDataRole.UserRole) + 1
 UID_ROLE = int(Qt.ItemDataRole.UserRole) + 2
@@ -138,7 +138,9 @@ class FireteamDialog(QDialog):
                 notes.append(tr("in {team}", team=team_label(team)))
             flags = Qt.ItemFlag.ItemIsUserCheckable | Qt.ItemFlag.ItemIsEnabled
             if candidate is not None and candidate.barred:
-                reasons = [tr("a peripheral or its controller") if r == PERIPHERAL else r for r in candidate.barred]
+                named = {PERIPHERAL: tr("a peripheral or its controller"),
+                         CONTROLLER: tr("the controller of a peripheral bought on its own")}
+                reasons = [named.get(r, r) for r in candidate.barred]
                 why = tr("Cannot be in a fireteam: {reasons}.", reasons=", ".join(reasons))
                 notes.append(tr("cannot join"))
                 item.setToolTip(why)

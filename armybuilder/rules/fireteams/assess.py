@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import Any, Literal
 
 from armybuilder.domain.fireteams import ChartTeam, normalize_term
 from armybuilder.domain.lists import Fireteam
@@ -20,6 +20,7 @@ from armybuilder.i18n import language, tr
 from armybuilder.rules import sources
 from armybuilder.rules.context import RuleContext
 from armybuilder.rules.fireteams.chart import (
+    CONTROLLER,
     PERIPHERAL,
     Candidate,
     ChartView,
@@ -33,6 +34,7 @@ from armybuilder.rules.fireteams.chart import (
     unit_lines,
 )
 from armybuilder.rules.fireteams.level import Level, level_of
+from armybuilder.rules.peripherals import Assignment, control_plan, forced_controllers
 from armybuilder.rules.violations import Violation, error
 
 SOURCE = sources.FIRETEAMS
@@ -136,6 +138,8 @@ class FireteamSetting:
     max_group_size: int = 10
     parts: Mapping[str, tuple[Candidate, ...]] = field(default_factory=dict)
     """The troopers each list entry fields (a team option's several, else the entry itself), by uid."""
+    controlling: Mapping[str, tuple[Assignment, ...]] = field(default_factory=dict)
+    """Troopers taken to control peripherals bought on their own (`peripherals.control_plan`), by uid."""
 
     def members_of(self, uid: str) -> tuple[Candidate, ...]:
         """The fireteam members a declared uid brings: every trooper of a team option, else itself."""
@@ -146,7 +150,10 @@ class FireteamSetting:
         return (whole,) if whole is not None else ()
 
     @classmethod
-    def of(cls, ctx: RuleContext) -> FireteamSetting:
+    def of(cls, ctx: RuleContext, controllers: Literal["assigned", "forced"] = "assigned") -> FireteamSetting:
+        """The setting of a list. Troopers taken to control a peripheral bought on its own are barred:
+        all of them (`assigned`, to judge the declared teams), or only those no other trooper could
+        stand in for (`forced`, for the finder, which checks each team it proposes)."""
         grants: tuple[GrantedFireteam, ...] = ()
         if ctx.season is not None and ctx.army_list.cbl:
             cbl = ctx.season.cbl(ctx.army_list.cbl)
@@ -156,12 +163,23 @@ class FireteamSetting:
         parts: dict[str, tuple[Candidate, ...]] = {}
         for trooper in ctx.roster.troopers:
             candidates[trooper.uid], parts[trooper.uid] = chart_view(trooper.army).candidates(trooper, ctx.edition)
+        free = {t.casefold() for t in ctx.edition.fireteam_free_peripheral_types}
+        controlling: dict[str, list[Assignment]] = {}
+        for assignment in control_plan(ctx).assignments:
+            if assignment.controller is not None and assignment.kind not in free:
+                controlling.setdefault(assignment.controller, []).append(assignment)
+        barred = set(controlling) if controllers == "assigned" else forced_controllers(ctx)
+        for uid in barred:
+            if uid in candidates:
+                candidates[uid] = replace(candidates[uid], barred=(*candidates[uid].barred, CONTROLLER))
+                parts[uid] = tuple(replace(p, barred=(*p.barred, CONTROLLER)) for p in parts[uid])
         return cls(
             edition=ctx.edition, main=chart_view(ctx.army),
             reinforcement=chart_view(reinforcement_army) if reinforcement_army is not None else None,
             grants=grants, candidates=candidates,
             unresolved=frozenset(u.trooper.uid for u in ctx.roster.unresolved),
             max_group_size=ctx.edition.max_group_size, parts=parts,
+            controlling={uid: tuple(found) for uid, found in controlling.items()},
         )
 
     def view(self, reinforcement: bool) -> ChartView:
@@ -241,7 +259,7 @@ def judge(setting: FireteamSetting, fireteam: Fireteam,
     owners = {m.owner for m in members}
     count = len(members) + sum(1 for u in uids if u not in owners)
     found += _size(setting, fireteam, team, count, _list_names([*members, *(u for u in uids if u not in owners)]))
-    found += _barred(fireteam, members)
+    found += _barred(setting, fireteam, members)
     found += _groups(fireteam, section)
 
     placement: Placement | None = None
@@ -357,10 +375,12 @@ def _size(setting: FireteamSetting, fireteam: Fireteam, team: ChartTeam | None, 
                   SOURCE, fireteam.members, fireteam=fireteam.uid, count=count, min=low, max=high)]
 
 
-def _barred(fireteam: Fireteam, members: Sequence[Candidate]) -> list[Violation]:
+def _barred(setting: FireteamSetting, fireteam: Fireteam, members: Sequence[Candidate]) -> list[Violation]:
     found = []
     for member in members:
         team = _team_label(fireteam)
+        if CONTROLLER in member.barred:
+            found.append(_controller(setting, fireteam, member))
         if PERIPHERAL in member.barred:
             if member.trooper:
                 message = tr("{name} cannot be in a fireteam: peripherals and their controllers never are, and the "
@@ -370,7 +390,7 @@ def _barred(fireteam: Fireteam, members: Sequence[Candidate]) -> list[Violation]
                 message = tr("{name} cannot be in a fireteam: peripherals and their controllers never are. "
                              "Remove it from {team}.", name=member.name, team=team)
             found.append(error("fireteam.peripheral", message, SOURCE, (member.owner,), fireteam=fireteam.uid))
-        skills = [s for s in member.barred if s != PERIPHERAL]
+        skills = [s for s in member.barred if s not in (PERIPHERAL, CONTROLLER)]
         if skills:
             found.append(error("fireteam.excluded_skill",
                                tr("{name} ({option}) cannot be in a fireteam: it has {skills}. Remove it from {team} "
@@ -378,6 +398,24 @@ def _barred(fireteam: Fireteam, members: Sequence[Candidate]) -> list[Violation]
                                   skills=", ".join(skills), team=team),
                                SOURCE, (member.owner,), fireteam=fireteam.uid, skills=skills))
     return found
+
+
+def _controller(setting: FireteamSetting, fireteam: Fireteam, member: Candidate) -> Violation:
+    """A trooper the peripherals rule takes as the controller of a peripheral bought on its own."""
+    assignments = setting.controlling.get(member.owner, ())
+    names = _list_names([setting.candidates[a.peripheral] for a in assignments if a.peripheral in setting.candidates])
+    others = [u for a in assignments for u in a.possible if u != member.owner]
+    if not others:
+        why = tr("it is the only trooper of Combat Group {group} who can control it",
+                 group=assignments[0].combat_group if assignments else member.combat_group)
+    else:
+        why = tr("the others who could ({names}) are in fireteams too or control as many as they may",
+                 names=_names(setting, list(dict.fromkeys(others))))
+    return error("fireteam.peripheral",
+                 tr("{name} cannot be in a fireteam: it controls {peripherals}, bought on its own, and a Controller "
+                    "never joins one ({why}). Remove it from {team}, or add another controller to its combat group.",
+                    name=member.name, peripherals=names, why=why, team=_team_label(fireteam)),
+                 sources.cite(sources.FIRETEAMS, sources.PERIPHERAL), (member.owner,), fireteam=fireteam.uid)
 
 
 def _groups(fireteam: Fireteam, members: Sequence[Candidate]) -> list[Violation]:

@@ -23,6 +23,8 @@ from armybuilder.rules.fireteams.level import Level, level_of, own_keys
 
 PERIPHERAL = "Peripheral"
 """The reason a controller or peripheral is barred (RULES.md §4)."""
+CONTROLLER = "Controller"
+"""The reason a trooper taken to control a peripheral bought on its own is barred (RULES.md §2.4, §4)."""
 
 _FTO_TOKEN = re.compile(r"\bFTO(?:-\d+)?\b", re.IGNORECASE)
 _FIRETEAM_SKILL = re.compile(r"^\s*fireteam\s*:\s*(core|haris|duo)\s*$", re.IGNORECASE)
@@ -79,11 +81,15 @@ def display_name(unit: Unit) -> str:
 def barred_reasons(trooper: ResolvedTrooper, edition: EditionPack) -> tuple[str, ...]:
     """Why a trooper may never be in a fireteam: a peripheral or its controller, or a skill.
 
-    A team option is barred when any trooper it fields is (Scarface & Cordelia: Scarface controls
-    a Turtlemek), since its troopers join a fireteam together."""
+    The Controller of peripherals all of a type the edition frees (N5.2: Ancillary, which does not
+    deploy with it) is not barred. A team option is barred when any trooper it fields is, since its
+    troopers join a fireteam together."""
     reasons: list[str] = []
-    if (trooper.peripherals or trooper.option.peripherals or trooper.has_characteristic(PERIPHERAL)
-            or any(_controls_peripherals(trooper.unit, inc.option) for inc in trooper.included)):
+    free = _free_types(edition)
+    included = [inc.group for inc in trooper.peripherals]
+    if (_barring(included, free) or (trooper.option.peripherals and not included)
+            or trooper.has_characteristic(PERIPHERAL)
+            or any(_controls_peripherals(trooper.unit, inc.option, free) for inc in trooper.included)):
         reasons.append(PERIPHERAL)
     held = {_skill_key(item.name) for item in trooper.items()}
     held |= {_skill_key(item.name) for inc in trooper.included if not inc.is_peripheral
@@ -92,15 +98,22 @@ def barred_reasons(trooper: ResolvedTrooper, edition: EditionPack) -> tuple[str,
     return tuple(reasons)
 
 
-def _controls_peripherals(unit: Unit, option: Option) -> bool:
-    """An included option that brings peripherals of its own (a team option's TAG with its Turtlemek)."""
-    if option.peripherals:
-        return True
-    for inc in option.includes:
-        group = unit.group(inc.group)
-        if group is not None and group.is_peripheral:
-            return True
-    return False
+def _free_types(edition: EditionPack) -> frozenset[str]:
+    return frozenset(t.casefold() for t in edition.fireteam_free_peripheral_types)
+
+
+def _barring(groups: Sequence[ProfileGroup], free: frozenset[str]) -> bool:
+    """Peripherals of which one bars its Controller: any whose type the edition does not free."""
+    return any(g.peripheral_type not in free for g in groups)
+
+
+def _controls_peripherals(unit: Unit, option: Option, free: frozenset[str] = frozenset()) -> bool:
+    """An included option that brings barring peripherals of its own (a team option's TAG with a
+    Synchronized peripheral; Scarface's Turtlemek is an Ancillary and frees him under N5.2)."""
+    groups = [g for inc in option.includes if (g := unit.group(inc.group)) is not None and g.is_peripheral]
+    if option.peripherals and not groups:
+        return True  # named but not included: its type is unknown
+    return _barring(groups, free)
 
 
 def _included_items(group: ProfileGroup, option: Option) -> Iterable[ItemRef]:
@@ -155,7 +168,7 @@ def parts_of(trooper: ResolvedTrooper, edition: EditionPack, whole: Candidate | 
     for inc in members:
         items = [*_included_items(inc.group, inc.option), *team_items]
         reasons: list[str] = []
-        if _controls_peripherals(trooper.unit, inc.option) or any(
+        if _controls_peripherals(trooper.unit, inc.option, _free_types(edition)) or any(
                 p.is_peripheral for p in inc.group.profiles[:1]):
             reasons.append(PERIPHERAL)
         held = {_skill_key(i.name) for i in items}

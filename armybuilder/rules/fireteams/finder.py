@@ -33,6 +33,7 @@ from armybuilder.rules.fireteams.assess import (
     type_name,
 )
 from armybuilder.rules.fireteams.chart import Candidate, ChartView, Slot, fitting_slots, size_range
+from armybuilder.rules.peripherals import possible_controllers, spares
 
 
 @dataclass(frozen=True)
@@ -133,7 +134,7 @@ class _Best:
 
 def find_fireteams(ctx: RuleContext) -> list[PossibleFireteam]:
     """For each combat group, chart team and type: the best legal fireteam its troopers could form."""
-    setting = FireteamSetting.of(ctx)
+    setting = FireteamSetting.of(ctx, controllers="forced")
     declared = {uid for f in ctx.army_list.fireteams for uid in f.members}
     found: list[PossibleFireteam] = []
     for group in ctx.army_list.groups:
@@ -144,14 +145,43 @@ def find_fireteams(ctx: RuleContext) -> list[PossibleFireteam]:
         view = setting.view(group.reinforcement)
         for team in view.teams:
             for team_type, counts in best_compositions(setting, view, team, eligible).items():
-                members = _pick(counts, declared)
-                fireteam = Fireteam(uid="", type=team_type, team=team.name,
-                                    members=tuple(dict.fromkeys(m.owner for m in members)))
-                assessment = judge(setting, fireteam, members)
-                if assessment.legal:
-                    found.append(PossibleFireteam(group.number, group.reinforcement, team.name, team_type,
-                                                  fireteam.members, assessment))
+                possible = _realize(ctx, setting, group.number, group.reinforcement, team, team_type, counts,
+                                    declared)
+                if possible is None:
+                    possible = _sparing(ctx, setting, view, team, team_type, eligible, declared,
+                                        group.number, group.reinforcement)
+                if possible is not None:
+                    found.append(possible)
     return found
+
+
+def _realize(ctx: RuleContext, setting: FireteamSetting, number: int, reinforcement: bool, team: ChartTeam,
+             team_type: FireteamType, counts: Sequence[tuple[_Class, Slot, int]],
+             declared: set[str]) -> PossibleFireteam | None:
+    """The counted composition with real troopers, if the rules find it legal and it leaves every
+    peripheral bought on its own a controller outside it."""
+    members = _pick(counts, declared)
+    fireteam = Fireteam(uid="", type=team_type, team=team.name, members=tuple(dict.fromkeys(m.owner for m in members)))
+    assessment = judge(setting, fireteam, members)
+    if not assessment.legal or not spares(ctx, fireteam.members):
+        return None
+    return PossibleFireteam(number, reinforcement, team.name, team_type, fireteam.members, assessment)
+
+
+def _sparing(ctx: RuleContext, setting: FireteamSetting, view: ChartView, team: ChartTeam, team_type: FireteamType,
+             eligible: Sequence[Candidate], declared: set[str], number: int,
+             reinforcement: bool) -> PossibleFireteam | None:
+    """The best team without one of the troopers who could control a peripheral bought on its own, when the
+    best team took so many of them that none is left to control it (RULES.md §2.4)."""
+    best: PossibleFireteam | None = None
+    for uid in sorted(possible_controllers(ctx) & {c.owner for c in eligible}):
+        rest = [c for c in eligible if c.owner != uid]
+        counts = best_compositions(setting, view, team, rest, only=team_type).get(team_type)
+        found = _realize(ctx, setting, number, reinforcement, team, team_type, counts, declared) if counts else None
+        if found is not None and (best is None or (found.level, len(found.members)) > (best.level,
+                                                                                       len(best.members))):
+            best = found
+    return best
 
 
 def _eligible(members: Sequence[Candidate]) -> Sequence[Candidate]:
