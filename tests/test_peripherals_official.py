@@ -12,7 +12,7 @@ from armybuilder.data.catalog import Catalog
 from armybuilder.domain import Army, ArmyList, Fireteam, FireteamType
 from armybuilder.paths import bundled_profiles_dir
 from armybuilder.rules.engine import Report, context_in_catalog, validate_in_catalog
-from armybuilder.rules.fireteam_finder import find_fireteams
+from armybuilder.rules.fireteams.finder import find_fireteams
 
 pytestmark = pytest.mark.shared
 

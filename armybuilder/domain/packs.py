@@ -87,8 +87,8 @@ class EditionPack(Frozen):
         default=(), description="skills that keep a trooper out of fireteams (Infiltration, Combat Jump…)"
     )
     peripheral_controllers: tuple[PeripheralControl, ...] = Field(
-        default=(), description="controllers of peripherals bought on their own (Army List — Combat Groups); a type not "
-                                "listed is not checked")
+        default=(), description="controllers of peripherals bought on their own (Army List — Combat Groups; "
+                                "Peripheral); a type not listed is not checked")
     fireteam_free_peripheral_types: tuple[str, ...] = Field(
         default=(), description="peripheral types whose Controller may still join a fireteam (N5.2: Ancillary, "
                                 "which does not deploy with its Controller)")

@@ -199,7 +199,7 @@ def plan_sparing(ctx: RuleContext, in_teams: frozenset[str]) -> ControlPlan:
     controls = _controls_map(ctx)
     if not controls or not any(t.is_peripheral for t in ctx.roster.troopers):
         return ControlPlan()
-    from armybuilder.rules.fireteam_chart import barred_reasons  # the chart module reads this one's plan
+    from armybuilder.rules.fireteams.chart import barred_reasons  # the chart module reads this one's plan
 
     found: list[Assignment] = []
     for group in ctx.army_list.groups:
