@@ -22,8 +22,6 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-import yaml
-
 from armybuilder.paths import resources_dir
 
 LANGUAGES = {"en": "English", "es": "Español"}
@@ -44,6 +42,8 @@ def _tables(language: str) -> tuple[dict[str, str], dict[str, tuple[str, ...]]]:
     in the order of `_plural_form` (Spanish and English: [one, other])."""
     if language == "en":
         return {}, {}
+    import yaml  # only when a catalog is needed: English needs none
+
     table: dict[str, str] = {}
     plurals: dict[str, tuple[str, ...]] = {}
     loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)

@@ -1,44 +1,105 @@
-"""Command line: `armybuilder` opens the app; sub-commands check, import, validate and export.
+"""Command line: `armybuilder [FILE…]` opens the app; sub-commands check, import, validate and export.
 
 One module of this package per sub-command family (`validate`, `export`, `code`…), each with a
-`register(subparsers)` function; `common` holds what they share."""
+`register(subparsers)` function; `common` holds what they share. Start-up is kept light: the parser
+lists every command from `COMMANDS` and imports only the chosen command's module, so `--version` and
+`--help` import no Qt, pydantic or reportlab (benchmarks/bench_startup.py measures it against a bare
+interpreter)."""
 
 from __future__ import annotations
 
 import argparse
 import os
-import pkgutil
 import sys
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from importlib import import_module
+from pathlib import Path
 
 from armybuilder import __version__
 from armybuilder.cli.common import EXIT_UNUSABLE, UsageError
-from armybuilder.i18n import LANGUAGES, default_language, set_language, tr, trn
+from armybuilder.i18n import LANGUAGES, N_, default_language, set_language, tr, trn
+
+COMMANDS = {
+    "code": N_("read and write the official builder's army codes"),
+    "data": N_("import the official Infinity Army data and list what is available"),
+    "export": N_("print a list as full and courtesy PDF, or as compact text"),
+    "fireteams": N_("check a list's fireteams: legality, level, bonuses, better teams"),
+    "profiles": N_("check profile databases and rules packs"),
+    "validate": N_("check army lists against every rule"),
+}
+"""Every sub-command (a module of this package) and its one-line help, written once: the modules'
+`register` use these texts, and `--help` lists the commands from here without importing them."""
+LOG_LEVELS = ("debug", "info", "warning", "error")
+_VALUED = ("--lang", "--log-level", "--code")
+"""Top-level options that take a value (skipped when looking for the command or the files)."""
 
 
 def command_modules() -> list[str]:
     """Every module in armybuilder/cli/ with a `register(subparsers)` function."""
+    import pkgutil
+
     names = [info.name for info in pkgutil.iter_modules(__path__) if info.name != "common"]
     return sorted(names)
 
 
-def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
-        prog="armybuilder",
-        description=tr("Offline army list builder for Infinity: build, validate and print lists. "
-                       "Without a command, opens the desktop app."),
-        epilog=tr("Exit codes: 0 done, 1 a check failed (an illegal list, errors in the data), 2 unreadable input "
-                  "or an unusable option. Every command and option: docs/cli.md."),
-    )
+def first_positional(args: Sequence[str]) -> str | None:
+    """The first argument that is neither an option nor an option's value: a command, or a file to open."""
+    index = 0
+    while index < len(args):
+        arg = args[index]
+        if arg == "--":
+            return args[index + 1] if index + 1 < len(args) else None
+        if arg in _VALUED:
+            index += 2
+            continue
+        if not arg.startswith("-") or arg == "-":
+            return arg
+        index += 1
+    return None
+
+
+def _add_common_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--version", action="version", version=f"armybuilder {__version__}",
                         help=tr("show the version and exit"))
     parser.add_argument("--lang", choices=sorted(LANGUAGES), help=tr("language of messages (en or es)"))
+    parser.add_argument("--log-level", choices=LOG_LEVELS, metavar="LEVEL",
+                        help=tr("also show log messages of this level and above on the terminal (debug, info, "
+                                "warning, error); the log file records info and above, or this level if lower"))
+    parser.add_argument("--code", dest="open_code", metavar="CODE",
+                        help=tr("open an army code (or its link) from the official builder in the app"))
+
+
+def _usage() -> str:
+    return tr("armybuilder [options] [FILE … | --code CODE]\n       armybuilder [options] COMMAND …")
+
+
+def build_parser(command: str | None = None, *, every: bool = True) -> argparse.ArgumentParser:
+    """The parser of `armybuilder` and its commands. Every command is listed; the modules of `command` (and,
+    with `every`, of all of them: the docs tests read every option) are imported and their options added."""
+    parser = argparse.ArgumentParser(
+        prog="armybuilder", usage=_usage(),
+        description=tr("Offline army list builder for Infinity: build, validate and print lists. "
+                       "Without a command, opens the desktop app, with the list files given (or an army code)."),
+        epilog=tr("Exit codes: 0 done, 1 a check failed (an illegal list, errors in the data), 2 unreadable input "
+                  "or an unusable option. Every command and option: docs/cli.md."),
+    )
+    _add_common_options(parser)
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
-    for name in command_modules():
-        module = import_module(f"armybuilder.cli.{name}")
-        module.register(commands)
+    for name in sorted(COMMANDS):
+        if every or name == command:
+            import_module(f"armybuilder.cli.{name}").register(commands)
+        else:
+            commands.add_parser(name, help=tr(COMMANDS[name]), add_help=False)
+    return parser
+
+
+def build_app_parser() -> argparse.ArgumentParser:
+    """`armybuilder FILE…`: the app, opening list files (what a file manager's "Open with" runs)."""
+    parser = argparse.ArgumentParser(prog="armybuilder", usage=_usage(),
+                                     description=tr("Open list files in the desktop app."))
+    _add_common_options(parser)
+    parser.add_argument("files", nargs="+", type=Path, metavar="FILE", help=tr("list files to open"))
     return parser
 
 
@@ -100,17 +161,27 @@ def main(argv: Sequence[str] | None = None) -> int:
     wanted = requested_language(args_list)
     if wanted:
         set_language(wanted)
+    chosen = first_positional(args_list)
     with argparse_in_our_language():
-        parser = build_parser()
-        args = parser.parse_args(args_list)
-    if args.command is None:
-        problem = no_display_message()
-        if problem is not None:
-            print(problem, file=sys.stderr)
-            return EXIT_UNUSABLE
-        from armybuilder.gui.app import run_gui  # Qt is imported only for the GUI
+        if chosen is not None and chosen not in COMMANDS:
+            parser = build_app_parser()
+            args = parser.parse_args(args_list)
+            args.command = None
+        else:
+            parser = build_parser(chosen, every=False)
+            args = parser.parse_args(args_list)
+            args.files = []
+    from armybuilder.logs import setup_logging
 
-        return run_gui([sys.argv[0], *args_list])
+    logging_setup = setup_logging(args.log_level, console=args.log_level is not None,
+                                  crash_log=args.command is None)
+    if args.command is None:
+        return _start_app(args, args_list, parser, logging_setup.problem)
+    if logging_setup.problem:
+        print(logging_setup.problem, file=sys.stderr)
+    if args.open_code is not None:
+        parser.error(tr("--code CODE opens the app: give it without a command (the commands have their own "
+                        "--code)"))
     handler = args.handler
     try:
         return int(handler(args))
@@ -122,6 +193,28 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 130
     except BrokenPipeError:
         return 0
+
+
+def _start_app(args: argparse.Namespace, args_list: list[str], parser: argparse.ArgumentParser,
+               log_problem: str | None) -> int:
+    files: list[Path] = args.files
+    if files and args.open_code is not None:
+        parser.error(tr("give list files or --code CODE, not both"))
+    missing = [path for path in files if not path.is_file()]
+    if missing:
+        path = missing[0]
+        if not path.exists() and not path.suffix:
+            parser.error(tr("{name}: neither a command ({commands}) nor a list file", name=str(path),
+                            commands=", ".join(sorted(COMMANDS))))
+        parser.error(tr("{file}: no such file", file=str(path)) if not path.exists()
+                     else tr("{file}: not a file", file=str(path)))
+    problem = no_display_message()
+    if problem is not None:
+        print(problem, file=sys.stderr)
+        return EXIT_UNUSABLE
+    from armybuilder.gui.app import run_gui  # Qt is imported only for the GUI
+
+    return run_gui([sys.argv[0], *args_list], files=files, code=args.open_code, log_problem=log_problem)
 
 
 def gui_main() -> int:

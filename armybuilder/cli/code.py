@@ -8,6 +8,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from armybuilder.cli import COMMANDS
 from armybuilder.cli.common import add_data_option, loadout, open_catalog, positive_int, print_problems
 from armybuilder.data.armycode import ArmyCodeError, DecodedCode, Framing, MemberForm
 from armybuilder.data.armycode_lists import CodeList, builder_link, decode_list, encode_list, points_limit
@@ -22,7 +23,7 @@ EXIT_UNREADABLE = 2
 
 
 def register(commands: Any) -> None:
-    parser = commands.add_parser("code", help=tr("read and write the official builder's army codes"))
+    parser = commands.add_parser("code", help=tr(COMMANDS["code"]))
     sub = parser.add_subparsers(dest="code_command", metavar="ACTION", required=True)
 
     decode_cmd = sub.add_parser("decode", help=tr("show the list an army code holds"))

@@ -7,14 +7,15 @@ import math
 import sys
 from collections.abc import Iterable, Sequence
 from pathlib import Path
-from typing import TextIO
+from typing import TYPE_CHECKING, TextIO
 
-from armybuilder.data.cache import attach_imported
-from armybuilder.data.catalog import Catalog
-from armybuilder.data.problems import DataProblem
-from armybuilder.domain.profiles import Option, Unit
 from armybuilder.i18n import tr
 from armybuilder.paths import bundled_profiles_dir
+
+if TYPE_CHECKING:  # imported where used: `armybuilder --help` and `--version` load no data model
+    from armybuilder.data.catalog import Catalog
+    from armybuilder.data.problems import DataProblem
+    from armybuilder.domain.profiles import Option, Unit
 
 EXIT_OK, EXIT_FAILED, EXIT_UNUSABLE = 0, 1, 2
 """Every command: 0 done (and every check passed), 1 a check failed (an illegal list, errors in the
@@ -47,6 +48,9 @@ def open_catalog(args: argparse.Namespace, *, report: bool = True) -> Catalog:
             raise UsageError(tr("--profiles {path}: no such file or folder", path=str(path)))
     if data is not None and not data.exists():
         raise UsageError(tr("--data {path}: no such folder", path=str(data)))
+    from armybuilder.data.cache import attach_imported
+    from armybuilder.data.catalog import Catalog
+
     catalog = Catalog.from_paths([bundled_profiles_dir(), *extra])
     attach_imported(catalog, data)
     if report:

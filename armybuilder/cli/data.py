@@ -7,6 +7,7 @@ import sys
 from pathlib import Path
 from typing import Any, TextIO
 
+from armybuilder.cli import COMMANDS
 from armybuilder.cli.common import (
     EXIT_FAILED,
     EXIT_OK,
@@ -24,7 +25,7 @@ from armybuilder.paths import imported_data_dir
 
 
 def register(commands: Any) -> None:
-    parser = commands.add_parser("data", help=tr("import the official Infinity Army data and list what is available"))
+    parser = commands.add_parser("data", help=tr(COMMANDS["data"]))
     sub = parser.add_subparsers(dest="data_command", metavar="ACTION", required=True)
 
     importing = sub.add_parser(

@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import argparse
 import datetime as dt
+import logging
 import os
 import sys
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from armybuilder.cli import COMMANDS
 from armybuilder.cli.common import add_data_option, open_catalog
 from armybuilder.data.armycode import code_text, list_from_code
 from armybuilder.data.catalog import Catalog
@@ -23,10 +25,12 @@ from armybuilder.i18n import LANGUAGES, language, tr
 
 EXIT_OK, EXIT_ILLEGAL, EXIT_UNREADABLE = 0, 1, 2
 
+log = logging.getLogger(__name__)
+
 
 def register(commands: Any) -> None:
     parser = commands.add_parser(
-        "export", help=tr("print a list as full and courtesy PDF, or as compact text"),
+        "export", help=tr(COMMANDS["export"]),
         description=tr("Print a list for a tournament: the full list (for you and the organizer) and the "
                        "courtesy list (open information only, for your opponent)."))
     parser.add_argument("list", nargs="?", type=Path, metavar="LISTFILE", help=tr("the list file to print"))
@@ -97,6 +101,10 @@ def run(args: argparse.Namespace) -> int:
     if loaded is not None:
         for problem in (*loaded.problems, *changes_since_saved(loaded, doc.report.roster)):
             print(str(problem), file=sys.stderr)
+    log.debug("export of %r (%s troopers)", army_list.name, army_list.trooper_count)
+    log.info("export: %s", ", ".join(f"{kind}" for kind, path in (("full", args.full), ("courtesy", args.courtesy),
+                                                                  ("text", args.text),
+                                                                  ("courtesy text", args.courtesy_text)) if path))
     if not doc.legal and not options.allow_illegal:
         print(tr("{name}: NOT LEGAL — not exported:", name=army_list.name or str(args.list or "--code")),
               file=sys.stderr)

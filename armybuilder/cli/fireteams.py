@@ -8,6 +8,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from armybuilder.cli import COMMANDS
 from armybuilder.cli.common import add_data_option, open_catalog
 from armybuilder.data.armycode import list_from_code
 from armybuilder.data.catalog import Catalog
@@ -31,7 +32,7 @@ EXIT_LEGAL, EXIT_ILLEGAL, EXIT_UNREADABLE = 0, 1, 2
 
 def register(commands: Any) -> None:
     parser = commands.add_parser(
-        "fireteams", help=tr("check a list's fireteams: legality, level, bonuses, better teams"))
+        "fireteams", help=tr(COMMANDS["fireteams"]))
     parser.add_argument("list", nargs="?", type=Path, metavar="LISTFILE", help=tr("the list file"))
     parser.add_argument("--code", metavar="CODE", help=tr("an army code from the official builder"))
     add_data_option(parser)

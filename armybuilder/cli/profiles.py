@@ -8,6 +8,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from armybuilder.cli import COMMANDS
 from armybuilder.cli.common import EXIT_FAILED, EXIT_OK, EXIT_UNUSABLE, print_problems
 from armybuilder.data.profiles_yaml import LoadedProfiles, load_profiles, schema
 from armybuilder.data.yamlio import atomic_write_text
@@ -16,7 +17,7 @@ from armybuilder.paths import bundled_profiles_dir
 
 
 def register(commands: Any) -> None:
-    parser = commands.add_parser("profiles", help=tr("check profile databases and rules packs"))
+    parser = commands.add_parser("profiles", help=tr(COMMANDS["profiles"]))
     sub = parser.add_subparsers(dest="profiles_command", metavar="ACTION", required=True)
 
     check = sub.add_parser("check", help=tr("check YAML databases and packs; exit 1 on any error, 2 when a PATH "

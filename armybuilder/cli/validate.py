@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import argparse
 import json
+import logging
 import sys
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from armybuilder.cli import COMMANDS
 from armybuilder.cli.common import add_data_option, open_catalog, positive_int, trooper_label
 from armybuilder.data.armycode import list_from_code
 from armybuilder.data.catalog import Catalog
@@ -21,10 +23,11 @@ from armybuilder.rules.engine import Report, validate_entry, validate_in_catalog
 from armybuilder.rules.violations import Violation
 
 EXIT_LEGAL, EXIT_ILLEGAL, EXIT_UNREADABLE = 0, 1, 2
+log = logging.getLogger(__name__)
 
 
 def register(commands: Any) -> None:
-    parser = commands.add_parser("validate", help=tr("check army lists against every rule"))
+    parser = commands.add_parser("validate", help=tr(COMMANDS["validate"]))
     parser.add_argument("lists", nargs="*", type=Path, metavar="LISTFILE", help=tr("list files to check"))
     parser.add_argument("--code", action="append", default=[], metavar="CODE",
                         help=tr("an army code from the official builder (repeatable)"))
@@ -113,6 +116,11 @@ def run(args: argparse.Namespace) -> int:
     catalog = open_catalog(args)
     checked = [check_file(p, catalog, args) for p in args.lists]
     checked += [check_code(c, catalog, args) for c in args.code]
+    for item in checked:  # what a list holds is the player's: debug only (see armybuilder/logs.py)
+        log.debug("validated %s: %r, legal=%s", item.label, item.army_list.name if item.army_list else None,
+                  item.legal)
+    log.info("validate: %d list(s), %d legal, %d unreadable", len(checked), sum(c.legal for c in checked),
+             sum(bool(c.unreadable) for c in checked))
     entry_violations: list[Violation] = []
     if args.entry:
         lists = [c.army_list for c in checked if c.army_list is not None]

@@ -2,14 +2,19 @@
 
 from __future__ import annotations
 
+import logging
 import os
 import sys
 from collections.abc import Callable, Sequence
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QMessageLogContext, QTimer, QtMsgType, qInstallMessageHandler
+from PySide6.QtGui import QIcon
 from PySide6.QtWidgets import QApplication
 
+from armybuilder import __version__
+from armybuilder.about import APP_ID
 from armybuilder.data.cache import attach_imported
 from armybuilder.data.catalog import Catalog
 from armybuilder.gui.language import apply_language
@@ -23,12 +28,17 @@ if TYPE_CHECKING:
     from armybuilder.gui.mainwindow import MainWindow
 
 
+log = logging.getLogger(__name__)
+
+
 def build_catalog() -> Catalog:
     """The bundled profiles plus any official data imported into the user's data folder."""
     catalog = Catalog.from_paths([bundled_profiles_dir()])
     attach_imported(catalog)
     for problem in catalog.problems:
         print(problem, file=sys.stderr)
+        log.warning("data problem: %s", problem)
+    log.info("catalog: %d armies", len(catalog.armies()))
     return catalog
 
 
@@ -38,9 +48,22 @@ OFFSCREEN_NOISE = ("This plugin does not support propagateSizeHints()",
 """What Qt's offscreen platform prints for things it cannot do; it says nothing about the app."""
 
 
+_QT_LEVELS = {QtMsgType.QtDebugMsg: logging.DEBUG, QtMsgType.QtInfoMsg: logging.INFO,
+              QtMsgType.QtWarningMsg: logging.WARNING, QtMsgType.QtCriticalMsg: logging.ERROR,
+              QtMsgType.QtFatalMsg: logging.CRITICAL}
+
+
 def _quiet_offscreen_handler(kind: QtMsgType, context: QMessageLogContext, message: str) -> None:
     if not message.startswith(OFFSCREEN_NOISE):
         print(message, file=sys.stderr)
+        logging.getLogger("qt").log(_QT_LEVELS.get(kind, logging.WARNING), "%s", message)
+
+
+def _check_icon_theme() -> None:
+    """One line in the log when the desktop has no icon theme: the app's own icons are used, nothing breaks."""
+    theme = QIcon.themeName()
+    if not theme or QIcon.fromTheme("document-open").isNull():
+        log.info("no usable icon theme (%r): using the app's own and Qt's built-in icons", theme)
 
 
 def make_application(argv: Sequence[str], *, quiet_offscreen: bool = False) -> QApplication:
@@ -53,6 +76,11 @@ def make_application(argv: Sequence[str], *, quiet_offscreen: bool = False) -> Q
     app.setOrganizationName(ORGANIZATION)
     app.setApplicationName(APPLICATION)
     app.setApplicationDisplayName(tr("Infinity army builder"))
+    app.setApplicationVersion(__version__)
+    app.setDesktopFileName(APP_ID)
+    from armybuilder.gui.desktop.appicon import app_icon
+
+    app.setWindowIcon(app_icon())
     return app
 
 
@@ -89,25 +117,94 @@ def _offer_restore(window: MainWindow, autosave: Autosave) -> None:
     offer_restore(window, autosave)
 
 
-def run_gui(argv: Sequence[str], on_shown: Callable[[MainWindow], None] | None = None) -> int:
-    """Run the app until its window closes. `on_shown` is called with the window once it is up
-    (tests/gui/edit_hook.py makes an edit in a real app process with it)."""
-    from armybuilder.gui.autosave import Autosave
+class Windows:
+    """The app's main windows: one per list opened from the command line or dropped on a window, each with
+    its own autosave; the first one also offers back what a crash left behind."""
+
+    def __init__(self, catalog: Catalog, settings: SettingsStore) -> None:
+        self.catalog = catalog
+        self.settings = settings
+        self.open: list[tuple[MainWindow, Autosave]] = []
+
+    def new_window(self) -> MainWindow:
+        from armybuilder.gui.autosave import Autosave
+
+        window = open_main_window(self.catalog, self.settings) if not self.open else self._another()
+        autosave = Autosave(window)
+        autosave.failed.connect(lambda message: window.statusBar().showMessage(message, 10000))
+        window.drops.open_elsewhere = self.open_in_new_window
+        window.closed.connect(lambda: self._forget(window))
+        self.open.append((window, autosave))
+        return window
+
+    def _another(self) -> MainWindow:
+        from armybuilder.gui.mainwindow import MainWindow
+
+        window = MainWindow(self.catalog, self.settings)
+        first = self.open[0][0]
+        window.move(first.pos() + first.rect().center() / 8)
+        window.show()
+        return window
+
+    def open_in_new_window(self, path: Path) -> MainWindow:
+        window = self.new_window()
+        window.open_path(path)
+        return window
+
+    def autosaves(self) -> list[Autosave]:
+        return [autosave for _, autosave in self.open]
+
+    def active(self) -> MainWindow | None:
+        focused = QApplication.activeWindow()
+        for window, _ in self.open:
+            if window is focused:
+                return window
+        return self.open[0][0] if self.open else None
+
+    def _forget(self, window: MainWindow) -> None:
+        self.open = [(w, a) for w, a in self.open if w is not window]
+
+
+def run_gui(argv: Sequence[str], on_shown: Callable[[MainWindow], None] | None = None,
+            files: Sequence[Path] = (), code: str | None = None, log_problem: str | None = None) -> int:
+    """Run the app until its windows close: `files` open in a window each, `code` (an army code or its link)
+    in the first. `on_shown` is called with the first window once it is up (tests/gui/edit_hook.py makes an
+    edit in a real app process with it). Unexpected errors go to the crash dialog (gui/desktop/crash.py)."""
+    from armybuilder.gui.desktop.crash import CrashHandler
 
     app = make_application(argv, quiet_offscreen=True)
+    _check_icon_theme()
     settings = SettingsStore(default_qsettings())
     apply_language(startup_language(settings, argv))
-    window = open_main_window(build_catalog(), settings)
-    autosave = Autosave(window)
-    autosave.failed.connect(lambda message: window.statusBar().showMessage(message, 10000))
-    QTimer.singleShot(0, lambda: _offer_restore(window, autosave))
+    windows = Windows(build_catalog(), settings)
+    crashes = CrashHandler(windows.autosaves, windows.active)
+    crashes.install()
+    window = windows.new_window()
+    first_autosave = windows.open[0][1]
+    QTimer.singleShot(0, lambda: _offer_restore(window, first_autosave))
+    for index, path in enumerate(files):
+        if index == 0:
+            window.open_path(path)
+        else:
+            windows.open_in_new_window(path)
+    if code is not None:
+        window.open_code(code)
+    if log_problem:
+        print(log_problem, file=sys.stderr)
+        QTimer.singleShot(0, lambda: window.statusBar().showMessage(log_problem, 20000))
     if on_shown is not None:
         QTimer.singleShot(0, lambda: on_shown(window))
     if os.environ.get(QUIT_AFTER_START) == "1":
         def shown() -> None:
             print("window shown", flush=True)
-            window.close()
+            for each, _ in list(windows.open):
+                each.close()
             app.quit()
 
         QTimer.singleShot(0, shown)
-    return int(app.exec())
+    log.info("app started")
+    try:
+        return int(app.exec())
+    finally:
+        crashes.uninstall()
+        log.info("app stopped")

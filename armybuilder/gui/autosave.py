@@ -234,6 +234,18 @@ class Autosave(QObject):
         self.file.unlink(missing_ok=True)
         self._lock.unlock()
 
+    def keep(self) -> None:
+        """The app is quitting after an unexpected error: write the list now and leave its autosave on disk,
+        for the next start to offer back (`finish` would delete it)."""
+        if self._finished:
+            return
+        self.save_now()
+        self.wait()
+        self._finished = True
+        self.idle.stop()
+        self.longest.stop()
+        self._lock.unlock()
+
     # ----- restoring ---------------------------------------------------------------------------------
     def orphans(self) -> list[Orphan]:
         """Autosaves of sessions that are gone, newest first; their locks are held until released."""

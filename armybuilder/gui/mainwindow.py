@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QByteArray, Qt, Signal
-from PySide6.QtGui import QAction, QCloseEvent, QGuiApplication
+from PySide6.QtGui import QAction, QCloseEvent, QDragEnterEvent, QDragMoveEvent, QDropEvent, QGuiApplication
 from PySide6.QtWidgets import (
     QFileDialog,
     QLabel,
@@ -36,6 +36,8 @@ from armybuilder.data.problems import DataError
 from armybuilder.domain.lists import ArmyList
 from armybuilder.gui import files
 from armybuilder.gui.actions import Actions
+from armybuilder.gui.desktop.dropping import DropFeature
+from armybuilder.gui.desktop.help import HelpFeature
 from armybuilder.gui.document import ListDocument, settings_for_points
 from armybuilder.gui.fireteams.feature import FireteamFeature
 from armybuilder.gui.labels import describe_trooper
@@ -85,6 +87,8 @@ class MainWindow(QMainWindow):
         self._connect_signals()
         self.fireteams = FireteamFeature(self)
         self.printing = PrintFeature(self)
+        self.help = HelpFeature(self)
+        self.drops = DropFeature(self)
         self.retranslate()
         self._restore_layout()
         self._on_list_changed()
@@ -250,6 +254,7 @@ class MainWindow(QMainWindow):
         self.action_set.retranslate()
         self.fireteams.retranslate()
         self.printing.retranslate()
+        self.help.retranslate()
         self.file_menu.setTitle(tr("&File"))
         self.recent_menu.setTitle(tr("Open &recent"))
         self.edit_menu.setTitle(tr("&Edit"))
@@ -704,8 +709,12 @@ class MainWindow(QMainWindow):
             return
         if not self.maybe_keep_changes():
             return
-        self.tasks.run(lambda: decode_list(text, self.catalog), self._on_code_read, self._on_code_unreadable,
-                       tr("Reading the army code…"))
+        self.open_code(text)
+
+    def open_code(self, text: str) -> int:
+        """Read an army code (or its link) in the background; its list replaces the open one. Returns the task."""
+        return self.tasks.run(lambda: decode_list(text, self.catalog), self._on_code_read, self._on_code_unreadable,
+                              tr("Reading the army code…"))
 
     def _on_code_unreadable(self, error: BaseException) -> None:
         if not isinstance(error, DataError):
@@ -831,6 +840,15 @@ class MainWindow(QMainWindow):
             return False
         self.tasks.wait(task)
         return not self.document.modified
+
+    def dragEnterEvent(self, event: QDragEnterEvent) -> None:
+        self.drops.drag_event(event)
+
+    def dragMoveEvent(self, event: QDragMoveEvent) -> None:
+        self.drops.drag_event(event)
+
+    def dropEvent(self, event: QDropEvent) -> None:
+        self.drops.drop_event(event)
 
     def closeEvent(self, event: QCloseEvent) -> None:
         if not self.maybe_keep_changes():
