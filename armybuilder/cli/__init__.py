@@ -85,7 +85,7 @@ def build_parser(command: str | None = None, *, every: bool = True) -> argparse.
                   "or an unusable option. Every command and option: docs/cli.md."),
     )
     _add_common_options(parser)
-    commands = parser.add_subparsers(dest="command", metavar="COMMAND")
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND", prog="armybuilder")
     for name in sorted(COMMANDS):
         if every or name == command:
             import_module(f"armybuilder.cli.{name}").register(commands)
@@ -171,17 +171,15 @@ def main(argv: Sequence[str] | None = None) -> int:
             parser = build_parser(chosen, every=False)
             args = parser.parse_args(args_list)
             args.files = []
+        _check_app_arguments(args, parser)
     from armybuilder.logs import setup_logging
 
     logging_setup = setup_logging(args.log_level, console=args.log_level is not None,
                                   crash_log=args.command is None)
     if args.command is None:
-        return _start_app(args, args_list, parser, logging_setup.problem)
+        return _start_app(args, args_list, logging_setup.problem)
     if logging_setup.problem:
         print(logging_setup.problem, file=sys.stderr)
-    if args.open_code is not None:
-        parser.error(tr("--code CODE opens the app: give it without a command (the commands have their own "
-                        "--code)"))
     handler = args.handler
     try:
         return int(handler(args))
@@ -195,8 +193,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 0
 
 
-def _start_app(args: argparse.Namespace, args_list: list[str], parser: argparse.ArgumentParser,
-               log_problem: str | None) -> int:
+def _check_app_arguments(args: argparse.Namespace, parser: argparse.ArgumentParser) -> None:
+    """`--code` and FILE… are for the app: not with a command, not together, and each file must be there
+    (argparse's exit 2 with a message naming it, in the user's language)."""
+    if args.command is not None:
+        if args.open_code is not None:
+            parser.error(tr("--code CODE opens the app: give it without a command (the commands have their own "
+                            "--code)"))
+        return
     files: list[Path] = args.files
     if files and args.open_code is not None:
         parser.error(tr("give list files or --code CODE, not both"))
@@ -208,13 +212,16 @@ def _start_app(args: argparse.Namespace, args_list: list[str], parser: argparse.
                             commands=", ".join(sorted(COMMANDS))))
         parser.error(tr("{file}: no such file", file=str(path)) if not path.exists()
                      else tr("{file}: not a file", file=str(path)))
+
+
+def _start_app(args: argparse.Namespace, args_list: list[str], log_problem: str | None) -> int:
     problem = no_display_message()
     if problem is not None:
         print(problem, file=sys.stderr)
         return EXIT_UNUSABLE
     from armybuilder.gui.app import run_gui  # Qt is imported only for the GUI
 
-    return run_gui([sys.argv[0], *args_list], files=files, code=args.open_code, log_problem=log_problem)
+    return run_gui([sys.argv[0], *args_list], files=args.files, code=args.open_code, log_problem=log_problem)
 
 
 def gui_main() -> int:
