@@ -58,16 +58,19 @@ def test_an_army_missing_from_the_data_is_reported_and_the_ids_kept() -> None:
     assert [(t.unit, t.group, t.option) for _, t in result.army_list.troopers()][:2] == [(1071, 1, 1), (431, 1, 3)]
 
 
-def test_spec_ops_upgrades_and_duplicate_groups_are_reported(synthetic_catalog: Catalog) -> None:
+def test_spec_ops_upgrades_are_kept_and_duplicate_groups_are_reported(synthetic_catalog: Catalog) -> None:
+    from armybuilder.domain.specops import SpecOpsPick
+
     code = DecodedCode(army=602, slug="morat", name="  Dup  ", points=0, groups=(
-        CodeGroup(1, (CodeMember(1572, 1, 1, specops=('[{"type":"skill","id":40}]',)),)),
+        CodeGroup(1, (CodeMember(1572, 1, 1, specops=('[{"type":"skill","id":40}]', "not json")),)),
         CodeGroup(1, (CodeMember(518, 1, 7),)),
     ))
     result = convert(code, synthetic_catalog)
     assert [g.number for g in result.army_list.groups] == [1, 2]
     assert result.army_list.name == "Dup" and result.army_list.points is None
+    assert result.army_list.groups[0].troopers[0].specops == (SpecOpsPick(type="skill", id=40),)
     messages = " ".join(p.message for p in result.problems)
-    assert "Spec-Ops upgrades" in messages and "appears twice" in messages
+    assert "a Spec-Ops upgrade cannot be read" in messages and "appears twice" in messages
 
 
 def test_a_slug_that_differs_from_the_data_is_a_warning(synthetic_catalog: Catalog) -> None:

@@ -181,6 +181,7 @@ def test_entry_checks_count_and_army() -> None:
 def test_report_json_has_the_documented_shape(catalog: Catalog) -> None:
     data = validate_in_catalog(base(), catalog).to_json()
     assert set(data) >= {"legal", "army", "totals", "groups", "violations"}
-    assert set(data["totals"]) == {"points", "points_limit", "swc", "swc_limit", "troopers", "troopers_limit"}
+    assert set(data["totals"]) == {"points", "points_limit", "swc", "swc_limit", "troopers", "troopers_limit",
+                                   "mercenary_points", "mercenary_points_limit"}
     assert data["groups"] == [{"number": 1, "troopers": 7, "reinforcement": False},
                               {"number": 2, "troopers": 4, "reinforcement": False}]

@@ -60,7 +60,8 @@ def test_validate_says_which_rules_it_applied(capsys: pytest.CaptureFixture[str]
     code, out = run(capsys, path, "--pack", "n5", "--json")
     data = json.loads(out)
     assert code == 0 and data["rules"] == {"pack": "n5", "edition": "n5", "season": None, "tier": None,
-                                           "points": 300, "swc": 6.0, "extras": [], "cbl": None}
+                                           "tier_group": None, "points": 300, "swc": 6.0, "extras": [],
+                                           "cbl": None}
     assert data["totals"]["troopers_limit"] == 15
     code, out = run(capsys, path, "--pack", "n5")
     assert "Rules: Infinity N5 · 300 points, 6 SWC" in out and "LEGAL" in out
@@ -110,7 +111,9 @@ def _with_mercenary(pack: str, **settings: object) -> ArmyList:
 def test_mercenaries_say_which_pack_and_extra_allow_them(catalog: Catalog) -> None:
     report = validate_in_catalog(_with_mercenary("n5", points=300), catalog)
     assert report.codes() == ["mercenaries.not_allowed"]
-    assert "choose a tournament pack with one (ITS Season 9: Soldiers of Fortune)" in report.violations[0].message
+    # an N5 list is pointed to the N5 season (ITS Season 17), not to the N3-era Season 9
+    assert ("choose a tournament pack with one (ITS Season 17 — Seekers: Soldiers of Fortune)"
+            in report.violations[0].message)
     report = validate_in_catalog(_with_mercenary("its-s9", tier="mid"), catalog)
     assert report.codes() == ["mercenaries.not_allowed"]
     assert "Switch on Soldiers of Fortune in ITS Season 9 (at most 75 points" in report.violations[0].message

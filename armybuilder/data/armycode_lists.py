@@ -21,6 +21,7 @@ from armybuilder.domain.lists import ArmyList, ArmyRef, CombatGroup, Trooper
 from armybuilder.domain.packs import EditionPack, SeasonPack
 from armybuilder.domain.profiles import Army
 from armybuilder.domain.roster import ResolvedTrooper, UnresolvedTrooper, resolve_trooper
+from armybuilder.domain.specops import picks_from_code, picks_to_code
 from armybuilder.i18n import tr
 
 BUILDER_LINK = "https://infinityuniverse.com/army/list/"
@@ -96,11 +97,13 @@ def convert(decoded: DecodedCode, catalog: Catalog, resolve: bool = True) -> Cod
         troopers = []
         for member in code_group.members:
             serial += 1
-            troopers.append(Trooper(uid=f"t{serial}", unit=member.unit, group=member.group, option=member.option))
-            if member.specops is not None:
+            picks, unreadable = picks_from_code(member.specops or ())
+            troopers.append(Trooper(uid=f"t{serial}", unit=member.unit, group=member.group, option=member.option,
+                                    specops=picks))
+            for problem in unreadable:
                 problems.append(DataProblem(_where(), tr(
-                    "trooper t{serial} has Spec-Ops upgrades, which this builder does not keep: {upgrades}",
-                    serial=serial, upgrades="; ".join(member.specops)), path=f"t{serial}", severity="warning"))
+                    "trooper t{serial}: a Spec-Ops upgrade cannot be read and is left out: {problem}",
+                    serial=serial, problem=problem), path=f"t{serial}", severity="warning"))
         groups.append(CombatGroup(number=number, troopers=tuple(troopers),
                                   reinforcement=code_group.reinforcement))
     army_list = ArmyList(
@@ -184,14 +187,16 @@ def from_army_list(army_list: ArmyList, points_limit: int | None, *, slug: str |
     """A list as the official builder writes it today: flagged groups numbered 1, 2, 3…
 
     Names, notes, fireteams, the rules pack, tier and extras have no place in a code and are left out;
-    list names are cut to 127 bytes (see docs/army-codes.md).
+    list names are cut to 127 bytes (see docs/army-codes.md). A Spec-Ops trooper's upgrades go in the
+    Spec-Ops field, as one JSON array.
     """
     limit = points_limit if points_limit is not None else army_list.points
     if not limit or limit <= 0:
         raise ArmyCodeError(tr("the list has no points limit; give one to write an army code"))
     groups = tuple(
         CodeGroup(number=index, reinforcement=group.reinforcement,
-                  members=tuple(CodeMember(unit=t.unit, group=t.group, option=t.option) for t in group.troopers))
+                  members=tuple(CodeMember(unit=t.unit, group=t.group, option=t.option,
+                                           specops=picks_to_code(t.specops) or None) for t in group.troopers))
         for index, group in enumerate(army_list.groups, start=1)
     )
     return DecodedCode(army=army_list.army.id, slug=slug if slug is not None else army_list.army.slug,

@@ -131,10 +131,10 @@ def gc_paused() -> Iterator[None]:
 
 def schema_fingerprint() -> str:
     """Changes whenever a cached model class gains, loses or renames a field."""
-    from armybuilder.domain import fireteams, profiles, values
+    from armybuilder.domain import fireteams, profiles, specops, values
 
     parts = []
-    for module in (values, fireteams, profiles):
+    for module in (values, fireteams, specops, profiles):
         for name in sorted(vars(module)):
             cls = getattr(module, name)
             if isinstance(cls, type) and issubclass(cls, BaseModel) and cls.__module__ == module.__name__:

@@ -10,8 +10,8 @@ from typing import Protocol
 from armybuilder.data.problems import DataError, DataProblem
 from armybuilder.data.profiles_yaml import LoadedProfiles, load_profiles
 from armybuilder.domain.lists import ArmyList, ArmyRef, Origin
-from armybuilder.domain.packs import EditionPack, SeasonPack
-from armybuilder.domain.profiles import Army, ArmyKind, WeaponProfile
+from armybuilder.domain.packs import EditionPack, SeasonPack, UnitMatch
+from armybuilder.domain.profiles import Army, ArmyKind, Unit, WeaponProfile
 from armybuilder.i18n import tr
 
 
@@ -98,6 +98,7 @@ class Catalog:
     unavailable: dict[Origin, DataProblem] = field(default_factory=dict)
     """Why a source is missing (e.g. the imported data's index is damaged): said when a list needs it."""
     _cache: dict[tuple[Origin, int], Army] = field(default_factory=dict, repr=False)
+    _granted: dict[tuple[Origin, int, str], Army] = field(default_factory=dict, repr=False)
 
     @classmethod
     def from_paths(cls, profile_paths: Iterable[Path], extra_sources: Iterable[ArmySource] = ()) -> Catalog:
@@ -110,6 +111,7 @@ class Catalog:
         """Add or replace (same origin) a source, e.g. after importing official data."""
         self.sources = [s for s in self.sources if s.origin != source.origin] + [source]
         self._cache = {k: v for k, v in self._cache.items() if k[0] != source.origin}
+        self._granted = {k: v for k, v in self._granted.items() if k[0] != source.origin}
         self.unavailable.pop(source.origin, None)
 
     def armies(self) -> list[ArmySummary]:
@@ -188,6 +190,50 @@ class Catalog:
         return DataProblem(tr("bundled profiles"), tr("no bundled army with id {id} ({name}) among the profile "
                                                       "databases loaded", id=army_id, name=name) if name else
                            tr("no bundled army with id {id} among the profile databases loaded", id=army_id))
+
+    def army_for_list(self, army_list: ArmyList) -> Army:
+        """The army a list is built with, as its rules pack sees it: under a season whose rules let any
+        army field a unit (ITS S17: a Sāchā), an army whose data lacks that unit gets it (see
+        `with_season_units`)."""
+        army = self.army(army_list.army)
+        pack = self.packs.get(army_list.pack)
+        return self.with_season_units(army, pack) if isinstance(pack, SeasonPack) else army
+
+    def with_season_units(self, army: Army, season: SeasonPack) -> Army:
+        """`army` plus the units the season's rules let any army field and its data lacks, copied from
+        another army of the same data (its faction's armies first). The same army when it lacks none,
+        or when no army of its data has the unit (nothing is invented)."""
+        matches = [m for rule in season.rules for m in rule.any_army_units]
+        if not matches or army.kind == "reinforcements":
+            return army
+        key = (army.origin, army.id, season.id)
+        if key in self._granted:
+            return self._granted[key]
+        missing = [m for m in matches if not any(m.matches(u.name, u.isc, u.slug) for u in army.units)]
+        added: list[Unit] = []
+        for match in missing:
+            unit = self._find_unit(army, match)
+            if unit is not None and army.unit(unit.id) is None:
+                added.append(unit.model_copy(update={"mercenary": False}))
+        result = army.replaced(units=(*army.units, *added)) if added else army
+        self._granted[key] = result
+        return result
+
+    def _find_unit(self, army: Army, match: UnitMatch) -> Unit | None:
+        """A unit matching `match` in another army of `army`'s origin: its faction's armies first."""
+        faction = army.parent or army.id
+        candidates = [s for s in self.armies() if s.origin == army.origin and s.id != army.id
+                      and s.kind != "reinforcements"]
+        candidates.sort(key=lambda s: (s.id != faction and s.parent != faction, s.id))
+        for summary in candidates:
+            try:
+                other = self.army(summary.ref)
+            except DataError:
+                continue
+            found = next((u for u in other.units if match.matches(u.name, u.isc, u.slug) and not u.mercenary), None)
+            if found is not None:
+                return found
+        return None
 
     def weapons(self, origin: Origin) -> dict[str, WeaponProfile]:
         source = next((s for s in self.sources if s.origin == origin), None)

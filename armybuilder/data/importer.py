@@ -260,8 +260,8 @@ class _Import:
         report.issues.extend(metadata.issues)
         if metadata.not_imported:
             report.issues.append(ImportIssue(METADATA_FILE, lazy_tr(
-                "not imported (the builder has no use for them yet): {sections}; nor the Spec-Ops sections of the "
-                "army files", sections=", ".join(f"{k} ({v})" for k, v in metadata.not_imported.items())),
+                "not imported (the builder has no use for them yet): {sections}",
+                sections=", ".join(f"{k} ({v})" for k, v in metadata.not_imported.items())),
                 severity="info"))
         previous = self._previous_index()
         usable = previous if previous is not None and previous.is_current else None

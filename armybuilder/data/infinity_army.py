@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from armybuilder.data.construct import builder
+from armybuilder.data.infinity_specops import convert_specops
 from armybuilder.data.infinity_units import (
     ArmyTables,
     SharedNames,
@@ -263,6 +264,7 @@ class ImportSession:
             report("units", lazy_trn("{n} empty entry in item lists holds nothing and was ignored",
                                      "{n} empty entries in item lists hold nothing and were ignored",
                                      converter.empty_entries), "info")
+        specops = convert_specops(raw.get("specops"), converter, report)
         relations = _relations(raw.get("relations"), units, report)
         chart = _chart(raw.get("fireteamChart"), {u.slug for u in units}, report)
         extra_teams = raw.get("fireteams")
@@ -280,7 +282,7 @@ class ImportSession:
             kind="vanilla" if faction.parent == faction.id else "sectorial",
             parent=None if faction.parent == faction.id else faction.parent, edition=EDITION,
             version=version.strip(), origin="imported", discontinued=faction.discontinued, units=tuple(units),
-            relations=relations, fireteam_chart=chart, reinforcements=reinforcements,
+            relations=relations, fireteam_chart=chart, reinforcements=reinforcements, specops=specops,
             source=f"Infinity Army data, {file}",
         )
         return ConvertedArmy(army, issues, converter.unresolved)

@@ -232,9 +232,9 @@ class UnitConverter:
         self.issues.append(ImportIssue(self.file, message, self.unit_label, path, severity))
 
     # -- units
-    def unit(self, index: int, raw: Any) -> Unit | None:
-        """The unit at `units[index]`, or None (reported) when it cannot be used at all."""
-        here = f"units[{index}]"
+    def unit(self, index: int, raw: Any, where: str = "units") -> Unit | None:
+        """The unit at `<where>[index]`, or None (reported) when it cannot be used at all."""
+        here = f"{where}[{index}]"
         if not isinstance(raw, dict):
             self._raw_unit = {}
             self.issue(here, lazy_tr("expected a unit object, got {value}", value=short(raw)))
@@ -539,6 +539,12 @@ class UnitConverter:
         self.issue(path, lazy_tr("{what} id {id} is missing from filters.{kind}; named {name} from {where}",
                             what=kind_word(kind), id=key, kind=kind, name=repr(name), where=where), "info")
         return name
+
+    def items(self, path: str, kind: str, raw: Any) -> tuple[ItemRef, ...]:
+        """Named items of `raw` (a list of `{id, extra}` objects) from table `kind`; unknown ids are reported
+        at `path` and left out (the Spec-Ops table reads its upgrades this way)."""
+        self._raw_unit = {}
+        return self._items(path, kind, raw)
 
     def _items(self, path: str, kind: str, raw: Any) -> tuple[ItemRef, ...]:
         if not raw:

@@ -33,7 +33,8 @@ from armybuilder.domain.limits import (
     MAX_TROOPERS,
 )
 from armybuilder.domain.lists import ArmyList, ArmyRef, CombatGroup, Fireteam, Trooper
-from armybuilder.domain.roster import Roster
+from armybuilder.domain.roster import ResolvedTrooper, Roster
+from armybuilder.domain.specops import SpecOpsPick, stat_label
 from armybuilder.domain.values import FireteamType, Frozen, Swc, format_halves
 from armybuilder.i18n import tr
 
@@ -44,6 +45,13 @@ CURRENT_VERSION = 1
 
 _ID = Field(ge=0, le=MAX_ID, strict=True)
 _Name = Annotated[str, Field(strict=True)]
+
+
+class SpecOpsEntry(SpecOpsPick):
+    """A Spec-Ops upgrade as stored: as army codes write it, plus its name and XP when it was saved."""
+
+    name: str = ""
+    xp: int | None = None
 
 
 class TrooperEntry(Frozen):
@@ -57,6 +65,8 @@ class TrooperEntry(Frozen):
     option_name: _Name = ""
     points: int | None = Field(default=None, ge=0, le=MAX_POINTS, strict=True)
     swc: Swc | None = None
+    specops: tuple[SpecOpsEntry, ...] = ()
+    specops_xp: int | None = Field(default=None, description="the Spec-Ops upgrades' XP when saved")
 
 
 class GroupEntry(Frozen):
@@ -105,6 +115,7 @@ class RecordedTrooper:
     option_name: str
     points: int | None
     swc: Swc | None
+    specops_xp: int | None = None
 
 
 @dataclass
@@ -124,12 +135,15 @@ def list_to_file(army_list: ArmyList, roster: Roster | None = None) -> ListFile:
         entries = []
         for trooper in group.troopers:
             resolved = roster.trooper(trooper.uid) if roster else None
+            state = resolved.specops if resolved else None
             entries.append(TrooperEntry(
                 uid=trooper.uid, unit=trooper.unit, group=trooper.group, option=trooper.option,
                 unit_name=resolved.unit.name if resolved else "",
                 option_name=resolved.option.name if resolved else "",
                 points=resolved.points if resolved else None,
                 swc=Swc.parse(format_halves(resolved.swc_halves)) if resolved else None,
+                specops=tuple(_specops_entry(pick, resolved) for pick in trooper.specops),
+                specops_xp=state.xp if state is not None else None,
             ))
         groups.append(GroupEntry(number=group.number, reinforcement=group.reinforcement,
                                  troopers=tuple(entries)))
@@ -143,6 +157,13 @@ def list_to_file(army_list: ArmyList, roster: Roster | None = None) -> ListFile:
         fireteams=tuple(FireteamEntry(uid=f.uid, type=f.type, team=f.team, members=f.members)
                         for f in army_list.fireteams),
     )
+
+
+def _specops_entry(pick: SpecOpsPick, resolved: ResolvedTrooper | None) -> SpecOpsEntry:
+    table = resolved.army.specops if resolved is not None else None
+    upgrade = table.upgrade(pick.key) if table is not None else None
+    name = str(upgrade.item) if upgrade is not None else (stat_label(pick) if pick.type == "stat" else "")
+    return SpecOpsEntry(**pick.model_dump(), name=name, xp=upgrade.xp if upgrade is not None else None)
 
 
 def dumps_list(army_list: ArmyList, roster: Roster | None = None) -> str:
@@ -268,8 +289,11 @@ def _from_file(stored: ListFile, name: str, text: str) -> LoadedList:
                 raise DataError(_located(name, text, ["groups", gi, "troopers", ti, "uid"],
                                          tr("trooper id {uid} appears twice", uid=entry.uid)))
             seen.add(entry.uid)
-            troopers.append(Trooper(uid=entry.uid, unit=entry.unit, group=entry.group, option=entry.option))
-            recorded[entry.uid] = RecordedTrooper(entry.unit_name, entry.option_name, entry.points, entry.swc)
+            picks = tuple(SpecOpsPick(**e.model_dump(exclude={"name", "xp"})) for e in entry.specops)
+            troopers.append(Trooper(uid=entry.uid, unit=entry.unit, group=entry.group, option=entry.option,
+                                    specops=picks))
+            recorded[entry.uid] = RecordedTrooper(entry.unit_name, entry.option_name, entry.points, entry.swc,
+                                                  entry.specops_xp)
         groups.append(CombatGroup(number=group.number, reinforcement=group.reinforcement,
                                   troopers=tuple(troopers)))
     fireteams = []
@@ -317,6 +341,11 @@ def changes_since_saved(loaded: LoadedList, roster: Roster) -> list[DataProblem]
                 "{trooper} ({option}) cost {before} SWC when saved; the data now says {now}",
                 trooper=label, option=before.option_name or trooper.option.name, before=str(before.swc),
                 now=format_halves(trooper.swc_halves)), path=trooper.uid, severity="warning"))
+        if before.specops_xp is not None and trooper.specops is not None and before.specops_xp != trooper.specops.xp:
+            found.append(DataProblem(where, tr(
+                "{trooper}: the Spec-Ops upgrades cost {before} XP when saved; the data now says {now}",
+                trooper=label, before=before.specops_xp, now=trooper.specops.xp), path=trooper.uid,
+                severity="warning"))
         if before.option_name and before.option_name != trooper.option.name:
             found.append(DataProblem(where, tr(
                 "{trooper}: the option was {before!r} when saved; the data now calls it {now!r}",

@@ -257,6 +257,8 @@ def _cross_check(loaded: LoadedProfiles) -> None:
         if editions and pack.edition not in editions:
             loaded.problems.append(_located(where, ("edition",),
                                             tr("edition {edition} has no edition pack", edition=repr(pack.edition))))
+        for path, message in pack.problems():
+            loaded.problems.append(_located(where, path, message))
         for ci, cbl in enumerate(pack.cbls):
             cbl_army = by_slug.get(cbl.army)
             if cbl_army is None:

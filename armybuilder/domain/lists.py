@@ -12,6 +12,7 @@ from typing import Literal
 
 from pydantic import Field
 
+from armybuilder.domain.specops import SpecOpsPick
 from armybuilder.domain.values import FireteamType, Frozen
 
 Origin = Literal["bundled", "imported"]
@@ -38,6 +39,9 @@ class Trooper(Frozen):
     unit: int
     group: int
     option: int
+    specops: tuple[SpecOpsPick, ...] = Field(
+        default=(), description="upgrades bought for a Spec-Ops trooper (its base is one of the army's Spec-Ops "
+                                "table options)")
 
 
 class CombatGroup(Frozen):
@@ -136,12 +140,27 @@ class ArmyList(Frozen):
 
     def with_trooper(
         self, group_number: int, unit: int, group: int, option: int, index: int | None = None,
-        uid: str | None = None,
+        uid: str | None = None, specops: tuple[SpecOpsPick, ...] = (),
     ) -> tuple[ArmyList, str]:
         """Add a trooper to a combat group (created if missing) at `index` (default: last)."""
         uid = uid or self.next_uid()
-        trooper = Trooper(uid=uid, unit=unit, group=group, option=option)
+        trooper = Trooper(uid=uid, unit=unit, group=group, option=option, specops=specops)
         return self._inserted(trooper, group_number, index), uid
+
+    def with_specops(self, uid: str, specops: tuple[SpecOpsPick, ...], option: tuple[int, int, int] | None = None
+                     ) -> ArmyList:
+        """Set a Spec-Ops trooper's upgrades (and, with `option`, its base: unit, group, option) in place."""
+        if self.trooper(uid) is None:
+            raise KeyError(f"no trooper {uid}")
+        update: dict[str, object] = {"specops": specops}
+        if option is not None:
+            update.update(unit=option[0], group=option[1], option=option[2])
+        groups = tuple(
+            g.model_copy(update={"troopers": tuple(t.model_copy(update=update) if t.uid == uid else t
+                                                   for t in g.troopers)})
+            for g in self.groups
+        )
+        return self.model_copy(update={"groups": groups})
 
     def without_trooper(self, uid: str) -> ArmyList:
         """Remove a trooper; it also leaves its fireteam, and a team left empty is dissolved."""
@@ -189,7 +208,8 @@ class ArmyList(Frozen):
         if trooper is None or group is None:
             raise KeyError(f"no trooper {uid}")
         index = next(i for i, t in enumerate(group.troopers) if t.uid == uid) + 1
-        return self.with_trooper(group.number, trooper.unit, trooper.group, trooper.option, index)
+        return self.with_trooper(group.number, trooper.unit, trooper.group, trooper.option, index,
+                                 specops=trooper.specops)
 
     def with_fireteam(self, team: Fireteam) -> ArmyList:
         """Add or replace (same uid) a fireteam declaration."""

@@ -6,11 +6,22 @@ never in code: a new season is a new YAML file.
 
 from __future__ import annotations
 
+import unicodedata
 from typing import Annotated, Literal
 
-from pydantic import Field
+from pydantic import Field, field_validator
 
-from armybuilder.domain.values import FireteamType, Frozen, Swc, UnitType
+from armybuilder.domain.values import Category, FireteamType, Frozen, Swc, UnitType
+from armybuilder.i18n import tr
+
+
+def _ids(value: object) -> object:
+    """Tier ids may be written as numbers (`id: 400`): they are kept as text."""
+    if isinstance(value, int) and not isinstance(value, bool):
+        return str(value)
+    if isinstance(value, list | tuple):
+        return [str(v) if isinstance(v, int) and not isinstance(v, bool) else v for v in value]
+    return value
 
 
 class SizeRange(Frozen):
@@ -108,6 +119,21 @@ class Tier(Frozen):
     name_es: str = ""
     points: int = Field(gt=0)
     swc: Swc
+    note: str | None = Field(default=None, description="why a value differs from the printed rules, shown to players")
+    note_es: str | None = None
+
+    _id = field_validator("id", mode="before")(lambda v: _ids(v))
+
+
+class TierGroup(Frozen):
+    """Tiers the rules name together (ITS S17 '400/350-Tier'): shown together, one round of Escalation."""
+
+    id: str
+    name: str
+    name_es: str = ""
+    tiers: tuple[str, ...] = Field(description="ids of its tiers, in the order they are shown")
+
+    _tiers = field_validator("tiers", mode="before")(lambda v: _ids(v))
 
 
 class Extra(Frozen):
@@ -117,15 +143,26 @@ class Extra(Frozen):
     name: str
     name_es: str = ""
     description: str = ""
+    description_es: str = ""
+    families: tuple[str, ...] = Field(
+        default=(), description="the rule families this Extra switches on (docs/seasons.md); a family the engine "
+                                "does not know is reported as not checked by this builder")
+    notes_only: bool = Field(default=False, description="no effect on list building (scenarios, game modes)")
     mercenary_points: int | None = Field(default=None, description="Soldiers of Fortune: merc points cap")
     mercenary_swc: Swc | None = Field(default=None, description="Soldiers of Fortune: SWC it consumes")
     max_combat_groups: int | None = Field(default=None, description="Limited Insertion: 1")
     experience: int | None = Field(default=None, description="Spec-Ops / Campaign XP, written with the list")
     speciality_experience: int | None = None
     lists_per_player: int | None = Field(default=None, description="Escalation: three lists")
-    tiers: tuple[str, ...] = Field(default=(), description="Escalation: tiers of its rounds, in order")
+    tiers: tuple[str, ...] = Field(default=(), description="Escalation: its rounds, in order: each a tier id or "
+                                                            "a tier group id (one list per round)")
+    unlimited_troopers: bool = Field(default=False, description="Free Game: no army-size cap")
+    requires_reinforcements: bool = Field(
+        default=False, description="Reinforcements: every list must have its Reinforcements section")
     incompatible: tuple[str, ...] = ()
     source: str | None = None
+
+    _tiers = field_validator("tiers", mode="before")(lambda v: _ids(v))
 
 
 class UnitMatch(Frozen):
@@ -133,6 +170,16 @@ class UnitMatch(Frozen):
 
     contains: str
     army_parent: int | None = Field(default=None, description="only in this faction and its sectorials")
+
+    def matches(self, *texts: str) -> bool:
+        """Whether `contains` is in one of the texts, ignoring case and accents ('Sachá' finds 'SĀCHĀ')."""
+        wanted = _plain(self.contains)
+        return any(wanted in _plain(text) for text in texts if text)
+
+
+def _plain(text: str) -> str:
+    decomposed = unicodedata.normalize("NFKD", text.casefold())
+    return "".join(c for c in decomposed if not unicodedata.combining(c))
 
 
 class SeasonRule(Frozen):
@@ -142,10 +189,17 @@ class SeasonRule(Frozen):
     name: str
     name_es: str = ""
     description: str = ""
+    description_es: str = ""
+    families: tuple[str, ...] = Field(default=(), description="the rule families that apply it (docs/seasons.md)")
     unavailable_units: tuple[UnitMatch, ...] = ()
     allowed_units: tuple[UnitMatch, ...] = Field(
         default=(), description="units that join lists they are not otherwise in (Bit & KISS!)"
     )
+    any_army_units: tuple[UnitMatch, ...] = Field(
+        default=(), description="units every army may field (ITS S17: a Sāchā); an army whose data lacks one gets "
+                                "it from another army of the same data")
+    also_categories: dict[Category, tuple[Category, ...]] = Field(
+        default_factory=dict, description="troops of a category also count as these (S17: Character → Veteran)")
     free_skills: dict[UnitType, tuple[str, ...]] = Field(default_factory=dict)
     notes_only: bool = Field(default=False, description="affects play, not list building")
     source: str | None = None
@@ -210,8 +264,12 @@ class SeasonPack(Frozen):
     name: str
     name_es: str = ""
     edition: str = Field(description="edition pack used when the army data names none")
-    lists_per_player: int = 2
+    released: str | None = Field(default=None, description="'YYYY-MM': new lists of the edition get the newest season")
+    lists_per_player: int = Field(default=2, ge=1, description="lists in a player's entry (at most)")
+    min_lists_per_player: int | None = Field(default=None, ge=1, description="at least this many (default: exactly "
+                                                                             "lists_per_player)")
     tiers: tuple[Tier, ...] = ()
+    tier_groups: tuple[TierGroup, ...] = Field(default=(), description="tiers shown together (and Escalation rounds)")
     extras: tuple[Extra, ...] = ()
     rules: tuple[SeasonRule, ...] = ()
     cbls: tuple[ClosedBattleList, ...] = ()
@@ -219,6 +277,59 @@ class SeasonPack(Frozen):
 
     def tier(self, tier_id: str) -> Tier | None:
         return next((t for t in self.tiers if t.id == tier_id), None)
+
+    def tier_group(self, group_id: str) -> TierGroup | None:
+        return next((g for g in self.tier_groups if g.id == group_id), None)
+
+    def group_of_tier(self, tier_id: str) -> TierGroup | None:
+        """The tier group a tier belongs to (None when the season does not group its tiers)."""
+        return next((g for g in self.tier_groups if tier_id in g.tiers), None)
+
+    def grouped_tiers(self) -> list[tuple[TierGroup | None, tuple[Tier, ...]]]:
+        """The tiers as a player sees them: each group with its tiers, then any tier in no group."""
+        found: list[tuple[TierGroup | None, tuple[Tier, ...]]] = []
+        placed: set[str] = set()
+        for group in self.tier_groups:
+            tiers = tuple(t for t in (self.tier(i) for i in group.tiers) if t is not None)
+            placed.update(t.id for t in tiers)
+            found.append((group, tiers))
+        rest = tuple(t for t in self.tiers if t.id not in placed)
+        if rest:
+            found.append((None, rest))
+        return found
+
+    def problems(self) -> list[tuple[tuple[str | int, ...], str]]:
+        """Names the season uses that it does not define: (path in the file, message)."""
+        found: list[tuple[tuple[str | int, ...], str]] = []
+        tiers = {t.id for t in self.tiers}
+        groups = {g.id for g in self.tier_groups}
+        extras = {e.id for e in self.extras}
+        for gi, group in enumerate(self.tier_groups):
+            for ti, tier_id in enumerate(group.tiers):
+                if tier_id not in tiers:
+                    found.append((("tier_groups", gi, "tiers", ti),
+                                  tr("tier group {group} names tier {tier}, which the season does not have",
+                                     group=repr(group.id), tier=repr(tier_id))))
+        for ei, extra in enumerate(self.extras):
+            for ti, round_id in enumerate(extra.tiers):
+                if round_id not in tiers and round_id not in groups:
+                    found.append((("extras", ei, "tiers", ti),
+                                  tr("extra {extra} names round {round}, which is neither a tier nor a tier group",
+                                     extra=repr(extra.id), round=repr(round_id))))
+            for oi, other in enumerate(extra.incompatible):
+                if other not in extras:
+                    found.append((("extras", ei, "incompatible", oi),
+                                  tr("extra {extra} is incompatible with {other}, which the season does not have",
+                                     extra=repr(extra.id), other=repr(other))))
+        if self.min_lists_per_player is not None and self.min_lists_per_player > self.lists_per_player:
+            found.append((("min_lists_per_player",), tr("min_lists_per_player is more than lists_per_player")))
+        return found
+
+    @property
+    def entry_range(self) -> tuple[int, int]:
+        """(fewest, most) lists in a player's entry without Escalation."""
+        most = self.lists_per_player
+        return (self.min_lists_per_player or most, most)
 
     def extra(self, extra_id: str) -> Extra | None:
         return next((e for e in self.extras if e.id == extra_id), None)

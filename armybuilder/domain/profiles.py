@@ -11,6 +11,7 @@ from typing import Literal
 from pydantic import Field, field_validator
 
 from armybuilder.domain.fireteams import FireteamChart
+from armybuilder.domain.specops import SpecOpsUpgrade
 from armybuilder.domain.values import (
     AVA_TOTAL,
     Category,
@@ -362,6 +363,36 @@ class WeaponProfile(Frozen):
         return f"{self.name} ({self.mode})" if self.mode else self.name
 
 
+class SpecOpsTable(Frozen):
+    """An army's Spec-Ops table (official data `specops`): the bases and the upgrades with their XP."""
+
+    units: tuple[Unit, ...] = Field(default=(), description="base troopers: units whose options are the Spec-Ops bases")
+    upgrades: tuple[SpecOpsUpgrade, ...] = ()
+
+    @cached_property
+    def _upgrades_by_key(self) -> dict[tuple[str, int, tuple[int, ...]], SpecOpsUpgrade]:
+        return {u.key: u for u in self.upgrades}
+
+    def upgrade(self, key: tuple[str, int, tuple[int, ...]] | None) -> SpecOpsUpgrade | None:
+        return self._upgrades_by_key.get(key) if key is not None else None
+
+    def base(self, unit_id: int, group_id: int, option_id: int) -> tuple[Unit, ProfileGroup, Option] | None:
+        """The base unit, profile group and option with these ids, if the table offers them."""
+        for unit in self.units:
+            if unit.id == unit_id:
+                group = unit.group(group_id)
+                option = group.option(option_id) if group else None
+                if group is not None and option is not None:
+                    return unit, group, option
+        return None
+
+    def bases(self) -> Iterator[tuple[Unit, ProfileGroup, Option]]:
+        for unit in self.units:
+            for group in unit.profile_groups:
+                for option in group.options:
+                    yield unit, group, option
+
+
 ArmyKind = Literal["vanilla", "sectorial", "reinforcements"]
 
 
@@ -381,6 +412,7 @@ class Army(Frozen):
     relations: tuple[Relation, ...] = ()
     fireteam_chart: FireteamChart = Field(default_factory=FireteamChart)
     reinforcements: int | None = Field(default=None, description="id of its Reinforcements army")
+    specops: SpecOpsTable | None = Field(default=None, description="its Spec-Ops table (official data)")
     notes: str | None = None
     source: str | None = None
 

@@ -11,7 +11,8 @@ from dataclasses import dataclass, field
 from functools import cached_property
 
 from armybuilder.domain.lists import ArmyList, CombatGroup, Trooper
-from armybuilder.domain.profiles import Army, Option, Profile, ProfileGroup, Unit
+from armybuilder.domain.profiles import Army, Option, Profile, ProfileGroup, SpecOpsTable, Unit
+from armybuilder.domain.specops import SpecOpsPick, SpecOpsUpgrade
 from armybuilder.domain.values import ItemRef, OrderType
 from armybuilder.i18n import tr
 
@@ -36,6 +37,45 @@ class IncludedTrooper:
 
 
 @dataclass(frozen=True)
+class SpecOpsState:
+    """A Spec-Ops trooper's upgrades against its army's table: those the table offers (with their XP),
+    those it does not, and attribute improvements (which the table does not price)."""
+
+    upgrades: tuple[SpecOpsUpgrade, ...] = ()
+    not_offered: tuple[SpecOpsPick, ...] = ()
+    stats: tuple[SpecOpsPick, ...] = ()
+
+    @property
+    def xp(self) -> int:
+        return sum(u.xp for u in self.upgrades)
+
+    def items(self, kind: str) -> Iterator[ItemRef]:
+        """The items of one kind (weapon, skill, equip) the upgrades give, with what comes with them."""
+        for upgrade in self.upgrades:
+            if upgrade.kind == kind:
+                yield upgrade.item
+            for grant in upgrade.grants:
+                if grant.kind == kind:
+                    yield grant.item
+
+
+def specops_state(table: SpecOpsTable | None, picks: tuple[SpecOpsPick, ...]) -> SpecOpsState:
+    upgrades: list[SpecOpsUpgrade] = []
+    not_offered: list[SpecOpsPick] = []
+    stats: list[SpecOpsPick] = []
+    for pick in picks:
+        if pick.type == "stat":
+            stats.append(pick)
+            continue
+        upgrade = table.upgrade(pick.key) if table is not None else None
+        if upgrade is None:
+            not_offered.append(pick)
+        else:
+            upgrades.append(upgrade)
+    return SpecOpsState(tuple(upgrades), tuple(not_offered), tuple(stats))
+
+
+@dataclass(frozen=True)
 class ResolvedTrooper:
     """A trooper with everything the data says about it."""
 
@@ -47,6 +87,8 @@ class ResolvedTrooper:
     group: ProfileGroup | None
     option: Option
     included: tuple[IncludedTrooper, ...]
+    specops: SpecOpsState | None = None
+    """Set for a Spec-Ops trooper (its option is a base of the army's Spec-Ops table)."""
 
     @property
     def uid(self) -> str:
@@ -102,7 +144,15 @@ class ResolvedTrooper:
     def has_item(self, name: str) -> bool:
         """Whether the trooper has a skill, equipment or weapon of this name (case-insensitive)."""
         wanted = _fold(name)
-        return wanted in self.option.item_keys or any(wanted in p.item_keys for p in self.profiles)
+        return (wanted in self.option.item_keys or any(wanted in p.item_keys for p in self.profiles)
+                or (self.specops is not None and wanted in self._specops_keys))
+
+    @cached_property
+    def _specops_keys(self) -> frozenset[str]:
+        state = self.specops
+        if state is None:
+            return frozenset()
+        return frozenset(_fold(i.name) for kind in ("skill", "equip", "weapon") for i in state.items(kind))
 
     def items(self) -> Iterator[ItemRef]:
         for profile in self.profiles:
@@ -112,6 +162,9 @@ class ResolvedTrooper:
         yield from self.option.skills
         yield from self.option.equipment
         yield from self.option.weapons
+        if self.specops is not None:
+            for kind in ("skill", "equip", "weapon"):
+                yield from self.specops.items(kind)
 
     def has_characteristic(self, name: str) -> bool:
         wanted = _fold(name)
@@ -177,10 +230,16 @@ class Roster:
 def resolve_trooper(army: Army, group: CombatGroup, trooper: Trooper) -> ResolvedTrooper | UnresolvedTrooper:
     """Find a trooper's unit, option and included models in `army`."""
     unit = army.unit(trooper.unit)
+    option = unit.option(trooper.group, trooper.option) if unit is not None else None
+    if option is None and army.specops is not None:
+        base = army.specops.base(trooper.unit, trooper.group, trooper.option)
+        if base is not None:
+            base_unit, base_group, base_option = base
+            return ResolvedTrooper(trooper, group.number, group.reinforcement, army, base_unit, base_group,
+                                   base_option, (), specops_state(army.specops, trooper.specops))
     if unit is None:
         return UnresolvedTrooper(trooper, group.number, group.reinforcement,
                                  tr("unit {unit} is not in {army}", unit=trooper.unit, army=army.name))
-    option = unit.option(trooper.group, trooper.option)
     if option is None:
         return UnresolvedTrooper(trooper, group.number, group.reinforcement,
                                  tr("{unit} has no option {option} in profile group {group}", unit=unit.name,

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from decimal import Decimal
 from enum import StrEnum
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Self
 
 from pydantic import BaseModel, ConfigDict, GetCoreSchemaHandler, GetJsonSchemaHandler, model_validator
 from pydantic.json_schema import JsonSchemaValue
@@ -18,6 +18,16 @@ class Frozen(BaseModel):
     """Base of every domain model: immutable, strict about unknown keys."""
 
     model_config = ConfigDict(frozen=True, extra="forbid", validate_default=False)
+
+    def replaced(self, **update: Any) -> Self:
+        """A copy with some fields changed and no cached value (`cached_property`) carried over from
+        this one: `model_copy` copies those too, so an army copied with more units would still find units
+        through the old index."""
+        copy = self.model_copy(update=update)
+        fields = type(self).model_fields
+        for key in [k for k in copy.__dict__ if k not in fields]:
+            del copy.__dict__[key]
+        return copy
 
 
 class UnitType(StrEnum):

@@ -96,7 +96,7 @@ def read_entry(file: Path) -> AutosaveEntry:
 def read_autosaved_list(entry: AutosaveEntry, catalog: Catalog) -> files.OpenedList:
     """The list of an autosave with its army loaded (runs off the GUI thread; raises DataError)."""
     loaded = loads_list(entry.text, entry.name or entry.file.name)
-    army = catalog.army(loaded.army_list.army)
+    army = catalog.army_for_list(loaded.army_list)
     catalog.rules_for(loaded.army_list, army)
     return files.OpenedList(loaded, list(loaded.problems))
 

@@ -202,10 +202,13 @@ class ListDocument(QObject):
     # ----- the command target ----------------------------------------------------------------
     def apply_list(self, army_list: ArmyList) -> None:
         """Make `army_list` current and re-validate it (called by commands on redo/undo)."""
-        new_army = self._list is None or not same_army(self._list.army, army_list.army)
+        new_army = (self._list is None or not same_army(self._list.army, army_list.army)
+                    or self._list.pack != army_list.pack)
         self._list = army_list
         if new_army:
-            self._army = self.catalog.army(army_list.army)
+            army = self.catalog.army_for_list(army_list)  # a season may add units (ITS S17: a Sāchā)
+            new_army = army is not self._army
+            self._army = army
         self._revalidate()
         if new_army:
             self.army_changed.emit()

@@ -28,7 +28,7 @@ class OpenedList:
 def read_list(path: Path, catalog: Catalog) -> OpenedList:
     """Read a list file and load its army and packs (runs off the GUI thread; raises DataError)."""
     loaded = load_list(path)
-    army = catalog.army(loaded.army_list.army)
+    army = catalog.army_for_list(loaded.army_list)
     catalog.rules_for(loaded.army_list, army)
     catalog.reinforcement_army_for(loaded.army_list, army)  # loaded now, off the GUI thread
     return OpenedList(loaded, list(loaded.problems))

@@ -96,8 +96,8 @@ def _ava(ctx: RuleContext) -> Iterator[Violation]:
     yield from found
     pools: dict[tuple[int, str, int | None], list[tuple[ResolvedTrooper, int | None]]] = defaultdict(list)
     for trooper in ctx.roster.troopers:
-        if trooper.uid in duplicated:
-            continue
+        if trooper.uid in duplicated or trooper.specops is not None:
+            continue  # a Spec-Ops is limited by its own rule (one per list), not by its base unit's AVA
         for group in ava_groups(trooper):
             pools[_pool(trooper, group)].append((trooper, group))
     for entries in pools.values():

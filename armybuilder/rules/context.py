@@ -9,7 +9,7 @@ from functools import cached_property
 from typing import TypeVar, cast
 
 from armybuilder.domain.lists import ArmyList
-from armybuilder.domain.packs import EditionPack, Extra, SeasonPack, Tier
+from armybuilder.domain.packs import EditionPack, Extra, SeasonPack, SeasonRule, Tier, TierGroup
 from armybuilder.domain.profiles import Army, OrderGrant
 from armybuilder.domain.roster import ResolvedTrooper, Roster
 from armybuilder.domain.values import OrderType
@@ -19,9 +19,15 @@ _NUMBER = re.compile(r"[+-]?\d+")
 T = TypeVar("T")
 
 
-def local_name(item: EditionPack | SeasonPack | Tier | Extra) -> str:
-    """A pack's, tier's or extra's name in the current language (the packs carry `name_es`)."""
+def local_name(item: EditionPack | SeasonPack | Tier | TierGroup | Extra | SeasonRule) -> str:
+    """A pack's, tier's, extra's or season rule's name in the current language (the packs carry `name_es`)."""
     return item.name_es if language() == "es" and item.name_es else item.name
+
+
+def local_description(item: Extra | SeasonRule) -> str:
+    """An Extra's or season rule's one-line description in the current language."""
+    return item.description_es if language() == "es" and item.description_es else item.description
+
 _PLACE_ORDERS = (OrderType.REGULAR, OrderType.IRREGULAR)
 """Orders that make a trooper take a place (Impetuous, Tactical and Lieutenant Orders come with one)."""
 
@@ -45,10 +51,19 @@ class RuleContext:
     season: SeasonPack | None = None
     season_packs: tuple[SeasonPack, ...] = field(default=())
     """Every season pack installed, for messages that suggest one (filled from the catalog)."""
+    reinforcement_army_name: str = ""
+    """The name of the army's Reinforcements army, for messages (filled from the catalog)."""
 
     @property
     def army(self) -> Army:
         return self.roster.army
+
+    def suggested_seasons(self, offers: Callable[[Extra], bool]) -> list[SeasonPack]:
+        """Installed seasons with an Extra that `offers` what a message suggests: those of the list's
+        edition when there are any (an N5 list is pointed to ITS S17, not to the N3-era Season 9)."""
+        found = [s for s in self.season_packs if any(offers(e) for e in s.extras)]
+        same = [s for s in found if s.edition == self.edition.id]
+        return same or found
 
     @cached_property
     def tier(self) -> Tier | None:
@@ -84,6 +99,16 @@ class RuleContext:
     def mercenary_troopers(self) -> tuple[ResolvedTrooper, ...]:
         """Troopers from the army's mercenary pool (only with Soldiers of Fortune)."""
         return tuple(t for t in self.roster.troopers if t.unit.mercenary)
+
+    @cached_property
+    def mercenary_points_limit(self) -> int | None:
+        """The Soldiers of Fortune cap on mercenary points (None: no such Extra switched on)."""
+        extra = self.extra_with("mercenary_points")
+        return extra.mercenary_points if extra is not None else None
+
+    @cached_property
+    def mercenary_points(self) -> int:
+        return sum(t.points for t in self.mercenary_troopers)
 
     @cached_property
     def mercenary_swc_halves(self) -> int:
@@ -130,7 +155,8 @@ class RuleContext:
 
     @cached_property
     def troopers_limit(self) -> int | None:
-        if self.edition.max_troopers is None:
+        """The army-size cap: the edition's, raised by a Commlink (+N); none in a Free Game."""
+        if self.edition.max_troopers is None or any(e.unlimited_troopers for e in self.extras):
             return None
         return self.edition.max_troopers + self.commlink_bonus
 

@@ -9,7 +9,7 @@ from typing import Any
 from armybuilder.data.catalog import Catalog
 from armybuilder.data.problems import DataError
 from armybuilder.domain.lists import ArmyList
-from armybuilder.domain.packs import EditionPack, SeasonPack
+from armybuilder.domain.packs import EditionPack, Extra, SeasonPack, SeasonRule
 from armybuilder.domain.profiles import Army
 from armybuilder.domain.roster import Roster, resolve
 from armybuilder.domain.values import format_halves
@@ -25,26 +25,69 @@ from armybuilder.rules import (
     points,
     reinforcements,
     sources,
+    specops,
 )
-from armybuilder.rules.context import RuleContext
+from armybuilder.rules.context import RuleContext, local_description, local_name
 from armybuilder.rules.fireteams import assess as fireteams
 from armybuilder.rules.violations import Violation, error
 
 Rule = Callable[[RuleContext], Iterator[Violation]]
 
-RULE_FAMILIES: list[Rule] = [
-    list_settings.check,
-    points.check,
-    groups.check,
-    peripherals.check,
-    lieutenant.check,
-    availability.check,
-    mercenaries.check,
-    reinforcements.check,
-    cbl.check,
-    fireteams.check,
-]
-"""Every rule family, in the order their violations are listed."""
+FAMILIES: dict[str, Rule] = {
+    "list_settings": list_settings.check,
+    "points": points.check,
+    "groups": groups.check,
+    "peripherals": peripherals.check,
+    "lieutenant": lieutenant.check,
+    "availability": availability.check,
+    "mercenaries": mercenaries.check,
+    "reinforcements": reinforcements.check,
+    "specops": specops.check,
+    "cbl": cbl.check,
+    "fireteams": fireteams.check,
+}
+"""Every rule family by the name packs use for it (an Extra's `families`), in the order their
+violations are listed."""
+
+RULE_FAMILIES: list[Rule] = list(FAMILIES.values())
+
+OTHER_FAMILIES: dict[str, str] = {
+    "entry": "validate_entry: the lists of a player's tournament entry",
+    "categories": "rules.categories: the categories a unit counts as (profile card, filters, finder)",
+}
+"""Families that are not per-list checks but are implemented: a pack may name them too."""
+
+
+def known_families() -> frozenset[str]:
+    """Every rule family name this builder implements (docs/seasons.md lists them)."""
+    return frozenset(FAMILIES) | frozenset(OTHER_FAMILIES)
+
+
+def unchecked(ctx: RuleContext) -> Iterator[Violation]:
+    """An Extra or season rule naming a family this builder does not implement: said, never ignored."""
+    if ctx.season is None:
+        return
+    known = known_families()
+    items: list[Extra | SeasonRule] = [*ctx.extras, *ctx.season.rules]
+    for item in items:
+        missing = [f for f in item.families if f not in known]
+        if missing:
+            yield Violation("settings.not_checked", "warning",
+                            tr("{name} is not checked by this builder (it needs {families}, which this version does "
+                               "not implement): check it by hand.", name=local_name(item),
+                               families=", ".join(missing)),
+                            sources.season_rule(item.name), params={"item": item.id, "families": missing})
+
+
+def _extra_notes(ctx: RuleContext) -> list[str]:
+    """What the report says about the tier's own note (S17's 350 points at 7 SWC) and about Extras with no
+    list effect, so that a switched-on Extra is never silent."""
+    tier = ctx.tier
+    note = (tier.note_es if language() == "es" and tier.note_es else tier.note) if tier is not None else None
+    notes = [f"{local_name(tier)}: {note}"] if tier is not None and note else []
+    notes += [tr("{extra}: {description}", extra=local_name(e), description=local_description(e))
+              for e in ctx.extras if e.notes_only]
+    return notes
 
 Note = Callable[[RuleContext], Iterator[str]]
 
@@ -75,6 +118,9 @@ class Totals:
     groups: tuple[GroupTotals, ...]
     reinforcement_points: int = 0
     reinforcement_points_limit: int = 0
+    mercenary_points: int = 0
+    mercenary_points_limit: int | None = None
+    """Soldiers of Fortune's cap (None: the Extra is off)."""
 
     @property
     def swc(self) -> str:
@@ -87,7 +133,8 @@ class Totals:
     def to_json(self) -> dict[str, Any]:
         return {"points": self.points, "points_limit": self.points_limit, "swc": float(self.swc_halves) / 2,
                 "swc_limit": float(self.swc_limit_halves) / 2, "troopers": self.troopers,
-                "troopers_limit": self.troopers_limit}
+                "troopers_limit": self.troopers_limit, "mercenary_points": self.mercenary_points,
+                "mercenary_points_limit": self.mercenary_points_limit}
 
 
 Named = tuple[str, str]
@@ -96,6 +143,11 @@ Named = tuple[str, str]
 
 def _local(name: Named) -> str:
     return name[1] if language() == "es" and name[1] else name[0]
+
+
+def _tier_group(ctx: RuleContext) -> str | None:
+    group = ctx.season.group_of_tier(ctx.tier.id) if ctx.season is not None and ctx.tier is not None else None
+    return group.id if group is not None else None
 
 
 def _cbl_name(ctx: RuleContext) -> str | None:
@@ -119,6 +171,8 @@ class AppliedRules:
     extras: tuple[tuple[str, Named], ...] = ()
     cbl: str | None = None
     cbl_name: str | None = None
+    tier_group: str | None = None
+    """The tier group of the tier (ITS S17 '300-250'), when the season groups its tiers."""
 
     @classmethod
     def of(cls, ctx: RuleContext) -> AppliedRules:
@@ -129,7 +183,7 @@ class AppliedRules:
                    tier=tier.id if tier else None, tier_name=(tier.name, tier.name_es) if tier else None,
                    points=ctx.points_limit, swc_halves=ctx.base_swc_halves,
                    extras=tuple((e.id, (e.name, e.name_es)) for e in ctx.extras), cbl=ctx.army_list.cbl,
-                   cbl_name=_cbl_name(ctx))
+                   cbl_name=_cbl_name(ctx), tier_group=_tier_group(ctx))
 
     @property
     def summary(self) -> str:
@@ -146,7 +200,7 @@ class AppliedRules:
 
     def to_json(self) -> dict[str, Any]:
         return {"pack": self.pack, "edition": self.edition, "season": self.season, "tier": self.tier,
-                "points": self.points, "swc": float(self.swc_halves) / 2,
+                "tier_group": self.tier_group, "points": self.points, "swc": float(self.swc_halves) / 2,
                 "extras": [extra_id for extra_id, _ in self.extras], "cbl": self.cbl}
 
 
@@ -201,6 +255,7 @@ def totals_of(ctx: RuleContext) -> Totals:
         groups=group_totals,
         reinforcement_points=sum(t.points for t in roster.reinforcements),
         reinforcement_points_limit=ctx.reinforcement_points_limit,
+        mercenary_points=ctx.mercenary_points, mercenary_points_limit=ctx.mercenary_points_limit,
     )
 
 
@@ -209,7 +264,8 @@ def run_rules(ctx: RuleContext, rules: Sequence[Rule] | None = None) -> Report:
     violations: list[Violation] = []
     for rule in rules or RULE_FAMILIES:
         violations.extend(rule(ctx))
-    notes: list[str] = [note for family in NOTE_FAMILIES for note in family(ctx)]
+    violations.extend(unchecked(ctx))
+    notes: list[str] = [note for family in NOTE_FAMILIES for note in family(ctx)] + _extra_notes(ctx)
     match = cbl.matched_version(ctx)
     if match is not None and ctx.season is not None and ctx.army_list.cbl:
         found = ctx.season.cbl(ctx.army_list.cbl)
@@ -233,11 +289,13 @@ def validate(
 
 def context_in_catalog(army_list: ArmyList, catalog: Catalog) -> RuleContext:
     """A list resolved for the rules: its army, Reinforcements army and packs from the catalog."""
-    army = catalog.army(army_list.army)
+    army = catalog.army_for_list(army_list)
     edition, season = catalog.rules_for(army_list, army)
     reinforcement_army = catalog.reinforcement_army_for(army_list, army)
+    summary = catalog.reinforcement_summary(army)
     return RuleContext(army_list, resolve(army_list, army, reinforcement_army), edition, season,
-                       season_packs=tuple(catalog.season_packs()))
+                       season_packs=tuple(catalog.season_packs()),
+                       reinforcement_army_name=summary.name if summary is not None else "")
 
 
 def validate_in_catalog(army_list: ArmyList, catalog: Catalog) -> Report:
@@ -246,43 +304,66 @@ def validate_in_catalog(army_list: ArmyList, catalog: Catalog) -> Report:
 
 
 def validate_entry(lists: Iterable[ArmyList], season: SeasonPack | None) -> list[Violation]:
-    """A tournament entry: the right number of lists, all of one army, and with Escalation one list at
-    each of its rounds' tiers (RULES.md §3)."""
+    """A tournament entry: the right number of lists (the season's range: ITS S17 one or two, ITS S9
+    two), all of one army, and with Escalation one list for each of its rounds (a round is a tier or a
+    tier group: S17's 200/150, 300/250, 400/350) (RULES.md §3)."""
     entry = list(lists)
     found: list[Violation] = []
     if not entry:
         return found
-    wanted = season.lists_per_player if season else 2
+    fewest, most = season.entry_range if season else (2, 2)
     rounds: tuple[str, ...] = ()
     if season is not None:
         for list_extras in (lst.extras for lst in entry):
             for extra_id in list_extras:
                 extra = season.extra(extra_id)
                 if extra is not None and extra.lists_per_player:
-                    wanted = extra.lists_per_player
+                    fewest = most = extra.lists_per_player
                     rounds = extra.tiers
-    if len(entry) != wanted:
+    if not fewest <= len(entry) <= most:
+        wanted = str(most) if fewest == most else tr("{fewest} to {most}", fewest=fewest, most=most)
         found.append(error("entry.list_count",
                            tr("A tournament entry has {wanted} lists; this one has {count}.", wanted=wanted,
-                              count=len(entry)), sources.TOURNAMENT, count=len(entry), wanted=wanted))
+                              count=len(entry)), sources.TOURNAMENT, count=len(entry), wanted=most, fewest=fewest))
     armies = {(lst.army.origin, lst.army.id) for lst in entry}
     if len(armies) > 1:
         names = " · ".join(sorted({lst.army.name or str(lst.army.id) for lst in entry}))
         found.append(error("entry.different_armies",
                            tr("All lists of an entry must use the same army (faction or sectorial); these use "
                               "{names}.", names=names), sources.TOURNAMENT))
-    if rounds and season is not None and len(entry) == wanted:
-        have = sorted(lst.tier or "-" for lst in entry)
-        if have != sorted(rounds):
-            tiers = {t.id: t.name for t in season.tiers}
+    if rounds and season is not None and len(entry) == len(rounds):
+        have = [round_of(season, rounds, lst.tier) for lst in entry]
+        if sorted(r or "-" for r in have) != sorted(rounds):
             found.append(error("entry.escalation_tiers",
                                tr("An Escalation entry has one list for each round: {wanted}. These lists are at "
                                   "{have}. Set each list's tier to a different round's.",
-                                  wanted=" · ".join(tiers.get(t, t) for t in rounds),
-                                  have=" · ".join(tiers.get(lst.tier or "", lst.tier or tr("no tier"))
-                                                  for lst in entry)),
-                               sources.ESCALATION, wanted=list(rounds), have=have))
+                                  wanted=" · ".join(_round_name(season, r) for r in rounds),
+                                  have=" · ".join(_tier_name(season, lst.tier) for lst in entry)),
+                               sources.ESCALATION, wanted=list(rounds),
+                               have=[lst.tier or "-" for lst in entry]))
     return found
+
+
+def round_of(season: SeasonPack, rounds: Sequence[str], tier_id: str | None) -> str | None:
+    """The Escalation round a list's tier plays: the round that is that tier, or its tier group."""
+    if tier_id is None:
+        return None
+    if tier_id in rounds:
+        return tier_id
+    group = season.group_of_tier(tier_id)
+    return group.id if group is not None and group.id in rounds else None
+
+
+def _round_name(season: SeasonPack, round_id: str) -> str:
+    item = season.tier(round_id) or season.tier_group(round_id)
+    return local_name(item) if item is not None else round_id
+
+
+def _tier_name(season: SeasonPack, tier_id: str | None) -> str:
+    tier = season.tier(tier_id) if tier_id else None
+    if tier is None:
+        return tier_id or tr("no tier")
+    return local_name(tier)
 
 
 __all__ = ["RULE_FAMILIES", "AppliedRules", "DataError", "Report", "Rule", "Totals", "context_in_catalog", "run_rules",

@@ -39,7 +39,7 @@ def _fix(ctx: RuleContext) -> str:
     if season is not None and offered is not None:
         return tr("Switch on {extra} in {season} (at most {points} points of mercenaries), or remove them.",
                   extra=local_name(offered), season=local_name(season), points=offered.mercenary_points)
-    packs = [s for s in ctx.season_packs if any(e.mercenary_points is not None for e in s.extras)]
+    packs = ctx.suggested_seasons(lambda e: e.mercenary_points is not None)
     current = local_name(season) if season else local_name(ctx.edition)
     if packs:
         return tr("{pack} has no such extra: choose a tournament pack with one ({packs}) and switch it on, or remove "

@@ -13,11 +13,12 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from armybuilder.domain.profiles import Unit
+from armybuilder.domain.packs import Extra
+from armybuilder.domain.profiles import Unit, fold_name
 from armybuilder.domain.values import format_halves
 from armybuilder.i18n import tr
 from armybuilder.rules import sources
-from armybuilder.rules.context import RuleContext
+from armybuilder.rules.context import RuleContext, local_name
 from armybuilder.rules.violations import Violation, error
 
 SOURCE = sources.REINFORCEMENTS
@@ -37,6 +38,9 @@ def is_reinforcement_unit(unit: Unit, marker: str) -> bool:
 
 def check(ctx: RuleContext) -> Iterator[Violation]:
     rules = ctx.edition.reinforcements
+    required = next((e for e in ctx.extras if e.requires_reinforcements), None)
+    if required is not None:
+        yield from _required(ctx, required)
     if rules is not None:
         for trooper in ctx.roster.main:
             if is_reinforcement_unit(trooper.unit, rules.unit_marker):
@@ -78,9 +82,55 @@ def check(ctx: RuleContext) -> Iterator[Violation]:
                         tr("{unit} is not a Reinforcements unit (their names include “{marker}.”). Move it to "
                            "the main section.", unit=trooper.name, marker=rules.unit_marker),
                         SOURCE, (trooper.uid,))
-    if rules.requires_commlink:
+    if rules.requires_commlink and required is None:  # with the Extra, `_required` says it
         skill = ctx.edition.commlink_skill
         if not any(t.has_item(skill) for t in ctx.roster.main):
             yield error("reinforcements.no_commlink",
                         tr("A list with Reinforcements needs a trooper with {skill} in the main section. Add one.",
                            skill=skill), SOURCE, uids)
+
+
+def _required(ctx: RuleContext, required: Extra) -> Iterator[Violation]:
+    """The Reinforcements Extra: every list has its Reinforcements section and a Commlink trooper in the
+    main section; the messages say how to add them."""
+    extra = local_name(required)
+    cited = sources.cite(SOURCE, sources.season_rule(required.name))
+    rules = ctx.edition.reinforcements
+    if rules is None or ctx.army.reinforcements is None:
+        why = (tr("{edition} has no Reinforcements", edition=ctx.edition.name) if rules is None
+               else tr("{army} has no Reinforcements list in its data", army=ctx.army.name))
+        yield error("reinforcements.required",
+                    tr("{extra} requires a Reinforcements section in every list, but {why}: this list cannot be "
+                       "played with {extra}. Switch the Extra off or choose an army with Reinforcements.",
+                       extra=extra, why=why), cited)
+        return
+    if not any(g.reinforcement and g.troopers for g in ctx.army_list.groups):
+        source = ctx.reinforcement_army_name or tr("the army's Reinforcements list")
+        yield error("reinforcements.required",
+                    tr("{extra} requires every list to have its Reinforcements section. Add a Reinforcements "
+                       "combat group (Edit → New Reinforcements group in the app; a combat group with "
+                       "`reinforcement: true` in a list file) and fill it with up to {points} points and {swc} SWC "
+                       "of Reinforcements troopers from {source}.", extra=extra, points=rules.points,
+                       swc=str(rules.swc), source=source), cited)
+    skill = ctx.edition.commlink_skill
+    if rules.requires_commlink and not any(t.has_item(skill) for t in ctx.roster.main):
+        examples = _with_item(ctx, skill)
+        hint = (" " + tr("In {army}, for example: {units}.", army=ctx.army.name, units=", ".join(examples))
+                if examples else "")
+        yield error("reinforcements.no_commlink",
+                    tr("{extra}: a list with Reinforcements needs a trooper with {skill} in the main section. Add "
+                       "one.", extra=extra, skill=skill) + hint,
+                    SOURCE, tuple(t.uid for t in ctx.roster.reinforcements))
+
+
+def _with_item(ctx: RuleContext, skill: str, most: int = 3) -> list[str]:
+    """A few of the army's own units with an option that has `skill` (for the how-to-fix message)."""
+    wanted = fold_name(skill)
+    found: list[str] = []
+    for unit in ctx.army.own_units:
+        if any(wanted in option.item_keys or any(wanted in p.item_keys for p in (group.profiles if group else ()))
+               for group, option in unit.selectable_options()):
+            found.append(unit.name)
+            if len(found) == most:
+                break
+    return found

@@ -31,3 +31,7 @@ class Violation:
 
 def error(code: str, message: str, source: str, troopers: tuple[str, ...] = (), **params: Any) -> Violation:
     return Violation(code, "error", message, source, troopers, params)
+
+
+def warning(code: str, message: str, source: str, troopers: tuple[str, ...] = (), **params: Any) -> Violation:
+    return Violation(code, "warning", message, source, troopers, params)
