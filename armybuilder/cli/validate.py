@@ -34,7 +34,8 @@ def register(commands: Any) -> None:
     add_data_option(parser)
     parser.add_argument("--pack", metavar="ID", help=tr("rules pack to use instead of the list's"))
     size = parser.add_mutually_exclusive_group()
-    size.add_argument("--tier", metavar="TIER", help=tr("ITS tier: low, mid or top"))
+    size.add_argument("--tier", metavar="TIER", help=tr(
+        "ITS tier id of the season pack (its-s17: 400, 350, 300, 250, 200, 150; its-s9: low, mid, top)"))
     size.add_argument("--points", type=positive_int, metavar="N", help=tr("free game size in points"))
     parser.add_argument("--extra", action="append", default=[], metavar="ID",
                         help=tr("switch on a tournament extra (repeatable)"))
@@ -196,6 +197,9 @@ def _text_of(item: Checked) -> str:
     lines.append("  " + tr("{points}/{points_limit} points · {swc}/{swc_limit} SWC · {troopers}/{troopers_limit} "
                            "troopers", points=totals.points, points_limit=totals.points_limit, swc=totals.swc,
                            swc_limit=totals.swc_limit, troopers=totals.troopers, troopers_limit=limit)
+                 + (" · " + tr("{used}/{limit} mercenary points", used=totals.mercenary_points,
+                               limit=totals.mercenary_points_limit)
+                    if totals.mercenary_points_limit is not None else "")
                  + (f" · {groups}" if groups else ""))
     names = {t.uid: trooper_label(t.unit, t.option) for t in report.roster.troopers}
     for violation in (*report.violations, *item.extra):

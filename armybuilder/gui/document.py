@@ -30,9 +30,9 @@ Edit = TypeVar("Edit", bound=undo.ListEditCommand)
 
 
 def default_settings(catalog: Catalog, summary: ArmySummary) -> tuple[str, str | None, int | None]:
-    """(pack, tier, points) for a new list: a season pack of the army's edition at its usual size,
-    else the edition pack at its default points."""
-    for season in catalog.season_packs():
+    """(pack, tier, points) for a new list: the newest season pack of the army's edition (by `released`)
+    at its usual size, else the edition pack at its default points."""
+    for season in sorted(catalog.season_packs(), key=lambda s: s.released or "", reverse=True):
         if season.edition == summary.edition and season.tiers:
             edition = catalog.packs.get(season.edition)
             usual = getattr(edition, "default_points", None)
@@ -556,8 +556,10 @@ class ListDocument(QObject):
         if here is not None:
             return tr("Mercenaries need the {extra} extra: switch it on in Extras, above the list.",
                       extra=extra_name(here))
-        offers = [(pack, extra) for pack in self.catalog.season_packs()
-                  for extra in pack.extras if extra.mercenary_points]
+        edition = self._army.edition if self._army is not None else None
+        offers = sorted(((pack, extra) for pack in self.catalog.season_packs()
+                         for extra in pack.extras if extra.mercenary_points),
+                        key=lambda offer: offer[0].edition != edition)  # the army's own edition's season first
         if offers:
             pack, extra = offers[0]
             return tr("Mercenaries need the {extra} extra of a tournament season: choose {pack} in Rules, then "

@@ -25,7 +25,8 @@ def uids(document: ListDocument, group: int) -> list[str]:
 
 def test_new_list_defaults_follow_the_army_edition(synthetic_catalog: Catalog) -> None:
     summary = next(s for s in synthetic_catalog.armies() if s.id == 950)
-    assert default_settings(synthetic_catalog, summary) == ("n5", None, 300)  # no N5 season pack
+    # an N5 army's new list is offered the N5 season, ITS Season 17, at its usual 300 points
+    assert default_settings(synthetic_catalog, summary) == ("its-s17", "300", None)
     n3 = type(summary)(**{**summary.__dict__, "edition": "n3"})
     assert default_settings(synthetic_catalog, n3) == ("its-s9", "mid", None)  # the tier of 300 points
     assert new_list(synthetic_catalog, summary).army.id == 950

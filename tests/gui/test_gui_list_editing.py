@@ -238,13 +238,14 @@ def test_drops_never_mix_the_sections(qtbot, window: MainWindow) -> None:  # typ
 def test_mercenaries_are_marked_hidden_and_explained(qtbot, window: MainWindow) -> None:  # type: ignore[no-untyped-def]
     from PySide6.QtGui import QFont
 
-    start_list(qtbot, window)  # N5 rules: no Extras, so no Soldiers of Fortune
+    start_list(qtbot, window)
+    window.document.set_rules_pack("n5")  # N5 rules: no Extras, so no Soldiers of Fortune
     browser = window.browser
     names = {browser.proxy.index(r, 0).data() for r in range(browser.proxy.rowCount())}
     assert "HIRED GUNS" not in names and browser.count.text() == "7 units"
     toggle = browser.mercenary_filter
     assert toggle.isVisible() and toggle.text() == "Mercenaries (1)" and not toggle.isChecked()
-    assert "choose ITS Season 9 in Rules" in toggle.toolTip()
+    assert "choose ITS Season 17 — Seekers in Rules" in toggle.toolTip()  # the army's edition's season
     qtbot.mouseClick(toggle, Qt.MouseButton.LeftButton)
     mercs = browser.option_index(6)
     assert mercs.isValid()

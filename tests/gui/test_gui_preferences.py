@@ -215,9 +215,9 @@ def test_the_old_single_setting_applies_to_its_own_edition_only(qtbot, synthetic
     for key, value in (("lists/default_pack", "its-s9"), ("lists/default_tier", "mid"), ("lists/default_points", 300)):
         store.setValue(key, value)  # as an earlier version saved it: ITS Season 9 (N3) for every army
     window = make_window(qtbot, synthetic_catalog, SettingsStore(store))
-    start_list(qtbot, window)  # an N5 army: its usual rules, not the N3-era season
+    start_list(qtbot, window)  # an N5 army: its usual rules (the N5 season), not the N3-era season
     army_list = window.document.army_list
-    assert army_list is not None and (army_list.pack, army_list.tier) == ("n5", None)
+    assert army_list is not None and (army_list.pack, army_list.tier) == ("its-s17", "300")
     dialog = open_preferences(qtbot, window)
     assert dialog.rows["n3"].pack.currentData() == "its-s9" and dialog.rows["n3"].game_size.currentData() == "mid"
     assert dialog.rows["n5"].pack.currentData() == ""

@@ -378,7 +378,7 @@ def test_army_code_round_trip_through_the_clipboard(qtbot, window: MainWindow) -
     opened = window.document.army_list
     assert [(g.number, [(t.unit, t.group, t.option) for t in g.troopers]) for g in opened.groups] == \
         [(g.number, [(t.unit, t.group, t.option) for t in g.troopers]) for g in built.groups]
-    assert (opened.pack, opened.points) == ("n5", 300)
+    assert (opened.pack, opened.tier, opened.points) == ("its-s17", "300", None)  # the N5 season's 300 tier
     assert window.document.modified  # an army code is not a file yet: closing asks to save it
 
 
