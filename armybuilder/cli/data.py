@@ -20,7 +20,7 @@ from armybuilder.cli.common import (
 from armybuilder.data.cache import ImportedSource
 from armybuilder.data.download import DEFAULT_RETRIES, DEFAULT_TIMEOUT, OFFICIAL_API, import_from_url
 from armybuilder.data.importer import ArmyImport, ImportReport, import_folder
-from armybuilder.i18n import tr, trn
+from armybuilder.i18n import LANGUAGES, tr, trn
 from armybuilder.paths import imported_data_dir
 
 
@@ -37,6 +37,10 @@ def register(commands: Any) -> None:
     importing.add_argument("--url", nargs="?", const=OFFICIAL_API, metavar="BASE",
                            help=tr("download instead: from the official API (no BASE) or from a mirror laid out "
                                    "like the data folder"))
+    importing.add_argument("--lang", dest="names_language", choices=sorted(LANGUAGES), metavar="LANG",
+                           help=tr("with --url: also fetch the data's names in this language (es: Spanish weapon, "
+                                   "skill and equipment names for Spanish print-outs and the app) and merge them "
+                                   "by id; a later import keeps them"))
     importing.add_argument("--data", metavar="DIR", type=Path,
                            help=tr("cache folder to write (default: your user data folder)"))
     importing.add_argument("--timeout", type=seconds, default=DEFAULT_TIMEOUT, metavar="SECONDS",
@@ -98,12 +102,18 @@ def _import(args: argparse.Namespace) -> int:
     if args.url is None and args.path is None:
         print(tr("give the folder holding army.json, or --url to download the data"), file=sys.stderr)
         return EXIT_UNUSABLE
+    names_language = args.names_language if args.names_language not in (None, "en") else None
+    if names_language is not None and args.url is None:
+        print(tr("--lang {language} needs --url: the names in another language are downloaded with the data",
+                 language=names_language), file=sys.stderr)
+        return EXIT_UNUSABLE
     converting = _ProgressPrinter(tr("reading"), sys.stderr)
     if args.url is not None:
         downloading = _ProgressPrinter(tr("downloading"), sys.stderr)
         print(tr("downloading from {url}", url=args.url), file=sys.stderr)
         report = import_from_url(args.url, data_dir, timeout=args.timeout, retries=args.retries,
-                                 download_progress=downloading, progress=converting if args.verbose else None)
+                                 download_progress=downloading, progress=converting if args.verbose else None,
+                                 names_language=names_language)
         downloading.finish()
     else:
         report = import_folder(args.path, data_dir, progress=converting if args.verbose else None)
@@ -146,6 +156,10 @@ def _print_report(report: ImportReport, verbose: bool, out: TextIO) -> None:
                             trn("{n} warning", "{n} warnings", counts["warning"]),
                             trn("{n} note", "{n} notes", counts["info"])))
         + " " + tr("({seconds} s)", seconds=f"{report.seconds:.2f}"), file=out)
+    for language, count in report.translations.items():
+        if count:
+            print(trn("names in {language}: {n} merged by id", "names in {language}: {n} merged by id", count,
+                      language=language), file=out)
     if report.written:
         print(tr("saved in {folder}", folder=str(report.data_dir)), file=out)
     elif not report.all_errors:

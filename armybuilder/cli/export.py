@@ -20,7 +20,7 @@ from armybuilder.data.listfile import LoadedList, changes_since_saved, load_list
 from armybuilder.data.problems import DataError
 from armybuilder.domain.lists import ArmyList
 from armybuilder.export.fonts import FontMissingError
-from armybuilder.export.printout import PrintOptions, Printout, prepare
+from armybuilder.export.printout import PrintOptions, Printout, english_names_note, prepare
 from armybuilder.i18n import LANGUAGES, language, tr
 
 EXIT_OK, EXIT_ILLEGAL, EXIT_UNREADABLE = 0, 1, 2
@@ -112,6 +112,9 @@ def run(args: argparse.Namespace) -> int:
             print(f"  ✗ [{violation.code}] {violation.message}", file=sys.stderr)
         print(tr("Fix the list, or add --allow-illegal to print it marked NOT LEGAL."), file=sys.stderr)
         return EXIT_ILLEGAL
+    note = english_names_note(doc.army.origin, doc.name_languages, options.language)
+    if note is not None:
+        print(note, file=sys.stderr)
     try:
         _write_all(args, doc, options)
     except FontMissingError as exc:

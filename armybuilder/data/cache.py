@@ -32,6 +32,7 @@ from pydantic import BaseModel
 
 from armybuilder.data.catalog import ArmySummary, Catalog
 from armybuilder.data.construct import restore
+from armybuilder.data.names import NameSet
 from armybuilder.data.official_json import ImportIssue
 from armybuilder.data.problems import DataError, DataProblem
 from armybuilder.data.yamlio import atomic_write_bytes, atomic_write_text
@@ -234,6 +235,8 @@ class CacheIndex:
     names: dict[str, dict[int, str]] = field(default_factory=dict)
     not_imported: dict[str, int] = field(default_factory=dict)
     issues: list[ImportIssue] = field(default_factory=list)
+    translations: dict[str, NameSet] = field(default_factory=dict)
+    """Names in other languages merged into the armies (Spanish), kept for the next import."""
 
     def to_json(self) -> str:
         data = {
@@ -242,6 +245,7 @@ class CacheIndex:
             "not_imported": self.not_imported, "issues": [issue_to_json(i) for i in self.issues],
             "armies": [a.to_json() for a in self.armies],
             "names": {kind: {str(k): v for k, v in table.items()} for kind, table in self.names.items()},
+            "translations": {language: names.to_json() for language, names in self.translations.items()},
         }
         return json.dumps(data, ensure_ascii=False, separators=(",", ":")) + "\n"
 
@@ -258,6 +262,7 @@ class CacheIndex:
             names={kind: {int(k): str(v) for k, v in table.items()} for kind, table in data.get("names", {}).items()},
             not_imported={str(k): int(v) for k, v in data.get("not_imported", {}).items()},
             issues=[issue_from_json(i) for i in data.get("issues", ())],
+            translations={str(k): NameSet.from_json(v) for k, v in data.get("translations", {}).items()},
         )
 
     def army(self, army_id: int) -> CachedArmy | None:
@@ -473,6 +478,10 @@ class ImportedSource:
             return loads(read_blob(self.data_dir, self.index.pack, entry.offset, entry.length))
         except CacheError as exc:
             raise DataError(DataProblem(exc.file or str(self.data_dir / self.index.pack), exc.message)) from None
+
+    def name_languages(self) -> tuple[str, ...]:
+        """English, and the languages whose names were merged at import (Spanish: `--lang es`)."""
+        return ("en", *(language for language, names in self.index.translations.items() if names))
 
     def weapons(self) -> dict[str, WeaponProfile]:
         if self._weapons is None:

@@ -239,6 +239,13 @@ class Catalog:
         source = next((s for s in self.sources if s.origin == origin), None)
         return source.weapons() if source else {}
 
+    def name_languages(self, origin: Origin) -> tuple[str, ...]:
+        """The languages the data's weapon, skill and equipment names come in: English, and Spanish once
+        imported (`data import --url --lang es`); a source that says nothing has English only."""
+        source = next((s for s in self.sources if s.origin == origin), None)
+        languages = getattr(source, "name_languages", None)
+        return tuple(languages()) if callable(languages) else ("en",)
+
     def pack(self, pack_id: str) -> EditionPack | SeasonPack:
         try:
             return self.packs[pack_id]

@@ -27,7 +27,7 @@ import urllib.parse
 import urllib.request
 import zlib
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -35,6 +35,7 @@ from typing import Any
 from armybuilder import __version__
 from armybuilder.data.importer import ImportReport, MemoryReader, Progress, import_files
 from armybuilder.data.infinity_army import METADATA_FILE, Faction, read_metadata
+from armybuilder.data.names import NameSet, read_names
 from armybuilder.data.official_json import ImportFileError, ImportIssue, Text, describe, parse_json
 from armybuilder.i18n import Message, lazy_tr, lazy_trn
 from armybuilder.paths import imported_data_dir
@@ -139,16 +140,21 @@ class RemoteLayout:
             raise ValueError(lazy_tr("not an http(s) address: {url}", url=base))
         return cls(clean, clean.startswith(OFFICIAL_API), language)
 
+    @property
+    def _folder(self) -> str:
+        """A mirror's folder for the language: the base for English, `{base}/{language}` for the others."""
+        return self.base if self.language == "en" else f"{self.base}/{urllib.parse.quote(self.language)}"
+
     def metadata_url(self) -> str:
         if self.official:
             return f"{self.base}/infinity/{self.language}/metadata"
-        return f"{self.base}/{METADATA_FILE}"
+        return f"{self._folder}/{METADATA_FILE}"
 
     def army_urls(self, factions: list[Faction]) -> list[str]:
         """Addresses to try, in order, for the file that these factions share."""
         if self.official:
             return [f"{self.base}/units/{self.language}/{f.id}" for f in sorted(factions, key=lambda f: -f.id)]
-        return [f"{self.base}/{urllib.parse.quote(factions[0].slug)}.json"]
+        return [f"{self._folder}/{urllib.parse.quote(factions[0].slug)}.json"]
 
 
 @dataclass
@@ -489,9 +495,15 @@ def import_from_url(base: str | None = None, data_dir: Path | None = None, *, ti
                     retries: int = DEFAULT_RETRIES, progress: Progress | None = None,
                     download_progress: Progress | None = None, cancel: threading.Event | None = None,
                     opener: Opener | None = None, pause: Callable[[float], None] = time.sleep,
-                    layout: RemoteLayout | None = None) -> ImportReport:
+                    layout: RemoteLayout | None = None, names_language: str | None = None) -> ImportReport:
     """Download (see `download`) and import; if any file fails to download, nothing is imported (an army
-    file that arrived unusable is reported as failed and its previous version kept)."""
+    file that arrived unusable is reported as failed and its previous version kept).
+
+    `names_language="es"` also fetches the same data in Spanish (`…/infinity/es/metadata`,
+    `…/units/es/{id}`; a mirror's `es/` folder) and merges its names by id (`armybuilder.data.names`).
+    If that second download fails the data is imported all the same, its names in English, and the
+    report says why.
+    """
     target = data_dir if data_dir is not None else imported_data_dir()
     try:
         default_layout = RemoteLayout.for_base(base)
@@ -508,7 +520,37 @@ def import_from_url(base: str | None = None, data_dir: Path | None = None, *, ti
                               cancelled=fetched.cancelled)
         report.fatal = fetched.failure  # what failed; the caller says that nothing was imported
         return report
+    names: NameSet | None = None
+    names_issues: list[ImportIssue] = []
+    if names_language is not None and names_language != layout.language:
+        names, names_issues, cancelled = _download_names(
+            replace(layout, language=names_language), names_language, timeout=timeout, retries=retries,
+            progress=download_progress, cancel=cancel, opener=opener, pause=pause)
+        if cancelled:
+            return ImportReport(source=label, data_dir=target, issues=list(fetched.issues), cancelled=True)
     report = import_files(MemoryReader(fetched.files, label, fetched.unusable), target, progress=progress,
-                          cancel=cancel)
-    report.issues[:0] = fetched.issues
+                          cancel=cancel, names_es=names)
+    report.issues[:0] = [*fetched.issues, *names_issues]
     return report
+
+
+def _download_names(layout: RemoteLayout, language: str, *, progress: Progress | None, **fetching: Any
+                    ) -> tuple[NameSet | None, list[ImportIssue], bool]:
+    """The names of the data in `language`: (names or None, issues, cancelled). Progress names the
+    files `es/army.json`, `es/panoceania.json`…"""
+    def progress_in(file: str, index: int, total: int, size: int) -> None:
+        if progress is not None:
+            progress(f"{language}/{file}", index, total, size)
+
+    fetched = download(layout.base, layout=layout, progress=progress_in, **fetching)
+    if fetched.cancelled:
+        return None, [], True
+    if fetched.failure is not None:
+        issue = fetched.failure
+        return None, [ImportIssue(f"{language}/{issue.file}", lazy_tr(
+            "the names in {language} could not be downloaded ({problem}): names stay in English",
+            language=language, problem=issue.text), severity="warning")], False
+    names, issues = read_names(fetched.files, language, METADATA_FILE)
+    issues = [replace(i, file=f"{language}/{i.file}") for i in (*fetched.issues, *issues)]
+    issues += [replace(i, file=f"{language}/{name}", severity="warning") for name, i in fetched.unusable.items()]
+    return names, issues, False

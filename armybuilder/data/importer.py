@@ -42,6 +42,7 @@ from armybuilder.data.infinity_army import (
     link_armies,
     read_metadata,
 )
+from armybuilder.data.names import NameSet
 from armybuilder.data.official_json import ImportFileError, ImportIssue, parse_json
 from armybuilder.domain.profiles import Army
 from armybuilder.i18n import lazy_tr
@@ -84,6 +85,8 @@ class ImportReport:
     cancelled: bool = False
     written: bool = False
     seconds: float = 0.0
+    translations: dict[str, int] = field(default_factory=dict)
+    """Names merged from another language, by language: how many (`data import --url --lang es`)."""
 
     @property
     def ok(self) -> bool:
@@ -182,14 +185,19 @@ def import_folder(folder: Path, data_dir: Path | None = None, *, progress: Progr
 
 
 def import_files(reader: FileReader, data_dir: Path | None = None, *, progress: Progress | None = None,
-                 cancel: threading.Event | None = None, report: ImportReport | None = None) -> ImportReport:
-    """Import from any reader; see `import_folder`. Never raises for bad data: read the report."""
+                 cancel: threading.Event | None = None, report: ImportReport | None = None,
+                 names_es: NameSet | None = None) -> ImportReport:
+    """Import from any reader; see `import_folder`. Never raises for bad data: read the report.
+
+    `names_es`: Spanish names to merge by id (`armybuilder.data.names`); None keeps those the
+    cache has from an earlier import, if any.
+    """
     target = data_dir if data_dir is not None else imported_data_dir()
     report = report if report is not None else ImportReport(source=reader.label, data_dir=target)
     started = time.perf_counter()
     try:
         with import_lock(target), gc_paused():
-            _Import(reader, target, report, progress, cancel).run()
+            _Import(reader, target, report, progress, cancel, names_es).run()
     except CacheError as exc:
         report.fatal = ImportIssue(exc.file or str(target), exc.message)
     except OSError as exc:
@@ -225,12 +233,15 @@ class _Import:
     """One run of the importer (see `import_files`)."""
 
     def __init__(self, reader: FileReader, data_dir: Path, report: ImportReport, progress: Progress | None,
-                 cancel: threading.Event | None) -> None:
+                 cancel: threading.Event | None, names_es: NameSet | None = None) -> None:
         self.reader = reader
         self.data_dir = data_dir
         self.report = report
         self.progress = progress
         self.cancel = cancel
+        self.names_es = names_es
+        self.renamed = False
+        """The Spanish names differ from those of the cache: every army is converted again."""
 
     def _check_cancel(self) -> None:
         if self.cancel is not None and self.cancel.is_set():
@@ -255,18 +266,25 @@ class _Import:
         except OSError as exc:
             raise ImportFileError(ImportIssue(METADATA_FILE, lazy_tr("cannot be read ({error})",
                                                                 error=exc.strerror or str(exc)))) from None
-        metadata = read_metadata(parse_json(meta_bytes, METADATA_FILE))
+        meta_raw = parse_json(meta_bytes, METADATA_FILE)
+        previous = self._previous_index()
+        usable = previous if previous is not None and previous.is_current else None
+        kept = previous.translations.get("es") if previous is not None else None
+        names = self.names_es if self.names_es is not None else kept  # an English-only import keeps them
+        self.renamed = usable is not None and names != kept
+        metadata = read_metadata(meta_raw, names_es=names)
         meta_sha = hashlib.sha256(meta_bytes).hexdigest()
         report.issues.extend(metadata.issues)
+        if self.names_es is not None:
+            report.translations["es"] = self.names_es.count
         if metadata.not_imported:
             report.issues.append(ImportIssue(METADATA_FILE, lazy_tr(
                 "not imported (the builder has no use for them yet): {sections}",
                 sections=", ".join(f"{k} ({v})" for k, v in metadata.not_imported.items())),
                 severity="info"))
-        previous = self._previous_index()
-        usable = previous if previous is not None and previous.is_current else None
         entries = self._plan(metadata, usable)
-        session = ImportSession(metadata, known_names=previous.names if previous is not None else None)
+        session = ImportSession(metadata, known_names=previous.names if previous is not None else None,
+                                names_es=names)
         total = len(entries) + 1
         self._progress(METADATA_FILE, 1, total, len(meta_bytes))
         with ThreadPoolExecutor(max_workers=1, thread_name_prefix="armybuilder-import-read") as reader:
@@ -286,7 +304,7 @@ class _Import:
                                                 if e.converted is not None or e.previous is not None})
         armies: list[CachedArmy] = []
         blobs: list[bytes] = []
-        changed = usable is None or usable.metadata_sha256 != meta_sha
+        changed = usable is None or usable.metadata_sha256 != meta_sha or self.renamed
         for entry in entries:
             self._check_cancel()
             result = self._finish(entry, links, usable)
@@ -309,14 +327,15 @@ class _Import:
         if not changed:
             return  # re-importing unchanged files: nothing to write
         self._check_cancel()
-        if usable is not None and usable.metadata_sha256 == meta_sha:
+        if usable is not None and usable.metadata_sha256 == meta_sha and not self.renamed:
             weapons_blob = read_blob(self.data_dir, usable.pack, *usable.weapons)
         else:
             weapons_blob = dumps(metadata.weapons)
         index = CacheIndex(
             pack="", source=self.reader.label, imported_at=time.strftime("%Y-%m-%d %H:%M:%S"),
             schema=schema_fingerprint(), metadata_sha256=meta_sha, weapons=(0, 0), armies=armies,
-            names=session.learned_names, not_imported=metadata.not_imported, issues=list(metadata.issues))
+            names=session.learned_names, not_imported=metadata.not_imported, issues=list(metadata.issues),
+            translations={"es": names} if names else {})
         write_cache(self.data_dir, index, [weapons_blob, *blobs])
         report.written = True
 
@@ -380,7 +399,7 @@ class _Import:
         data, entry.sha256 = fetched
         self._progress(entry.file, number, total, len(data))
         previous = entry.previous
-        if previous is not None and previous.sha256 == entry.sha256 and not any(
+        if previous is not None and previous.sha256 == entry.sha256 and not self.renamed and not any(
                 issue.severity == "error" for issue in previous.issues):
             return  # unchanged: the cached army is reused as it is (one imported with errors is tried again)
         faction = max(entry.factions, key=lambda f: f.id)

@@ -22,6 +22,7 @@ from armybuilder.data.infinity_units import (
     UnitConverter,
     ValueCache,
 )
+from armybuilder.data.names import NameSet
 from armybuilder.data.official_json import (
     ImportFileError,
     ImportIssue,
@@ -97,8 +98,12 @@ class Metadata:
         return all(f.parent not in ids and f.id in parents for f in factions)
 
 
-def read_metadata(raw: Any, file: str = METADATA_FILE) -> Metadata:
-    """Factions, weapon profiles and global names of army.json; raises ImportFileError if unusable."""
+def read_metadata(raw: Any, file: str = METADATA_FILE, names_es: NameSet | None = None) -> Metadata:
+    """Factions, weapon profiles and global names of army.json; raises ImportFileError if unusable.
+
+    `names_es`: the Spanish names, merged by id into the weapon profiles (a weapon id's entries,
+    one per firing mode, come in the same order in both languages).
+    """
     if not isinstance(raw, dict):
         raise ImportFileError(ImportIssue(file, lazy_tr("expected a JSON object with `factions`")))
     raw_factions = raw.get("factions")
@@ -124,10 +129,16 @@ def read_metadata(raw: Any, file: str = METADATA_FILE) -> Metadata:
     weapons: dict[str, WeaponProfile] = {}
     weapon_names: dict[int, str] = {}
     weapons_raw = raw.get("weapons")
+    seen: dict[object, int] = {}
     if isinstance(weapons_raw, list):
         for index, entry in enumerate(weapons_raw):
+            raw_id = entry.get("id") if isinstance(entry, dict) and type(entry.get("id")) is int else None
+            occurrence = seen.get(raw_id, 0)  # counted as the Spanish entries are, failed ones too
+            seen[raw_id] = occurrence + 1
             try:
                 weapon = _weapon(entry, ammunition)
+                if names_es is not None:
+                    weapon = _spanish_weapon(weapon, names_es, occurrence)
             except (KeyError, TypeError, ValueError, AttributeError) as exc:
                 issues.append(ImportIssue(file, lazy_tr("weapon left out: {error}", error=describe(exc)),
                                           path=f"weapons[{index}]"))
@@ -192,6 +203,22 @@ def _weapon(entry: Mapping[str, Any], ammunition: Mapping[int, str]) -> WeaponPr
     )
 
 
+def _spanish_weapon(weapon: WeaponProfile, names: NameSet, occurrence: int) -> WeaponProfile:
+    """The profile with its Spanish name, mode, traits and ammunition, where the data has them."""
+    spanish = names.weapon(weapon.id, occurrence)
+    if spanish is None:
+        return weapon
+    ammunition = names.name("ammunition", spanish.ammunition)
+    update = {
+        "name_es": spanish.name if spanish.name != weapon.name else None,
+        "mode_es": spanish.mode if weapon.mode and spanish.mode and spanish.mode != weapon.mode else None,
+        "properties_es": (spanish.properties if len(spanish.properties) == len(weapon.properties)
+                          and spanish.properties != weapon.properties else None),
+        "ammunition_es": ammunition if ammunition and ammunition != weapon.ammunition else None,
+    }
+    return weapon.model_copy(update=update) if any(v is not None for v in update.values()) else weapon
+
+
 def _dash(value: object) -> str:
     return clean(value) or "-"
 
@@ -211,8 +238,10 @@ class ConvertedArmy:
 class ImportSession:
     """Converts the army files of one data set, sharing names and unchanged units between armies."""
 
-    def __init__(self, metadata: Metadata, known_names: Mapping[str, Mapping[int, str]] | None = None) -> None:
+    def __init__(self, metadata: Metadata, known_names: Mapping[str, Mapping[int, str]] | None = None,
+                 names_es: NameSet | None = None) -> None:
         self.metadata = metadata
+        self.names_es = names_es
         self.shared = SharedNames(metadata=metadata.names)
         for kind, table in (known_names or {}).items():
             self.shared.armies.setdefault(kind, {}).update(table)
@@ -247,7 +276,8 @@ class ImportSession:
             version = ""
         tables = ArmyTables(raw.get("filters"), report, self.values.clean)
         self.shared.learn(tables)
-        converter = UnitConverter(file, faction.id, tables, self.shared, self.units, self.values, issues)
+        converter = UnitConverter(file, faction.id, tables, self.shared, self.units, self.values, issues,
+                                  self.names_es)
         units: list[Unit] = []
         seen: dict[int, str] = {}
         for index, unit_raw in enumerate(units_raw):

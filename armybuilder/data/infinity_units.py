@@ -16,6 +16,7 @@ from operator import itemgetter
 from typing import Any, Protocol, TypeVar
 
 from armybuilder.data.construct import builder
+from armybuilder.data.names import NameSet
 from armybuilder.data.official_json import Cleaner, ImportIssue, Severity, Text, clean, clean_note, describe, short
 from armybuilder.domain.profiles import IncludedOption, Option, OrderGrant, Profile, ProfileGroup, Unit
 from armybuilder.domain.values import AVA_TOTAL, Category, ItemRef, OrderType, Swc, UnitType
@@ -199,8 +200,10 @@ class UnitConverter:
     """Converts the units of one army file, collecting issues located by unit and JSON path."""
 
     def __init__(self, file: str, army_id: int, tables: ArmyTables, shared: SharedNames, units: UnitCache,
-                 values: ValueCache, issues: list[ImportIssue]) -> None:
+                 values: ValueCache, issues: list[ImportIssue], names_es: NameSet | None = None) -> None:
         self.file = file
+        self.names_es = names_es
+        """The Spanish names, merged by id into each item (`ItemRef.name_es`); None: English only."""
         self.army_id = army_id
         self.tables = tables
         self.shared = shared
@@ -602,12 +605,34 @@ class UnitConverter:
             self.issue(f"{path}.q", lazy_tr("quantity {value} is not a whole number; left out", value=short(quantity)),
                        "warning")
             quantity, clean_item = None, False
+        name_es, extras_es = self._spanish(kind, item_id, name, extras_raw, extras)
         item = _ItemRef(name=name, extras=tuple(extras), quantity=quantity,
-                        id=item_id if type(item_id) is int else None)
+                        id=item_id if type(item_id) is int else None, name_es=name_es, extras_es=extras_es)
         hit = (item, tuple(deps))
         if clean_item:
             self._items_cache[kind][key] = hit
         return hit
+
+    def _spanish(self, kind: str, item_id: Any, name: str, extras_raw: tuple[Any, ...], extras: list[str]
+                 ) -> tuple[str | None, tuple[str, ...] | None]:
+        """An item's Spanish name and extras by id, None where there are none or they are the English.
+
+        Extras that are distances get ' cm' as the English ones do, so print-outs convert them.
+        """
+        names = self.names_es
+        if names is None:
+            return None, None
+        spanish = names.name(kind, item_id)
+        extras_es: tuple[str, ...] | None = None
+        if extras and len(extras) == len(extras_raw):
+            found = []
+            for extra_id, english in zip(extras_raw, extras, strict=True):
+                text = names.name("extras", extra_id)
+                if text is not None and extra_id in self.tables.distance_extras:
+                    text = f"{text} cm"
+                found.append(text or english)
+            extras_es = tuple(found) if found != extras else None
+        return (spanish if spanish and spanish != name else None), extras_es
 
     def _includes(self, path: str, raw: Any) -> tuple[IncludedOption, ...]:
         if not raw:

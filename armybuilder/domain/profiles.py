@@ -356,11 +356,29 @@ class WeaponProfile(Frozen):
     mode: str | None = Field(default=None, description="firing mode of a multi-mode weapon, e.g. 'AP Mode'")
     profile: str | None = Field(default=None, description="stats of a deployable, e.g. 'ARM=0, BTS=0, STR=1, S=0'")
     source: str | None = None
+    name_es: str | None = Field(default=None, description="the official data's Spanish name (merged by id)")
+    mode_es: str | None = None
+    properties_es: tuple[str, ...] | None = None
+    ammunition_es: str | None = None
 
     @property
     def label(self) -> str:
         """Name and mode as printed on the weapons reference page: 'MULTI Rifle (AP Mode)'."""
         return f"{self.name} ({self.mode})" if self.mode else self.name
+
+    def label_in(self, language: str) -> str:
+        """The label in `language` where the data has it ('Fusil Combi'), else English."""
+        if language != "es":
+            return self.label
+        name = self.name_es or self.name
+        mode = self.mode_es or self.mode
+        return f"{name} ({mode})" if mode else name
+
+    def traits_in(self, language: str) -> tuple[str, ...]:
+        return self.properties_es if language == "es" and self.properties_es is not None else self.properties
+
+    def ammunition_in(self, language: str) -> str:
+        return self.ammunition_es if language == "es" and self.ammunition_es else self.ammunition
 
 
 class SpecOpsTable(Frozen):

@@ -215,12 +215,17 @@ class ItemRef(Frozen):
     `extras` are the bracketed details printed after the name ("-3", "+1", "PS=3", "Mountain").
     `quantity` is the official data's `q` when it says how many a trooper carries.
     In YAML an item may be written as text: "Mimetism (-3)", "Commlink (+1)", "Knife".
+    `name_es` and `extras_es` are the official data's Spanish names, merged by id at import
+    (`data import --url --lang es`); None where there are none (or they equal the English).
+    Rules match the English `name`; only what is printed uses `label_in`.
     """
 
     name: str
     extras: tuple[str, ...] = ()
     quantity: int | None = None
     id: int | None = None
+    name_es: str | None = None
+    extras_es: tuple[str, ...] | None = None
 
     @model_validator(mode="before")
     @classmethod
@@ -240,6 +245,14 @@ class ItemRef(Frozen):
     def label(self) -> str:
         """The item as printed on a profile: "Mimetism (-3)"."""
         return f"{self.name} ({', '.join(self.extras)})" if self.extras else self.name
+
+    def label_in(self, language: str) -> str:
+        """The label in `language` where the data has it ("Fusil Combi", "Mimetismo (-3)"), else English."""
+        if language != "es" or (self.name_es is None and self.extras_es is None):
+            return self.label
+        name = self.name_es or self.name
+        extras = self.extras_es if self.extras_es is not None else self.extras
+        return f"{name} ({', '.join(extras)})" if extras else name
 
     def __str__(self) -> str:
         return self.label

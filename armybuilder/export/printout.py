@@ -7,7 +7,7 @@ and validated once, and the print options (paper, units, language, date) travel 
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Literal
@@ -18,7 +18,7 @@ from armybuilder.data.problems import DataError
 from armybuilder.domain.lists import ArmyList
 from armybuilder.domain.profiles import Army, WeaponProfile
 from armybuilder.domain.values import FireteamType
-from armybuilder.i18n import language_override
+from armybuilder.i18n import language_override, tr
 from armybuilder.rules.context import RuleContext
 from armybuilder.rules.engine import Report, context_in_catalog, run_rules
 from armybuilder.rules.fireteams.assess import assess_fireteams
@@ -75,6 +75,8 @@ class Printout:
     report: Report
     weapons: Mapping[str, WeaponProfile] = field(default_factory=dict)
     army_code: str | None = None
+    name_languages: tuple[str, ...] = ("en",)
+    """The languages its data names weapons, skills and equipment in (Spanish once imported)."""
 
     @property
     def army(self) -> Army:
@@ -102,7 +104,19 @@ def prepare(army_list: ArmyList, catalog: Catalog, code: str | None = None) -> P
     army = context.army
     report = run_rules(context)
     army_code = code if code is not None else encode_army_code(army_list, army, context.points_limit)
-    return Printout(army_list, context, report, catalog.weapons(army.origin), army_code)
+    return Printout(army_list, context, report, catalog.weapons(army.origin), army_code,
+                    catalog.name_languages(army.origin))
+
+
+def english_names_note(origin: str, name_languages: Sequence[str], wanted: str) -> str | None:
+    """What to say, once, when a print-out (or the app) in Spanish keeps the official data's English
+    names: why, and how to get the Spanish ones. None when there is nothing to say (English, Spanish
+    names imported, or a bundled database, whose names are its own)."""
+    if wanted != "es" or origin != "imported" or "es" in name_languages:
+        return None
+    return tr("Weapon, skill and equipment names stay in English: the imported data has no Spanish names. Get them "
+              "once with `armybuilder data import --url --lang es` (in the app: File → Import Infinity Army "
+              "data…, \"Also download the Spanish names\").")
 
 
 def encode_army_code(army_list: ArmyList, army: Army, points_limit: int) -> str | None:

@@ -45,6 +45,7 @@ from armybuilder.domain.packs import PrivateSkills
 from armybuilder.domain.profiles import LIEUTENANT_SKILL, Option, Profile, ProfileGroup, Unit
 from armybuilder.domain.roster import IncludedTrooper, ResolvedTrooper, Roster
 from armybuilder.domain.values import ItemRef, OrderType, UnitType
+from armybuilder.i18n import language
 from armybuilder.rules.context import order_places
 
 _T = TypeVar("_T")
@@ -176,16 +177,17 @@ def _rules(private: PrivateSkills) -> Iterator[tuple[PrivateKind, str]]:
 
 
 def _names(profiles: Iterable[Profile], options: Iterable[Option]) -> Iterator[tuple[str, str]]:
-    """(name, label) of every skill, piece of equipment and characteristic: names are matched,
-    labels ('Decoy (1)') reported."""
+    """(name, label) of every skill, piece of equipment and characteristic: the English names are
+    matched, the labels ('Decoy (1)', in the print-out's language) reported."""
+    lang = language()
     for profile in profiles:
         for item in (*profile.skills, *profile.equipment):
-            yield item.name, item.label
+            yield item.name, item.label_in(lang)
         for characteristic in profile.characteristics:
             yield characteristic, characteristic
     for option in options:
         for item in (*option.skills, *option.equipment):
-            yield item.name, item.label
+            yield item.name, item.label_in(lang)
         for characteristic in option.characteristics:
             yield characteristic, characteristic
 
@@ -376,8 +378,11 @@ def _hides(name: str, private: PrivateSkills) -> bool:
 
 
 def open_items(items: Iterable[ItemRef], private: PrivateSkills) -> tuple[str, ...]:
-    """Item labels fit for a courtesy list: no Lieutenant, no private skill (defence in depth)."""
-    return tuple(dict.fromkeys(item.label for item in items if not _hides(item.name, private)))
+    """Item labels fit for a courtesy list: no Lieutenant, no private skill (defence in depth), in the
+    print-out's language where the data has the names. Whether an item is private is decided on its
+    English name, whatever the language."""
+    lang = language()
+    return tuple(dict.fromkeys(item.label_in(lang) for item in items if not _hides(item.name, private)))
 
 
 def _open_model(unit: str, profiles: tuple[Profile, ...], options: tuple[Option, ...], private: PrivateSkills,

@@ -14,7 +14,7 @@ from typing import Literal
 
 from armybuilder.domain.profiles import Option, Profile, WeaponProfile
 from armybuilder.domain.roster import IncludedTrooper, ResolvedTrooper
-from armybuilder.domain.values import OrderType, format_halves, stat_text
+from armybuilder.domain.values import ItemRef, OrderType, format_halves, stat_text
 from armybuilder.export import fmt
 from armybuilder.export.printout import PrintOptions, Printout, fireteam_lines
 from armybuilder.export.privacy import (
@@ -134,9 +134,12 @@ def _stats(line: StatLine, units: str) -> Stats:
     return Stats(line.name, fmt.unit_type(line.type), values, line.structure)
 
 
-def _labels(items: Iterable[object], units: str) -> tuple[str, ...]:
-    """Item labels as printed: distances in the data's cm converted to inches on inch sheets."""
-    return tuple(dict.fromkeys(fmt.item_label(str(item), units) for item in items))
+def _labels(items: Iterable[ItemRef | str], units: str) -> tuple[str, ...]:
+    """Item labels as printed: in the print-out's language where the data has the names (Spanish names
+    merged at import), distances in the data's cm converted to inches on inch sheets."""
+    lang = language()
+    return tuple(dict.fromkeys(fmt.item_label(item.label_in(lang) if isinstance(item, ItemRef) else item, units)
+                               for item in items))
 
 
 def _localized(name: str, name_es: str) -> str:
@@ -261,7 +264,7 @@ def _trooper_row(trooper: ResolvedTrooper, doc: Printout, units: str) -> Row:
     options = (trooper.option,)
     private = doc.context.edition.private
     verdict = assess(trooper, private)
-    lieutenant = tuple(i.label for o in (trooper.option, *(inc.option for inc in trooper.included))
+    lieutenant = tuple(i.label_in(language()) for o in (trooper.option, *(inc.option for inc in trooper.included))
                        for i in o.skills if is_lieutenant_item(i.name))
     if trooper.is_lieutenant and not lieutenant:
         lieutenant = (tr("Lieutenant"),)
@@ -318,7 +321,8 @@ def fireteam_members(troopers: Sequence[ResolvedTrooper | str]) -> tuple[str, ..
         return "" if fold(option) in (fold(trooper.unit.name), "") else option
 
     def loadout(trooper: ResolvedTrooper) -> list[str]:
-        return [i.label for i in (*trooper.option.weapons, *trooper.option.skills, *trooper.option.equipment)
+        return [i.label_in(language()) for i in (*trooper.option.weapons, *trooper.option.skills,
+                                                 *trooper.option.equipment)
                 if not is_lieutenant_item(i.name)]
 
     resolved = [t for t in troopers if not isinstance(t, str)]
@@ -330,7 +334,7 @@ def fireteam_members(troopers: Sequence[ResolvedTrooper | str]) -> tuple[str, ..
             continue
         common = set.intersection(*(set(loadout(t)) for t in twins))
         own = [item for item in loadout(trooper) if item not in common]
-        details[id(trooper)] = ", ".join(own or (i.label for i in trooper.option.weapons))
+        details[id(trooper)] = ", ".join(own or (i.label_in(language()) for i in trooper.option.weapons))
     names: list[str] = []
     for member in troopers:
         if isinstance(member, str):
@@ -415,15 +419,18 @@ def weapon_lines(names: Iterable[str], weapons: Mapping[str, WeaponProfile]) -> 
         for profile in profiles or ():
             found.setdefault(profile.label, profile)
     lines: list[WeaponLine] = []
-    for profile in sorted(found.values(), key=lambda p: (fold(p.name), fold(p.mode or ""))):
+    lang = language()
+    spanish = lang == "es"
+    for profile in sorted(found.values(), key=lambda p: (fold((spanish and p.name_es) or p.name),
+                                                         fold((spanish and p.mode_es) or p.mode or ""))):
         saving = profile.saving
         if profile.saving_num not in ("-", "", "1"):
             saving = f"{profile.saving} ×{profile.saving_num}"
         lines.append(WeaponLine(
-            name=profile.label,
+            name=profile.label_in(lang),
             ranges=tuple((r.max_cm, r.mod) for r in sorted(profile.ranges, key=lambda r: r.max_cm)),
-            damage=profile.damage, burst=profile.burst, ammunition=profile.ammunition, saving=saving,
-            traits=", ".join(profile.properties)))
+            damage=profile.damage, burst=profile.burst, ammunition=profile.ammunition_in(lang), saving=saving,
+            traits=", ".join(profile.traits_in(lang))))
     return tuple(lines), tuple(sorted(dict.fromkeys(missing), key=fold))
 
 

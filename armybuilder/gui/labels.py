@@ -107,11 +107,11 @@ LIEUTENANT_SKILL = "lieutenant"
 def item_label(item: ItemRef) -> str:
     """A skill, weapon or piece of equipment as printed, with the Lieutenant skill in the app's
     language (it sits beside the app's own Lieutenant badges and filters); other names are the
-    data's own, as on the printed profiles."""
+    data's own, in Spanish when the app is and the data has them (`data import --url --lang es`)."""
     if item.name.casefold() == LIEUTENANT_SKILL:
         name = tr("Lieutenant")
         return f"{name} ({', '.join(item.extras)})" if item.extras else name
-    return item.label
+    return item.label_in(language())
 
 
 def item_labels(items: tuple[ItemRef, ...] | list[ItemRef]) -> list[str]:

@@ -34,6 +34,7 @@ from armybuilder.data.catalog import ArmySource, ArmySummary, Catalog
 from armybuilder.data.listfile import changes_since_saved
 from armybuilder.data.problems import DataError
 from armybuilder.domain.lists import ArmyList
+from armybuilder.export.printout import english_names_note
 from armybuilder.gui import files
 from armybuilder.gui.actions import Actions
 from armybuilder.gui.desktop.dropping import DropFeature
@@ -82,6 +83,8 @@ class MainWindow(QMainWindow):
         self.action_set = Actions(self)
         self._loaded_armies: set[tuple[str, int]] = set()
         self._status: tuple[Callable[[], str], str] | None = None
+        self._english_names_said = False
+        """The note that official data without Spanish names keeps English names: said once a session."""
         self._build_widgets()
         self._build_menus()
         self._connect_signals()
@@ -320,6 +323,7 @@ class MainWindow(QMainWindow):
     def _on_army_changed(self) -> None:
         doc = self.document
         self.browser.set_army(doc.army, doc.reinforcement_summary() is not None)
+        self._say_english_names_once()
         army_list = doc.army_list
         if army_list is not None and any(g.reinforcement for g in army_list.groups):
             self.browser.set_reinforcement_army(doc.reinforcement_army())  # loaded to validate the list
@@ -755,6 +759,17 @@ class MainWindow(QMainWindow):
     def _on_task_failed(self, what: str, error: BaseException) -> None:
         detail = str(error) if isinstance(error, DataError | OSError) else f"{type(error).__name__}: {error}"
         self.show_message("error", what, detail)
+
+    def _say_english_names_once(self) -> None:
+        """In Spanish, official data without its Spanish names keeps English weapon, skill and equipment
+        names: say so once a session, with how to get them."""
+        army = self.document.army
+        if army is None or self._english_names_said:
+            return
+        if english_names_note(army.origin, self.catalog.name_languages(army.origin), language()) is None:
+            return
+        self._english_names_said = True
+        self.show_status(lambda: english_names_note("imported", (), "es") or "", 20000)
 
     # ----- status messages ------------------------------------------------------------------------
     def show_status(self, message: Callable[[], str], timeout_ms: int = 5000) -> None:

@@ -222,3 +222,31 @@ def test_qt_pdf_renders_like_pdfium() -> None:
     assert len(qt) == len(pdfium) == 2
     assert all(abs(a.width() - b.width()) <= 1 and abs(a.height() - b.height()) <= 1
                for a, b in zip(qt, pdfium, strict=True))
+
+
+@pytest.mark.shared
+def test_spanish_print_outs_of_official_data_without_spanish_names_say_how_to_get_them(
+        qtbot, app_settings, tmp_path: Path, imported_data) -> None:  # type: ignore[no-untyped-def]
+    from armybuilder.data.cache import attach_imported
+    from armybuilder.data.listfile import save_list
+    from armybuilder.domain.lists import ArmyList
+
+    catalog = Catalog.from_paths([bundled_profiles_dir()])
+    assert attach_imported(catalog, imported_data.data_dir) is not None
+    panoceania = next(s for s in catalog.armies() if s.origin == "imported" and s.slug == "panoceania")
+    army = catalog.army(panoceania.ref)
+    fusiliers = army.unit_by_slug("fusiliers")
+    assert fusiliers is not None
+    army_list, _ = ArmyList(name="Fusiliers", army=panoceania.ref, pack="n5", points=300).with_trooper(
+        1, fusiliers.id, 1, 10)
+    path = tmp_path / "fusiliers.yaml"
+    save_list(path, army_list)
+    window = make_window(qtbot, catalog, app_settings)
+    window.tasks.wait(window.open_path(path))
+    dialog = open_export(qtbot, window)
+    assert not dialog.names_note.isVisible()  # in English there is nothing to say
+    dialog.language.setCurrentIndex(dialog.language.findData("es"))
+    assert dialog.names_note.isVisible()
+    assert "`armybuilder data import --url --lang es`" in dialog.names_note.text()
+    dialog.grab().save(str(tmp_path / "export-dialog-es.png"))
+    dialog.reject()

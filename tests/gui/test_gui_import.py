@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from import_helpers import make_data_folder
+from import_helpers import make_data_folder, make_spanish_mirror
 from PySide6.QtCore import Qt
 
 from armybuilder.data import importer
@@ -250,3 +250,39 @@ def test_a_failed_download_says_nothing_changed_once(qtbot, window: MainWindow) 
     assert "connection refused" in dialog.summary.text() and "connection refused" in dialog.issues.toPlainText()
     assert shown.count("imported before") == 1, shown
     dialog.reject()
+
+
+@pytest.fixture
+def spanish_mirror(official_data: Path, tmp_path: Path) -> Iterator[str]:
+    """A local web server over a three-army copy of the data with a few Spanish names (`es/` folder)."""
+    folder = make_spanish_mirror(official_data, tmp_path / "spanish-mirror")
+    server = ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(_Quiet, directory=str(folder)))
+    server.daemon_threads = True
+    threading.Thread(target=server.serve_forever, kwargs={"poll_interval": 0.02}, daemon=True).start()
+    yield f"http://127.0.0.1:{server.server_address[1]}/"
+    server.shutdown()
+    server.server_close()
+    shutil.rmtree(folder, ignore_errors=True)
+
+
+def test_the_spanish_names_come_with_a_tick(qtbot, window: MainWindow, spanish_mirror: str) -> None:  # type: ignore[no-untyped-def]
+    """"Also download the Spanish names" fetches the Spanish files beside the English ones and merges their
+    names by id; the choice is remembered."""
+    dialog = open_dialog(qtbot, window)
+    assert not dialog.spanish_names.isChecked()  # the app is in English
+    dialog.from_folder.setChecked(True)
+    dialog.spanish_names.setChecked(True)
+    assert dialog.from_web.isChecked()  # the names come from the web only
+    dialog.url.clear()
+    qtbot.keyClicks(dialog.url, spanish_mirror)
+    assert dialog.chosen_source() is not None and dialog.chosen_source().names_language == "es"
+    qtbot.mouseClick(dialog.import_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: dialog.pages.currentIndex() == RESULT_PAGE, timeout=60000)
+    assert dialog.headline.text() == "3 armies imported", dialog.summary.text()
+    assert re.search(r"\d+ Spanish names merged by id\.", dialog.summary.text()), dialog.summary.text()
+    source = ImportedSource.open(imported_data_dir())
+    assert source is not None and source.name_languages() == ("en", "es")
+    dialog.accept()
+    again = open_dialog(qtbot, window)
+    assert again.spanish_names.isChecked()
+    again.reject()

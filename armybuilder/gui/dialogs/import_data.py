@@ -49,12 +49,13 @@ from armybuilder.gui.fonts import set_font
 from armybuilder.gui.settings_store import SettingsStore
 from armybuilder.gui.tasks import TaskRunner
 from armybuilder.gui.widgets.parts import size_columns
-from armybuilder.i18n import tr, trn
+from armybuilder.i18n import language, tr, trn
 from armybuilder.paths import imported_data_dir
 
 CHOOSE_PAGE, PROGRESS_PAGE, RESULT_PAGE = 0, 1, 2
 FOLDER_KEY = "import/folder"
 URL_KEY = "import/url"
+SPANISH_KEY = "import/spanish_names"
 
 
 @dataclass(frozen=True)
@@ -63,6 +64,8 @@ class ImportSource:
 
     folder: Path | None = None
     url: str | None = None
+    names_language: str | None = None
+    """With a web address: also fetch the data's names in this language ("es") and merge them by id."""
 
     @property
     def label(self) -> str:
@@ -95,7 +98,7 @@ def run_import(source: ImportSource, cancel: threading.Event, relay: _Relay | No
         report = import_folder(source.folder, target, progress=file_read, cancel=cancel)
     else:
         report = import_from_url(source.url, target, progress=file_read, download_progress=downloading,
-                                 cancel=cancel)
+                                 cancel=cancel, names_language=source.names_language)
     outcome = ImportOutcome(report)
     if report.written or (report.fatal is None and not report.cancelled):
         try:
@@ -175,6 +178,10 @@ class ImportDataDialog(QDialog):
         self.url.setText(str(self.settings.store.value(URL_KEY, "") or "") or OFFICIAL_API)
         self.official_button = QPushButton()
         self.official_button.setObjectName("official_address")
+        self.spanish_names = QCheckBox()
+        self.spanish_names.setObjectName("spanish_names")
+        remembered = self.settings.store.value(SPANISH_KEY, None)
+        self.spanish_names.setChecked(language() == "es" if remembered is None else str(remembered) == "true")
         self.web_hint = QLabel()
         self.web_hint.setWordWrap(True)
         self.folder_hint = QLabel()
@@ -207,6 +214,7 @@ class ImportDataDialog(QDialog):
         grid.addWidget(self.url, 5, 0, 1, 2)
         grid.addWidget(self.official_button, 5, 2)
         grid.addWidget(self.web_hint, 6, 0, 1, 3)
+        grid.addWidget(self.spanish_names, 7, 0, 1, 3)
         grid.setColumnStretch(0, 1)
         layout = QVBoxLayout(page)
         layout.addWidget(self.intro)
@@ -298,7 +306,12 @@ class ImportDataDialog(QDialog):
         self.official_button.clicked.connect(self._on_official)
         self.folder.textEdited.connect(lambda _: self.from_folder.setChecked(True))
         self.url.textEdited.connect(lambda _: self.from_web.setChecked(True))
+        self.spanish_names.toggled.connect(self._on_spanish_names)
         self.show_notes.toggled.connect(self._fill_issues)
+
+    def _on_spanish_names(self, on: bool) -> None:
+        if on:  # the Spanish names come from the web only
+            self.from_web.setChecked(True)
 
     def retranslate(self) -> None:
         self.setWindowTitle(tr("Import Infinity Army data"))
@@ -313,6 +326,8 @@ class ImportDataDialog(QDialog):
         self.url.setPlaceholderText(tr("Web address"))
         self.official_button.setText(tr("Official address"))
         self.official_button.setToolTip(tr("Use the official Infinity Army address ({url})", url=OFFICIAL_API))
+        self.spanish_names.setText(tr("Also download the &Spanish names (weapons, skills and equipment in Spanish "
+                                      "print-outs and in the app)"))
         self.web_hint.setText(tr("The official Infinity Army address, or a mirror of the n5 folder (army.json and "
                                  "<slug>.json files). Every file is downloaded before anything is imported."))
         self.where.setText(tr("The converted data is kept in {folder}.", folder=str(self._target())))
@@ -356,7 +371,7 @@ class ImportDataDialog(QDialog):
         if not text:
             self.choose_error.setText(tr("Type the web address to download from."))
             return None
-        return ImportSource(url=text)
+        return ImportSource(url=text, names_language="es" if self.spanish_names.isChecked() else None)
 
     def start(self, source: ImportSource | None = None) -> int | None:
         """Start importing (from `source`, else the form); returns the task id."""
@@ -370,6 +385,7 @@ class ImportDataDialog(QDialog):
             self.settings.store.setValue(FOLDER_KEY, str(source.folder))
         elif source.url:
             self.settings.store.setValue(URL_KEY, source.url)
+            self.settings.store.setValue(SPANISH_KEY, "true" if source.names_language == "es" else "false")
         self.source = source
         self.outcome = None
         self.cancel_event = threading.Event()
@@ -457,6 +473,9 @@ class ImportDataDialog(QDialog):
                          updated=report.count("updated"), unchanged=report.count("unchanged"),
                          failed=failed, errors=counts["error"],
                          warnings=counts["warning"], notes=counts["info"], seconds=f"{report.seconds:.1f}")
+            spanish = report.translations.get("es", 0)
+            if spanish:
+                summary += " " + trn("{n} Spanish name merged by id.", "{n} Spanish names merged by id.", spanish)
             if outcome.source is not None:
                 summary += " " + tr("The armies are in the army picker now.")
             if outcome.problem:

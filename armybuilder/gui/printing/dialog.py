@@ -31,6 +31,7 @@ from PySide6.QtWidgets import (
 
 from armybuilder.data.catalog import Catalog
 from armybuilder.domain.lists import ArmyList
+from armybuilder.export.printout import english_names_note
 from armybuilder.gui import icons
 from armybuilder.gui.files import safe_file_stem
 from armybuilder.gui.printing.work import ExportSettings, Preview, PrintOut, preview, targets, write_outputs
@@ -158,6 +159,11 @@ class ExportDialog(QDialog):
         from armybuilder.i18n import language
 
         self.language.setCurrentIndex(max(0, self.language.findData(language())))
+        self.names_note = QLabel()
+        self.names_note.setObjectName("names_note")
+        self.names_note.setWordWrap(True)
+        self.names_note.setStyleSheet(f"color: {icons.INFO_COLOR.name()}")
+        self.names_note.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.weapons = QCheckBox()
         self.weapons.setObjectName("weapons_reference")
         self.weapons.setChecked(True)
@@ -165,6 +171,7 @@ class ExportDialog(QDialog):
         form.addRow(self.paper_label, self.paper)
         form.addRow(self.units_label, self.units)
         form.addRow(self.language_label, self.language)
+        form.addRow(self.names_note)
         form.addRow(self.weapons)
         self.allow_illegal = QCheckBox()
         self.allow_illegal.setObjectName("allow_illegal")
@@ -236,6 +243,7 @@ class ExportDialog(QDialog):
             check.toggled.connect(self._on_outputs_changed)
         for combo in (self.paper, self.units, self.language):
             combo.currentIndexChanged.connect(self._schedule_preview)
+        self.language.currentIndexChanged.connect(self._update_names_note)
         self.weapons.toggled.connect(self._schedule_preview)
         self.preview_choice.currentIndexChanged.connect(self._schedule_preview)
         self.allow_illegal.toggled.connect(self._update_buttons)
@@ -270,13 +278,21 @@ class ExportDialog(QDialog):
         self.units.setItemText(1, tr("centimetres"))
         self.language_label.setText(tr("Language"))
         self.weapons.setText(tr("Weapons reference page"))
-        self.weapons.setToolTip(tr("A page after the full list with the profile of every weapon in it"))
+        self.weapons.setToolTip(tr("A page after each list with the profile of every weapon it shows"))
+        self._update_names_note()
         self.allow_illegal.setText(tr("Print it anyway, marked NOT LEGAL"))
         self.preview_title.setText(tr("Preview:"))
         self.save_button.setText(tr("Save…"))
         self.close_button.setText(tr("Close"))
         self._fill_preview_choice()
         self._update_buttons()
+
+    def _update_names_note(self, *_: object) -> None:
+        """Spanish print-outs of official data without its Spanish names: say so, and how to get them."""
+        origin = self.army_list.army.origin
+        note = english_names_note(origin, self.catalog.name_languages(origin), str(self.language.currentData()))
+        self.names_note.setText(note or "")
+        self.names_note.setVisible(note is not None)
 
     # ----- remembered choices --------------------------------------------------------------------
     # Paper, distances and language start from the Preferences and the app's language each time;
