@@ -123,7 +123,7 @@ def _import(args: argparse.Namespace) -> int:
         return EXIT_UNUSABLE  # nothing could be imported: the source could not be read (or the cache written)
     if report.cancelled:
         return EXIT_FAILED
-    return EXIT_FAILED if report.all_errors else EXIT_OK
+    return EXIT_FAILED if report.all_errors or report.failed_armies else EXIT_OK
 
 
 def _print_report(report: ImportReport, verbose: bool, out: TextIO) -> None:
@@ -151,7 +151,7 @@ def _print_report(report: ImportReport, verbose: bool, out: TextIO) -> None:
         trn("{n} new", "{n} new", report.count("imported"), context="import status"),
         trn("{n} updated", "{n} updated", report.count("updated"), context="import status"),
         trn("{n} unchanged", "{n} unchanged", report.count("unchanged"), context="import status"),
-        trn("{n} failed", "{n} failed", report.count("failed") + report.count("kept"), context="import status")))
+        trn("{n} failed", "{n} failed", len(report.failed_armies), context="import status")))
         + "; " + ", ".join((trn("{n} error", "{n} errors", counts["error"]),
                             trn("{n} warning", "{n} warnings", counts["warning"]),
                             trn("{n} note", "{n} notes", counts["info"])))

@@ -166,6 +166,8 @@ class CachedArmy:
     length: int
     faction: tuple[Any, ...] = ()
     issues: tuple[ImportIssue, ...] = ()
+    blob_sha256: str = ""
+    """SHA-256 of the army's blob in the pack, checked on every load ("" in caches written before it)."""
 
     def summary(self) -> ArmySummary:
         return ArmySummary(
@@ -330,7 +332,8 @@ def write_cache(data_dir: Path, index: CacheIndex, blobs: Sequence[bytes]) -> Ca
     atomic_write_bytes(data_dir / pack, b"".join(blobs))
     index.pack = pack
     index.weapons = offsets[0]
-    index.armies = [_with_offset(army, *where) for army, where in zip(index.armies, offsets[1:], strict=True)]
+    index.armies = [_with_offset(army, *where, hashlib.sha256(blob).hexdigest())
+                    for army, where, blob in zip(index.armies, offsets[1:], blobs[1:], strict=True)]
     try:
         atomic_write_text(data_dir / INDEX, index.to_json())
     except BaseException:
@@ -344,9 +347,9 @@ def write_cache(data_dir: Path, index: CacheIndex, blobs: Sequence[bytes]) -> Ca
     return index
 
 
-def _with_offset(army: CachedArmy, offset: int, length: int) -> CachedArmy:
+def _with_offset(army: CachedArmy, offset: int, length: int, blob_sha256: str) -> CachedArmy:
     values = dict(army.__dict__)
-    values.update(offset=offset, length=length)
+    values.update(offset=offset, length=length, blob_sha256=blob_sha256)
     return CachedArmy(**values)
 
 
@@ -471,11 +474,20 @@ class ImportedSource:
         if not isinstance(army, Army):
             raise DataError(DataProblem(str(self.data_dir / self.index.pack), tr("damaged cache entry for army {id}",
                                                                                 id=army_id)))
+        if army.id != entry.id:  # an index pointing at another army's data: never validate against it
+            raise DataError(DataProblem(str(self.data_dir / INDEX), tr(
+                "damaged cache: the entry of army {id} ({name}) holds army {other} ({other_name}); import the "
+                "official data again", id=entry.id, name=entry.name, other=army.id, other_name=army.name)))
         return army
 
     def _read(self, entry: CachedArmy) -> Any:
         try:
-            return loads(read_blob(self.data_dir, self.index.pack, entry.offset, entry.length))
+            data = read_blob(self.data_dir, self.index.pack, entry.offset, entry.length)
+            if entry.blob_sha256 and hashlib.sha256(data).hexdigest() != entry.blob_sha256:
+                raise CacheError(tr("damaged cache: the data of army {id} ({name}) does not match its checksum; "
+                                    "import the official data again", id=entry.id, name=entry.name),
+                                 self.data_dir / self.index.pack)
+            return loads(data)
         except CacheError as exc:
             raise DataError(DataProblem(exc.file or str(self.data_dir / self.index.pack), exc.message)) from None
 

@@ -32,6 +32,7 @@ from armybuilder.data.cache import (
     schema_fingerprint,
     write_cache,
 )
+from armybuilder.data.fileio import read_regular_bytes
 from armybuilder.data.infinity_army import (
     METADATA_FILE,
     ConvertedArmy,
@@ -47,6 +48,9 @@ from armybuilder.data.official_json import ImportFileError, ImportIssue, parse_j
 from armybuilder.domain.profiles import Army
 from armybuilder.i18n import lazy_tr
 from armybuilder.paths import imported_data_dir
+
+MAX_ARMY_FILE_BYTES = 64 * 1024 * 1024
+"""No official file comes close (the largest is under 1 MB): anything bigger is not the data."""
 
 Progress = Callable[[str, int, int, int], None]
 """Called as each file is read: (file name, index counting from 1, total files, bytes)."""
@@ -90,8 +94,13 @@ class ImportReport:
 
     @property
     def ok(self) -> bool:
-        """Nothing failed: every listed army is in the cache, with no errors."""
-        return self.fatal is None and not self.cancelled and not self.all_errors
+        """Nothing failed: every listed army is in the cache as its file says, with no errors."""
+        return self.fatal is None and not self.cancelled and not self.all_errors and not self.failed_armies
+
+    @property
+    def failed_armies(self) -> list[ArmyImport]:
+        """Armies whose file this import could not use (missing or broken), an older version kept or not."""
+        return [a for a in self.armies if a.status in ("failed", "kept")]
 
     @property
     def all_issues(self) -> list[ImportIssue]:
@@ -130,7 +139,7 @@ class FolderReader:
         self.label = str(folder)
 
     def read(self, name: str) -> bytes:
-        return (self.folder / name).read_bytes()
+        return read_regular_bytes(self.folder / name, MAX_ARMY_FILE_BYTES)  # a FIFO is refused, never waited on
 
     def names(self) -> set[str]:
         return {p.name for p in self.folder.glob("*.json")}
@@ -409,6 +418,9 @@ class _Import:
             entry.converted = session.convert(raw, faction, entry.file)
         except ImportFileError as exc:
             self._failed(entry, exc.issue)
+            return
+        except RecursionError:  # only this army fails, never the whole import
+            self._failed(entry, ImportIssue(entry.file, lazy_tr("is nested too deeply to be army data")))
             return
         if entry.converted.unresolved:
             entry.raw = raw  # another file may name the missing ids: keep it for one more try

@@ -104,6 +104,34 @@ def describe(exc: BaseException) -> Text:
     return str(exc)
 
 
+class _DuplicateKey(ValueError):
+    def __init__(self, key: str) -> None:
+        super().__init__(key)
+        self.key = key
+
+
+class _HugeNumber(ValueError):
+    def __init__(self, digits: int) -> None:
+        super().__init__(digits)
+        self.digits = digits
+
+
+def _object_once(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    """A JSON object whose keys are all different (json keeps the last of a repeated key silently)."""
+    made = dict(pairs)
+    if len(made) != len(pairs):
+        seen: set[str] = set()
+        raise _DuplicateKey(next(k for k, _ in pairs if k in seen or seen.add(k)))  # type: ignore[func-returns-value]
+    return made
+
+
+def _bounded_int(text: str) -> int:
+    """An integer of at most 30 digits (Python refuses to read one of 4,300 digits or more)."""
+    if len(text) > 30:
+        raise _HugeNumber(len(text))
+    return int(text)
+
+
 def parse_json(data: bytes, file: str) -> Any:
     """Parse JSON bytes; every way it can fail becomes an ImportFileError saying how."""
     message: Text
@@ -115,7 +143,16 @@ def parse_json(data: bytes, file: str) -> Any:
         raise ImportFileError(ImportIssue(
             file, lazy_tr("not UTF-8 text ({reason} at byte {byte})", reason=exc.reason, byte=exc.start))) from None
     try:
-        return json.loads(text)
+        return json.loads(text, object_pairs_hook=_object_once, parse_int=_bounded_int)
+    except _DuplicateKey as exc:
+        raise ImportFileError(ImportIssue(file, lazy_tr(
+            "the key {key} is given twice in one object; keep one (the official data never repeats a key)",
+            key=repr(exc.key)))) from None
+    except _HugeNumber as exc:
+        raise ImportFileError(ImportIssue(file, lazy_tr(
+            "holds a number {digits} digits long, far beyond any value of the data", digits=exc.digits))) from None
+    except RecursionError:
+        raise ImportFileError(ImportIssue(file, lazy_tr("is nested too deeply to be army data"))) from None
     except json.JSONDecodeError as exc:
         stripped = text.lstrip()
         if stripped[:1] not in ("{", "["):
