@@ -18,6 +18,7 @@ from pathlib import Path
 
 from armybuilder import __version__
 from armybuilder.cli.common import EXIT_UNUSABLE, UsageError
+from armybuilder.export.printable import EscapingStream
 from armybuilder.i18n import LANGUAGES, N_, default_language, set_language, tr, trn
 
 COMMANDS = {
@@ -181,6 +182,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     if logging_setup.problem:
         print(logging_setup.problem, file=sys.stderr)
     handler = args.handler
+    saved = sys.stdout, sys.stderr
+    sys.stdout, sys.stderr = EscapingStream(sys.stdout), EscapingStream(sys.stderr)  # type: ignore[assignment]
     try:
         return int(handler(args))
     except UsageError as exc:
@@ -191,6 +194,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 130
     except BrokenPipeError:
         return 0
+    finally:
+        sys.stdout, sys.stderr = saved
 
 
 def _check_app_arguments(args: argparse.Namespace, parser: argparse.ArgumentParser) -> None:

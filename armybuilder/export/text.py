@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from armybuilder.export.printable import escape_controls
 from armybuilder.export.printout import IllegalListError, PrintOptions, Printout, printing_language
 from armybuilder.export.sheet import Row, Sheet, courtesy_of, courtesy_sheet, full_sheet
 from armybuilder.i18n import tr
@@ -57,7 +58,7 @@ def render_text(sheet: Sheet) -> str:
             lines.append(f"  {team.type} {team.team}: {' · '.join(team.members)} — {level}")
             if team.bonuses:
                 lines.append(f"    {'; '.join(team.bonuses)}")
-    return "\n".join(lines) + "\n"
+    return escape_controls("\n".join(lines) + "\n")
 
 
 def full_text(doc: Printout, options: PrintOptions) -> str:
