@@ -176,7 +176,12 @@ def _encode(args: argparse.Namespace) -> int:
     try:
         code = encode_list(army_list, limit, slug=slug)
     except ArmyCodeError as exc:
-        print_problems([DataProblem(str(args.listfile), exc.message)], sys.stderr)
+        message = exc.message
+        if army_list.army.origin != "imported":  # say why, not only which id
+            message = tr("cannot become an army code: the list uses the bundled profiles, and their ids are not all "
+                         "the official builder's ({reason}); build the list on imported official data to get a code",
+                         reason=exc.message)
+        print_problems([DataProblem(str(args.listfile), message)], sys.stderr)
         return EXIT_UNREADABLE
     print(builder_link(code) if args.link else code)
     return EXIT_OK
