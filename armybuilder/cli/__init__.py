@@ -183,7 +183,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(logging_setup.problem, file=sys.stderr)
     handler = args.handler
     saved = sys.stdout, sys.stderr
-    sys.stdout, sys.stderr = EscapingStream(sys.stdout), EscapingStream(sys.stderr)  # type: ignore[assignment]
+    sys.stdout, sys.stderr = EscapingStream(sys.stdout), EscapingStream(sys.stderr)
     try:
         return int(handler(args))
     except UsageError as exc:
