@@ -15,6 +15,7 @@ from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from importlib import import_module
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from armybuilder import __version__
 from armybuilder.cli.common import EXIT_UNUSABLE, UsageError
@@ -31,6 +32,9 @@ COMMANDS = {
 }
 """Every sub-command (a module of this package) and its one-line help, written once: the modules'
 `register` use these texts, and `--help` lists the commands from here without importing them."""
+if TYPE_CHECKING:
+    from armybuilder.games import GameRegistry
+
 LOG_LEVELS = ("debug", "info", "warning", "error")
 _VALUED = ("--lang", "--log-level", "--code")
 """Top-level options that take a value (skipped when looking for the command or the files)."""
@@ -156,7 +160,8 @@ def no_display_message() -> str | None:
               "QT_QPA_PLATFORM=offscreen.")
 
 
-def main(argv: Sequence[str] | None = None) -> int:
+def main(argv: Sequence[str] | None = None, games: GameRegistry | None = None) -> int:
+    """Run the command line; `games` are the game systems it serves (default: this build's)."""
     args_list = list(sys.argv[1:] if argv is None else argv)
     set_language(default_language())
     wanted = requested_language(args_list)
@@ -181,6 +186,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         return _start_app(args, args_list, logging_setup.problem)
     if logging_setup.problem:
         print(logging_setup.problem, file=sys.stderr)
+    from armybuilder.games import default_registry
+
+    args.games = games or default_registry()
     handler = args.handler
     saved = sys.stdout, sys.stderr
     sys.stdout, sys.stderr = EscapingStream(sys.stdout), EscapingStream(sys.stderr)

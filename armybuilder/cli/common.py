@@ -16,6 +16,7 @@ if TYPE_CHECKING:  # imported where used: `armybuilder --help` and `--version` l
     from armybuilder.data.catalog import Catalog
     from armybuilder.data.problems import DataProblem
     from armybuilder.domain.profiles import Option, Unit
+    from armybuilder.games import GameRegistry
 
 EXIT_OK, EXIT_FAILED, EXIT_UNUSABLE = 0, 1, 2
 """Every command: 0 done (and every check passed), 1 a check failed (an illegal list, errors in the
@@ -25,6 +26,14 @@ data), 2 the input cannot be read or an option cannot be used. See docs/cli.md."
 class UsageError(Exception):
     """An option that cannot be used (a --profiles folder that does not exist…): the CLI prints
     the message and exits 2 (see `armybuilder.cli.main`)."""
+
+
+def games_of(args: argparse.Namespace) -> GameRegistry:
+    """The game systems this run serves (`cli.main` sets them; this build's when run otherwise)."""
+    from armybuilder.games import GameRegistry, default_registry
+
+    games = getattr(args, "games", None)
+    return games if isinstance(games, GameRegistry) else default_registry()
 
 
 def add_data_option(parser: argparse.ArgumentParser) -> None:

@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from armybuilder.cli import COMMANDS
-from armybuilder.cli.common import EXIT_FAILED, EXIT_OK, EXIT_UNUSABLE, print_problems
+from armybuilder.cli.common import EXIT_FAILED, EXIT_OK, EXIT_UNUSABLE, UsageError, games_of, print_problems
 from armybuilder.data.profiles_yaml import LoadedProfiles, load_profiles, schema
 from armybuilder.data.yamlio import atomic_write_text
 from armybuilder.i18n import tr, trn
@@ -28,6 +28,8 @@ def register(commands: Any) -> None:
 
     schema_cmd = sub.add_parser("schema", help=tr("print the JSON Schema of profile files"))
     schema_cmd.add_argument("--output", "-o", type=Path, metavar="FILE", help=tr("write it to FILE"))
+    schema_cmd.add_argument("--game", metavar="GAME", default="infinity",
+                            help=tr("the game whose files it describes: infinity (default) or pointbuy"))
     schema_cmd.set_defaults(handler=_schema)
 
     listing = sub.add_parser("list", help=tr("list the armies and packs of the bundled profiles"))
@@ -44,19 +46,34 @@ def _exit_code(paths: list[Path], loaded: LoadedProfiles) -> int:
 
 
 def _check(args: argparse.Namespace) -> int:
+    """Infinity's files, then each other game's (armybuilder/games.py) under the same paths."""
     paths = args.paths or [bundled_profiles_dir()]
-    loaded = load_profiles(paths)
-    print_problems(loaded.problems, sys.stdout)
-    errors = len(loaded.errors)
-    warnings = len(loaded.problems) - errors
-    print(", ".join((trn("{n} army", "{n} armies", len(loaded.armies)), trn("{n} pack", "{n} packs", len(loaded.packs)),
-                     trn("{n} weapon profile", "{n} weapon profiles", len(loaded.weapons))))
-          + "; " + trn("{n} error", "{n} errors", errors) + ", " + trn("{n} warning", "{n} warnings", warnings))
-    return _exit_code(paths, loaded)
+    games = games_of(args)
+    loaded = load_profiles(paths, games.claimed_by_another)
+    others = [check for check in (games.system(e).check_profiles(paths) for e in games.others()) if check.files]
+    if loaded.armies or loaded.packs or loaded.weapons or loaded.problems or not others:
+        print_problems(loaded.problems, sys.stdout)
+        errors = len(loaded.errors)
+        warnings = len(loaded.problems) - errors
+        print(", ".join((trn("{n} army", "{n} armies", len(loaded.armies)),
+                         trn("{n} pack", "{n} packs", len(loaded.packs)),
+                         trn("{n} weapon profile", "{n} weapon profiles", len(loaded.weapons))))
+              + "; " + trn("{n} error", "{n} errors", errors) + ", " + trn("{n} warning", "{n} warnings", warnings))
+    for check in others:
+        print_problems(check.problems, sys.stdout)
+        print(check.summary)
+    code = _exit_code(paths, loaded)
+    return EXIT_FAILED if code == EXIT_OK and any(check.errors for check in others) else code
 
 
 def _schema(args: argparse.Namespace) -> int:
-    text = json.dumps(schema(), indent=2, ensure_ascii=False) + "\n"
+    games = games_of(args)
+    entry = games.entry(args.game)
+    if entry is None:
+        raise UsageError(tr("--game {game}: unknown game (known: {known})", game=args.game,
+                            known=", ".join(e.id for e in games.entries)))
+    found = schema() if entry.module is None else games.system(entry).schema()
+    text = json.dumps(found, indent=2, ensure_ascii=False) + "\n"
     if args.output:
         try:
             atomic_write_text(args.output, text)

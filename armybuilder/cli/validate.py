@@ -11,13 +11,14 @@ from pathlib import Path
 from typing import Any
 
 from armybuilder.cli import COMMANDS
-from armybuilder.cli.common import add_data_option, open_catalog, positive_int, trooper_label
+from armybuilder.cli.common import add_data_option, games_of, open_catalog, positive_int, trooper_label
 from armybuilder.data.armycode import list_from_code
 from armybuilder.data.catalog import Catalog
 from armybuilder.data.listfile import LoadedList, changes_since_saved, load_list
 from armybuilder.data.problems import DataError
 from armybuilder.domain.lists import ArmyList
 from armybuilder.domain.packs import SeasonPack
+from armybuilder.games import Verdict
 from armybuilder.i18n import tr, trn
 from armybuilder.rules.engine import Report, validate_entry, validate_in_catalog
 from armybuilder.rules.violations import Violation
@@ -114,17 +115,27 @@ def run(args: argparse.Namespace) -> int:
     if not args.lists and not args.code:
         print(tr("validate: give at least one LISTFILE or --code CODE"), file=sys.stderr)
         return EXIT_UNREADABLE
-    catalog = open_catalog(args)
-    checked = [check_file(p, catalog, args) for p in args.lists]
-    checked += [check_code(c, catalog, args) for c in args.code]
+    games = games_of(args)
+    owners = {path: games.owner_of_file(path) for path in args.lists}
+    ours = [path for path in args.lists if (owner := owners[path]) is None or owner.module is None]
+    catalog = open_catalog(args) if ours or args.code else None
+    checked: list[Checked | Verdict] = []
+    for path in args.lists:  # each file to the game that owns its format (armybuilder/games.py)
+        owner = owners[path]
+        if owner is not None and owner.module is not None:
+            checked.append(games.system(owner).validate_file(path, args.points))
+        elif catalog is not None:
+            checked.append(check_file(path, catalog, args))
+    if catalog is not None:
+        checked += [check_code(c, catalog, args) for c in args.code]
     for item in checked:  # what a list holds is the player's: debug only (see armybuilder/logs.py)
-        log.debug("validated %s: %r, legal=%s", item.label, item.army_list.name if item.army_list else None,
-                  item.legal)
+        name = item.army_list.name if isinstance(item, Checked) and item.army_list else None
+        log.debug("validated %s: %r, legal=%s", item.label, name, item.legal)
     log.info("validate: %d list(s), %d legal, %d unreadable", len(checked), sum(c.legal for c in checked),
              sum(bool(c.unreadable) for c in checked))
     entry_violations: list[Violation] = []
-    if args.entry:
-        lists = [c.army_list for c in checked if c.army_list is not None]
+    if args.entry and catalog is not None:
+        lists = [c.army_list for c in checked if isinstance(c, Checked) and c.army_list is not None]
         season = None
         if lists:
             try:
@@ -144,7 +155,9 @@ def run(args: argparse.Namespace) -> int:
     return EXIT_LEGAL
 
 
-def _json_of(item: Checked) -> dict[str, Any]:
+def _json_of(item: Checked | Verdict) -> dict[str, Any]:
+    if isinstance(item, Verdict):
+        return dict(item.json)
     if item.report is None:
         return {"file": item.label, "legal": False, "error": item.unreadable}
     data = item.report.to_json()
@@ -155,19 +168,19 @@ def _json_of(item: Checked) -> dict[str, Any]:
     return data
 
 
-def _print_json(checked: list[Checked], entry: list[Violation], several: bool) -> None:
+def _print_json(checked: list[Checked | Verdict], entry: list[Violation], several: bool) -> None:
     """One list: its object. Several, or --entry: {"lists": [...], "entry": [...], "summary": {...}}."""
     if not several:
         print(json.dumps(_json_of(checked[0]), ensure_ascii=False, indent=2))
         return
     summary = {"lists": len(checked), "legal": sum(c.legal for c in checked),
-               "illegal": sum(1 for c in checked if c.report is not None and not c.legal),
+               "illegal": sum(1 for c in checked if not c.unreadable and not c.legal),
                "unreadable": sum(1 for c in checked if c.unreadable)}
     print(json.dumps({"lists": [_json_of(c) for c in checked], "entry": [v.to_json() for v in entry],
                       "summary": summary}, ensure_ascii=False, indent=2))
 
 
-def _print_text(checked: list[Checked], entry: list[Violation]) -> None:
+def _print_text(checked: list[Checked | Verdict], entry: list[Violation]) -> None:
     for item in checked:
         print(_text_of(item))
     for violation in entry:
@@ -181,7 +194,9 @@ def _print_text(checked: list[Checked], entry: list[Violation]) -> None:
             trn("{n} unreadable", "{n} unreadable", unreadable))))
 
 
-def _text_of(item: Checked) -> str:
+def _text_of(item: Checked | Verdict) -> str:
+    if isinstance(item, Verdict):
+        return item.text
     if item.report is None:
         return tr("{file}: UNREADABLE — {reason}", file=item.label, reason=item.unreadable or "")
     report = item.report

@@ -8,7 +8,7 @@ Each file is one mapping whose `format` key says what it holds:
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Annotated, Any, Literal
@@ -27,6 +27,7 @@ from armybuilder.data.yamlio import (
 from armybuilder.domain.packs import EditionPack, SeasonPack
 from armybuilder.domain.profiles import Army, Option, Unit, WeaponProfile
 from armybuilder.domain.values import Frozen
+from armybuilder.games import INFINITY, builtin_owner
 from armybuilder.i18n import tr
 
 ARMY_FORMAT = "armybuilder-army/1"
@@ -90,7 +91,12 @@ def schema() -> dict[str, Any]:
     return result
 
 
-def load_file(path: Path, loaded: LoadedProfiles) -> None:
+def other_builtin_game(file_format: object) -> bool:
+    """A `format` another built-in game's files carry (armybuilder/games.py)."""
+    return builtin_owner(file_format) not in (None, INFINITY)
+
+
+def load_file(path: Path, loaded: LoadedProfiles, elsewhere: Callable[[object], bool] = other_builtin_game) -> None:
     """Read one profile file into `loaded`; problems are recorded, never raised."""
     name = str(path)
     try:
@@ -107,6 +113,8 @@ def load_file(path: Path, loaded: LoadedProfiles) -> None:
             name, tr("expected a mapping with a `format` key at the top of the file"), line=1))
         return
     fmt = data.get("format")
+    if fmt not in FORMATS and elsewhere(fmt):
+        return  # another game's file (armybuilder/games.py): that game checks it
     if fmt not in FORMATS:
         line, column = locate(text, ["format"])
         loaded.problems.append(DataProblem(
@@ -138,15 +146,17 @@ def load_file(path: Path, loaded: LoadedProfiles) -> None:
         loaded.problems.extend(validation_problems(exc, name, text))
 
 
-def load_profiles(paths: Iterable[Path]) -> LoadedProfiles:
-    """Load every `*.yaml`/`*.yml` file under the given files or folders, then cross-check them."""
+def load_profiles(paths: Iterable[Path], elsewhere: Callable[[object], bool] = other_builtin_game) -> LoadedProfiles:
+    """Load every `*.yaml`/`*.yml` file under the given files or folders, then cross-check them.
+
+    Files whose `format` another game claims (`elsewhere`) are that game's business: skipped."""
     loaded = LoadedProfiles()
     for path in paths:
         if not path.exists():
             loaded.problems.append(DataProblem(str(path), tr("no such file or folder")))
             continue
         for file in _yaml_files(path):
-            load_file(file, loaded)
+            load_file(file, loaded, elsewhere)
     _cross_check(loaded)
     return loaded
 

@@ -4,6 +4,6 @@ A game system of its own beside Infinity (see docs/pointbuy.md): `catalog` and `
 seed's attributes and cost tables, `design` a designed model, `costing` its price with the
 breakdown, `derived` its conditional specials and stat line, `limits` the restrictions a design
 must meet, `army` a list of units and independent characters, `organization` the army-building
-limits, `engine` the validation report, `files` the YAML formats, `printout` the list to hand the
-opponent and `game` its entry in the game registry. It imports nothing of the Infinity game.
+limits, `engine` the validation report, `files` the YAML formats and `game` its entry in the game
+registry (armybuilder/games.py). It imports nothing of the Infinity game.
 """

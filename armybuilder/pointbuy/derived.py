@@ -82,12 +82,12 @@ def stat_line(design: Design) -> StatLine:
         conditionals.append("carrier")
     if any(dice.count(band) for band in ("medium", "long", "extended", "extreme")):
         conditionals.append("fire_fighter")
-    if heavy_armor_allowed(design):
+    light = design.mobile and saves == 0 and hits <= 1 and design.heavy_armor == "none"
+    if heavy_armor_allowed(design) and not light:  # "by definition Light troops may not have heavy armor"
         conditionals.append("heavy_armor")
     big = design.base.smallest >= BIG_BASE
     if big and hits >= 2:
         conditionals.append("juggernaut")
-    light = design.mobile and saves == 0 and hits <= 1 and design.heavy_armor == "none"
     if light:
         conditionals.append("light_troops")
     if big and hits >= 2:

@@ -30,6 +30,7 @@ from armybuilder.data.yamlio import (
     read_text_file,
     validation_problems,
 )
+from armybuilder.games import sniff_format
 from armybuilder.i18n import tr
 from armybuilder.pointbuy.army import AbilityId, Models, PointBuyList, Unit
 from armybuilder.pointbuy.costing import cost_of
@@ -200,7 +201,8 @@ def _format_problem(file: str, text: str, data: Any, expected: str) -> DataProbl
 def _stored(design: Design) -> dict[str, Any]:
     """A design as written: its chosen values only (defaults left out), and its cost now."""
     data = design.model_dump(exclude_defaults=True)
-    ordered: dict[str, Any] = {"id": design.id, "name": design.name, "kind": design.kind, "race": design.race}
+    ordered: dict[str, Any] = {"id": design.id, "name": design.name, "kind": design.kind, "race": design.race,
+                               "hits": design.hits, "saves": design.saves}
     ordered.update({k: v for k, v in data.items() if k not in ordered})
     if "attacks" in ordered:
         ordered["attacks"] = {band: dice for band, dice in design.attacks.items()}
@@ -238,21 +240,9 @@ def load_design_folders(paths: Iterable[Path]) -> list[DesignSet]:
 
 
 def sniff(path: Path) -> str | None:
-    """The format of one of our files, read cheaply from its top, or None (also for anything but a
-    regular file: a FIFO is never opened, it would wait for a writer)."""
-    try:
-        if not stat.S_ISREG(path.stat().st_mode):
-            return None
-        with path.open("r", encoding="utf-8") as handle:
-            head = handle.read(4096)
-    except (OSError, UnicodeDecodeError):
-        return None
-    for line in head.splitlines():
-        stripped = line.strip()
-        if stripped.startswith("format:"):
-            value = stripped.split(":", 1)[1].strip().strip("'\"")
-            return value if value in FORMATS else None
-    return None
+    """The format of one of our files, read cheaply from its top, or None (None for a FIFO too)."""
+    found = sniff_format(path)
+    return found if found in FORMATS else None
 
 
 # ----- army lists -------------------------------------------------------------------------------

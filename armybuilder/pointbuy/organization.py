@@ -86,7 +86,8 @@ def _warning(code: str, message: Message, source: str, subjects: tuple[str, ...]
     return Problem(code, "warning", message, source, subjects)
 
 
-def _unit_name(unit: Unit, army: PointBuyList) -> Message:
+def unit_label(unit: Unit, army: PointBuyList) -> Message:
+    """"Squad 2", or "Frog squad (Squad)" when the unit is named."""
     number = army.units.index(unit) + 1
     kind = name_message(UNIT_TYPES[unit.type].name)
     if unit.name:
@@ -125,7 +126,7 @@ def check_units(judged: Judged) -> Iterator[Problem]:
     army = judged.army
     for unit in army.units:
         kind = UNIT_TYPES[unit.type]
-        name = _unit_name(unit, army)
+        name = unit_label(unit, army)
         if not unit.models:
             yield _warning("unit.empty", lazy_tr("{unit} has no models.", unit=name), ORGANIZATION, (unit.uid,))
             continue

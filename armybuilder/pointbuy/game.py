@@ -1,0 +1,101 @@
+"""The point-buy game's entry in the game registry: what the shared command line asks of it.
+
+`profiles check` hands it the paths to find its design databases in; `validate` hands it each of its
+list files (see armybuilder/games.py). Qt-free.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from armybuilder.data.problems import DataError
+from armybuilder.games import ProfileCheck, Verdict, yaml_files
+from armybuilder.i18n import tr, trn
+from armybuilder.pointbuy.engine import ArmyReport, validate
+from armybuilder.pointbuy.files import DESIGNS_FORMAT, load_designs, load_list, schema, sniff
+from armybuilder.pointbuy.organization import unit_label
+
+
+def models_label(report: ArmyReport, uid: str) -> str:
+    """'Squad 1: 5 × Trooper', 'independent character: Gun' — what a problem's model uid means."""
+    army = report.army
+    found = army.entry(uid)
+    if found is None:
+        unit = army.unit(uid)
+        return str(unit_label(unit, army)) if unit is not None else uid
+    unit, models = found
+    design = army.design(models.design)
+    name = design.name if design is not None else models.design
+    if unit is None:
+        return tr("independent character: {name}", name=name)
+    return f"{unit_label(unit, army)}: {models.count} × {name}"
+
+
+def report_text(report: ArmyReport, label: str) -> str:
+    """The `validate` text of one army: totals, units, each design's cost breakdown, every problem."""
+    army, totals = report.army, report.totals
+    lines = [f"{army.name or label} — {tr('Point-buy wargame')}"]
+    grid = " " + tr("(+1 Grid)") if totals.grids else ""
+    lines.append("  " + tr("{points}/{limit} points · {units}/{allowed} units{grid} · {characters}/{most} independent "
+                           "characters · {models} models", points=totals.points, limit=totals.points_limit,
+                           units=totals.units, allowed=totals.units_allowed, grid=grid,
+                           characters=totals.characters, most=totals.characters_allowed, models=totals.models))
+    for unit in army.units:
+        lines.append("  " + tr("{unit}: {count} models, {points} points", unit=str(unit_label(unit, army)),
+                               count=unit.size, points=report.unit_points(unit)))
+    for character in army.characters:
+        lines.append("  " + models_label(report, character.uid) + f" ({report.model_cost(character.design)})")
+    used = {m.design for _, m in army.entries()}
+    for design_id, priced in report.priced.items():
+        if design_id in used:
+            lines.append("  " + tr("{design}: {breakdown}", design=priced.design.name,
+                                   breakdown=priced.cost.breakdown()))
+    for problem in report.problems:
+        mark = "✗" if problem.is_error else "!"
+        lines.append(f"  {mark} [{problem.code}] {problem.message}")
+        if problem.subjects:
+            lines.append("      " + tr("models: {names}", names="; ".join(models_label(report, uid)
+                                                                          for uid in problem.subjects)))
+    lines.append("  " + (tr("LEGAL") if report.legal else tr("NOT LEGAL")))
+    return "\n".join(lines)
+
+
+class PointBuyGame:
+    """The registry's view of the point-buy game."""
+
+    id = "pointbuy"
+
+    def schema(self) -> dict[str, Any]:
+        return schema()
+
+    def check_profiles(self, paths: Sequence[Path]) -> ProfileCheck:
+        sets = [load_designs(path) for path in yaml_files(paths) if sniff(path) == DESIGNS_FORMAT]
+        problems = tuple(p for s in sets for p in s.problems)
+        errors = sum(1 for p in problems if p.severity == "error")
+        summary = (tr("Point-buy wargame") + ": " + trn("{n} design database", "{n} design databases", len(sets))
+                   + ", " + trn("{n} design", "{n} designs", sum(len(s.designs) for s in sets)) + "; "
+                   + trn("{n} error", "{n} errors", errors) + ", "
+                   + trn("{n} warning", "{n} warnings", len(problems) - errors))
+        return ProfileCheck(len(sets), problems, summary)
+
+    def validate_file(self, path: Path, points: int | None = None) -> Verdict:
+        try:
+            loaded = load_list(path)
+        except DataError as exc:
+            return Verdict(str(path), False, {"file": str(path), "legal": False, "error": str(exc)},
+                           tr("{file}: UNREADABLE — {reason}", file=str(path), reason=str(exc)), str(exc))
+        army = loaded.army if points is None else loaded.army.with_settings(points=points)
+        report = validate(army)
+        data = report.to_json()
+        data["file"] = str(path)
+        data["violations"] += [{"code": "data.changed", "severity": p.severity, "message": p.message,
+                                "models": [], "source": "docs/pointbuy.md"} for p in loaded.problems]
+        text = report_text(report, str(path))
+        if loaded.problems:
+            text += "\n" + "\n".join(f"  ! [data.changed] {p.message}" for p in loaded.problems)
+        return Verdict(str(path), report.legal, data, text)
+
+
+GAME = PointBuyGame()

@@ -1,0 +1,1 @@
+"""A tiny third game, registered only in tests: it proves a game needs no change outside its package."""
