@@ -17,7 +17,7 @@ from armybuilder.games import BUILTIN, GameRegistry
 
 PACKAGE = Path(__file__).resolve().parent.parent / "armybuilder"
 SHARED = {"armybuilder", "armybuilder.i18n", "armybuilder.paths", "armybuilder.games", "armybuilder.data",
-          "armybuilder.data.problems", "armybuilder.data.yamlio"}
+          "armybuilder.data.problems", "armybuilder.data.yamlio", "armybuilder.data.fileio"}
 """What the point-buy game's core may load besides itself: the shared i18n, file helpers and the registry."""
 
 

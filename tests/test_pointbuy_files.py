@@ -42,7 +42,8 @@ def test_list_round_trip(tmp_path: Path) -> None:
     loaded = load_list(path)
     assert loaded.army == sample() and loaded.problems == ()
     text = path.read_text(encoding="utf-8")
-    assert text.startswith(f"format: {LIST_FORMAT}") and "cost: 20" in text and "cost: 10" in text and sniff(path) == LIST_FORMAT
+    assert text.startswith(f"format: {LIST_FORMAT}") and "cost: 20" in text and "cost: 10" in text
+    assert sniff(path) == LIST_FORMAT
 
 
 def test_designs_round_trip(tmp_path: Path) -> None:
@@ -108,7 +109,7 @@ def test_a_fifo_is_not_read(tmp_path: Path) -> None:
     fifo = tmp_path / "pipe.yaml"
     os.mkfifo(fifo)
     assert sniff(fifo) is None
-    with pytest.raises(DataError, match="not a regular file"):
+    with pytest.raises(DataError, match="FIFO"):
         load_list(fifo)
     assert load_designs(fifo).errors
 

@@ -11,7 +11,6 @@ when the list cannot be used at all; saving is atomic.
 from __future__ import annotations
 
 import json
-import stat
 from collections import Counter
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -22,6 +21,9 @@ from pydantic import Field, TypeAdapter, ValidationError
 
 from armybuilder.data.problems import DataError, DataProblem
 from armybuilder.data.yamlio import (
+    LIST_BUDGET,
+    PROFILE_BUDGET,
+    YamlBudget,
     atomic_write_text,
     dump_yaml,
     format_path,
@@ -106,18 +108,13 @@ class DesignSet:
         return [p for p in self.problems if p.severity == "error"]
 
 
-def _read(path: Path) -> tuple[str | None, Any, list[DataProblem]]:
-    try:
-        mode = path.stat().st_mode
-    except OSError:
-        mode = stat.S_IFREG  # read_text_file says why it cannot be read
-    if not (stat.S_ISREG(mode) or stat.S_ISDIR(mode)):
-        return None, None, [DataProblem(str(path), tr("not a regular file (a FIFO, a device or a socket)"))]
+def _read(path: Path, budget: YamlBudget = LIST_BUDGET) -> tuple[str | None, Any, list[DataProblem]]:
+    """A file's text and parsed YAML, or the problems that stop it (read_text_file never opens a FIFO)."""
     try:
         text = read_text_file(path, tr("is a folder, expected a YAML file"))
     except DataError as exc:
         return None, None, exc.problems
-    data, problems = parse_yaml(text, str(path))
+    data, problems = parse_yaml(text, str(path), budget)
     return text, data, problems
 
 
@@ -157,7 +154,7 @@ def _located(file: str, text: str | None, path: tuple[str | int, ...], message: 
 def load_designs(path: Path) -> DesignSet:
     """Read a design database; problems are recorded (with file and line), never raised."""
     loaded = DesignSet(path)
-    text, data, problems = _read(path)
+    text, data, problems = _read(path, PROFILE_BUDGET)
     loaded.problems.extend(problems)
     if text is None or problems:
         return loaded
