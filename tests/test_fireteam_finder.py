@@ -93,7 +93,7 @@ def test_finder_matches_brute_force(catalog: Catalog, seed: int) -> None:
         members = [setting.candidates[t.uid] for t in group.troopers]
         for team in setting.main.teams:
             for team_type in team.types:
-                sizes = size_range(team, team_type, setting.edition)
+                sizes = size_range(setting.main, team, team_type, setting.edition)
                 assert sizes is not None
                 for size in range(sizes[0], min(sizes[1], len(members)) + 1):
                     for subset in itertools.combinations(members, size):

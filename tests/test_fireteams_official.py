@@ -92,6 +92,10 @@ def test_every_team_and_type_is_formable_or_reported(audits: list[ChartAudit]) -
     for audit in audits:
         for term in audit.unmatched_terms:
             assert f"({term.term})" in documented, term
+    # every sentence of the 56 charts' texts and notes is listed with how it was read; none is left unread
+    texts = [t for a in audits for t in a.texts]
+    assert texts and not [t for t in texts if t.reading == "unread"], texts
+    assert all(f"“{t.text}”" in documented for t in texts), texts
 
 
 def _trooper(army: Army, edition: EditionPack, slug: str) -> tuple[int, int, int]:

@@ -24,16 +24,20 @@ from armybuilder.gui.fireteams.models import ChartColumn, ChartModel, limits_tex
 from armybuilder.gui.widgets.wrapping import WrappingDelegate, WrappingTreeView
 from armybuilder.i18n import tr
 from armybuilder.rules.fireteams.assess import bonus_text, type_name
+from armybuilder.rules.fireteams.chart_text import read_chart_text, size_override
 
 
-def sizes_text(edition: EditionPack) -> str:
-    """'Core: 3–5 members · Haris: 3 members · Duo: 2 members' (the edition's; a team may differ)."""
+def sizes_text(edition: EditionPack, army: Army | None = None) -> str:
+    """'Core: 3–5 members · Haris: 3 members · Duo: 2 members': the edition's, with the army chart's own
+    text applied (Steel Phalanx: Core 3–4); a team may differ."""
     parts = []
+    text = read_chart_text(army.fireteam_chart.description) if army is not None else None
     for team_type in FireteamType:
         size = edition.fireteam_sizes.get(team_type)
         if size is None:
             continue
-        count = str(size.min) if size.min == size.max else f"{size.min}–{size.max}"
+        low, high = size_override(text, team_type, size.min, size.max) if text else (size.min, size.max)
+        count = str(low) if low == high else f"{low}–{high}"
         parts.append(tr("{type}: {count} members", type=type_name(team_type), count=count))
     return " · ".join(parts)
 
@@ -73,7 +77,7 @@ class ChartTable(QWidget):
         chart = army.fireteam_chart
         self.model.set_chart(army)
         self.view.expandAll()
-        rows = [(tr("Fireteams at once"), limits_text(chart)), (tr("Team sizes"), sizes_text(edition))]
+        rows = [(tr("Fireteams at once"), limits_text(chart)), (tr("Team sizes"), sizes_text(edition, army))]
         bonuses = " · ".join(tr("Level {level}: {bonus}", level=b.level, bonus=bonus_text(b))
                              for b in sorted(edition.fireteam_bonuses, key=lambda b: b.level))
         if bonuses:

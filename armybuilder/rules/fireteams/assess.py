@@ -185,16 +185,28 @@ class FireteamSetting:
     def view(self, reinforcement: bool) -> ChartView:
         return self.reinforcement if reinforcement and self.reinforcement is not None else self.main
 
-    def limits_view(self, reinforcement: bool) -> ChartView:
-        """Whose header limits a team: a Reinforcements chart with a header of its own, else the main one.
-
-        Most Reinforcements charts in the official data read 0/0/0 while listing teams; such a
-        header states no limits, so those teams count against the main army's header.
+    def limit_views(self, reinforcement: bool) -> tuple[ChartView, ...]:
+        """Whose headers limit a team: the main army's always — Reinforcements fireteams obey the
+        army's chart's types and limits too (RULES.md §2.9: no Core where the main chart allows
+        none, not a second where it allows one) — and a Reinforcements chart's own header where it
+        states one (Hayabusa, L'Équipe Argent: 1/1/1). Most official Reinforcements charts read
+        0/0/0 while listing teams: such a header states no limits.
         """
         view = self.view(reinforcement)
         if view is not self.main and any(view.chart.limits.values()):
-            return view
-        return self.main
+            return (self.main, view)
+        return (self.main,)
+
+    def size_range(self, view: ChartView, team: ChartTeam | None, team_type: FireteamType) -> tuple[int, int] | None:
+        """The sizes a team of this type may have: its chart's (`chart.size_range`), and for a
+        Reinforcements team also within the main chart text's own limits (a Steel Phalanx list's
+        Reinforcements Core has at most 4 members too)."""
+        sizes = size_range(view, team, team_type, self.edition)
+        if sizes is None or view is self.main:
+            return sizes
+        low, high = sizes
+        return max(low, self.main.text.minimum.get(team_type, low)), min(high, self.main.text.maximum.get(team_type,
+                                                                                                          high))
 
     def granted(self, team: ChartTeam, team_type: FireteamType) -> bool:
         """A Closed Battle List note grants this team of this type (N3, RULES.md §3)."""
@@ -258,7 +270,7 @@ def judge(setting: FireteamSetting, fireteam: Fireteam,
     found += _team_and_type(setting, view, fireteam, team, section)
     owners = {m.owner for m in members}
     count = len(members) + sum(1 for u in uids if u not in owners)
-    found += _size(setting, fireteam, team, count, _list_names([*members, *(u for u in uids if u not in owners)]))
+    found += _size(setting, view, fireteam, team, count, _list_names([*members, *(u for u in uids if u not in owners)]))
     found += _barred(setting, fireteam, members)
     found += _groups(fireteam, section)
 
@@ -271,6 +283,9 @@ def judge(setting: FireteamSetting, fireteam: Fireteam,
         placement = place(team, slots, section, fits)
         found += _limits(fireteam, team, section, placement)
     level = placement.level if placement is not None else level_of([m.keys for m in section])
+    top = setting.edition.fireteam_max_level
+    if level.level > top:  # no level above 5, whatever the (illegal) size
+        level = replace(level, level=top, counted=level.counted[:top])
     return _assessment(setting, view, fireteam, team, members, section, placement, level, tuple(found))
 
 
@@ -355,12 +370,9 @@ def _team_and_type(setting: FireteamSetting, view: ChartView, fireteam: Fireteam
                   SOURCE, _uids(members), fireteam=fireteam.uid, allowed=[t.value for t in team.types])]
 
 
-def _size(setting: FireteamSetting, fireteam: Fireteam, team: ChartTeam | None, count: int,
+def _size(setting: FireteamSetting, view: ChartView, fireteam: Fireteam, team: ChartTeam | None, count: int,
           names: str) -> list[Violation]:
-    sizes = size_range(team, fireteam.type, setting.edition) if team is not None else None
-    if sizes is None:
-        found = setting.edition.fireteam_sizes.get(fireteam.type)
-        sizes = (found.min, found.max) if found else None
+    sizes = setting.size_range(view, team, fireteam.type)
     if sizes is None:
         return []
     low, high = sizes
@@ -541,35 +553,59 @@ def _shared_troopers(setting: FireteamSetting, fireteams: Sequence[Fireteam]) ->
 
 def _type_limits(setting: FireteamSetting,
                  assessments: Sequence[FireteamAssessment]) -> Iterator[tuple[int, Violation]]:
-    scopes: dict[tuple[int, FireteamType], list[int]] = {}
-    for index, assessment in enumerate(assessments):
-        view = setting.limits_view(assessment.reinforcement)
-        scopes.setdefault((id(view), assessment.fireteam.type), []).append(index)
-    for (_, team_type), indexes in scopes.items():
-        view = setting.limits_view(assessments[indexes[0]].reinforcement)
-        limit = view.chart.limit(team_type)
-        if limit is None:
-            continue
-        if view is setting.main:
-            limit = max(limit, sum(1 for g in setting.grants if g.type is team_type))
-        if limit == 0 and any(team_type in setting.candidates[m].grants for i in indexes
-                              for m in assessments[i].fireteam.members if m in setting.candidates):
-            limit = 1
-        if len(indexes) <= limit:
-            continue
-        for index in indexes[limit:]:
-            fireteam = assessments[index].fireteam
-            if limit == 0:
-                message = tr("{army} may not form {type} fireteams: its fireteam chart allows none. Dissolve {team} "
-                             "({names}) or change its type.", army=view.army.name, type=type_name(team_type),
-                             team=_team_label(fireteam), names=_names(setting, fireteam.members))
-            else:
-                message = tr("{army} may have at most {limit} {type} fireteam(s) at once; the list declares {count}. "
-                             "Dissolve {team} ({names}) or change its type.", army=view.army.name, limit=limit,
-                             type=type_name(team_type), count=len(indexes), team=_team_label(fireteam),
-                             names=_names(setting, fireteam.members))
-            yield index, error("fireteam.type_limit", message, SOURCE, fireteam.members, fireteam=fireteam.uid,
-                               limit=limit, count=len(indexes))
+    """Teams beyond a chart header's limit of their type: main-section teams count first, so a
+    Reinforcements team is the one flagged when the main army's header is full."""
+    flagged: set[int] = set()
+    order = sorted(range(len(assessments)), key=lambda i: assessments[i].reinforcement)
+    views = {id(v): v for a in assessments for v in setting.limit_views(a.reinforcement)}
+    for view in views.values():
+        for team_type in FireteamType:
+            indexes = [i for i in order if assessments[i].fireteam.type is team_type
+                       and view in setting.limit_views(assessments[i].reinforcement)]
+            if not indexes:
+                continue
+            limit = _limit(setting, view, team_type, [assessments[i] for i in indexes])
+            if limit is None or len(indexes) <= limit:
+                continue
+            for index in indexes[limit:]:
+                if index in flagged:
+                    continue
+                flagged.add(index)
+                yield index, _over_limit(setting, view, assessments[index], team_type, limit, len(indexes))
+
+
+def _limit(setting: FireteamSetting, view: ChartView, team_type: FireteamType,
+           assessments: Sequence[FireteamAssessment]) -> int | None:
+    """A header's limit of a type, raised by CBL notes and profile skills that grant it [N3]."""
+    limit = view.chart.limit(team_type)
+    if limit is None:
+        return None
+    if view is setting.main:
+        limit = max(limit, sum(1 for g in setting.grants if g.type is team_type))
+    if limit == 0 and any(team_type in setting.candidates[m].grants for a in assessments
+                          for m in a.fireteam.members if m in setting.candidates):
+        limit = 1
+    return limit
+
+
+def _over_limit(setting: FireteamSetting, view: ChartView, assessment: FireteamAssessment, team_type: FireteamType,
+                limit: int, count: int) -> Violation:
+    fireteam = assessment.fireteam
+    names = _names(setting, fireteam.members)
+    source = SOURCE
+    if limit == 0:
+        message = tr("{army} may not form {type} fireteams: its fireteam chart allows none. Dissolve {team} "
+                     "({names}) or change its type.", army=view.army.name, type=type_name(team_type),
+                     team=_team_label(fireteam), names=names)
+    else:
+        message = tr("{army} may have at most {limit} {type} fireteam(s) at once; the list declares {count}. "
+                     "Dissolve {team} ({names}) or change its type.", army=view.army.name, limit=limit,
+                     type=type_name(team_type), count=count, team=_team_label(fireteam), names=names)
+    if assessment.reinforcement and view is setting.main:
+        source = sources.cite(sources.REINFORCEMENTS, SOURCE)
+        message += " " + tr("Reinforcements fireteams obey the types and limits of the army's own chart too.")
+    return error("fireteam.type_limit", message, source, fireteam.members, fireteam=fireteam.uid, limit=limit,
+                 count=count)
 
 
 def _assessment(setting: FireteamSetting, view: ChartView, fireteam: Fireteam, team: ChartTeam | None,
@@ -616,7 +652,7 @@ def explain(setting: FireteamSetting, view: ChartView, fireteam: Fireteam, team:
         parts = [name if n == 1 else f"{n} {name}" for name, n in own.items()] + by_term
         text = tr("Level {level}: {count} of {size} count as {unit} ({parts})", level=level.level,
                   count=level.level, size=size, unit=view.label_of(level.key), parts=NAME_SEPARATOR.join(parts))
-    sizes = size_range(team, fireteam.type, setting.edition) if team is not None else None
+    sizes = setting.size_range(view, team, fireteam.type) if team is not None else None
     high = sizes[1] if sizes else size
     following = next((b for b in setting.edition.fireteam_bonuses if b.level == level.level + 1), None)
     if following is not None and level.level < high and size >= 1:

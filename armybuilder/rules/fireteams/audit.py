@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
+from typing import Literal
 
 from armybuilder.domain.fireteams import ChartTeam, normalize_term
 from armybuilder.domain.lists import CombatGroup, Fireteam, Trooper
@@ -27,6 +28,7 @@ from armybuilder.rules.fireteams.chart import (
     fitting_slots,
     parts_of,
 )
+from armybuilder.rules.fireteams.chart_text import read_chart_text
 from armybuilder.rules.fireteams.finder import best_compositions
 
 REASONS = {
@@ -72,6 +74,19 @@ class ChartAudit:
     unmatched_terms: list[UnmatchedTerm] = field(default_factory=list)
     missing_units: list[tuple[str, str]] = field(default_factory=list)
     lines: int = 0
+    texts: list[ChartSentence] = field(default_factory=list)
+    """Every sentence of the chart's text and of its teams' notes, and how it was read."""
+
+
+@dataclass(frozen=True)
+class ChartSentence:
+    """A sentence of a chart's `desc` (team "") or of a team's note, read as a list rule, a rule of play,
+    or not read at all (reported: the rules cannot apply what they cannot read)."""
+
+    army: str
+    team: str
+    text: str
+    reading: Literal["list", "play", "unread"]
 
 
 def _troopers(army: Army, unit: Unit) -> list[ResolvedTrooper]:
@@ -156,6 +171,7 @@ def audit_chart(army: Army, edition: EditionPack) -> ChartAudit:
     header_states_limits = army.kind != "reinforcements" or any(view.chart.limits.values())
     wildcard_slugs = {m.slug for m in view.chart.wildcards}
     audit.unmatched_terms = list(_unmatched_terms(army, view))
+    audit.texts = list(_sentences(army, view))
     for team in view.chart.teams:
         audit.lines += len(team.members)
         audit.missing_units += [(team.name.strip(), m.slug) for m in team.members if m.slug not in own]
@@ -175,8 +191,8 @@ def audit_chart(army: Army, edition: EditionPack) -> ChartAudit:
 
 def _formable(setting: FireteamSetting, view: ChartView, team: ChartTeam, team_type: FireteamType,
               units: Sequence[Unit], options: dict[str, list[_Option]], relax: _Relax) -> bool:
-    sizes = setting.edition.fireteam_sizes.get(team_type)
-    high = team.sizes[team_type][1] if team_type in team.sizes else (sizes.max if sizes else 5)
+    sizes = setting.size_range(view, team, team_type)
+    high = sizes[1] if sizes else 5
     candidates = _candidates(view, team, units, options, high, relax)
     found = best_compositions(setting, view, team, candidates, only=team_type).get(team_type)
     if not found:
@@ -234,6 +250,30 @@ def _unmatched_terms(army: Army, view: ChartView) -> Iterable[UnmatchedTerm]:
                     yield UnmatchedTerm(army.name, team.name.strip(), member.name or member.slug, term)
 
 
+def _sentences(army: Army, view: ChartView) -> Iterable[ChartSentence]:
+    for team, text in [("", view.chart.description), *((t.name.strip(), t.note) for t in view.chart.teams)]:
+        found = read_chart_text(text)
+        for reading, sentences in (("list", found.read), ("play", found.play), ("unread", found.unread)):
+            for sentence in sentences:
+                yield ChartSentence(army.name, team, sentence, reading)  # type: ignore[arg-type]
+
+
+def reinforcement_types_closed(audits: Sequence[ChartAudit]) -> list[tuple[str, str, FireteamType, list[str]]]:
+    """For each Reinforcements army's team and type: the armies naming it whose own chart header allows
+    none of that type (a JSA list's Hayabusa Core): its Reinforcements obey the main chart too."""
+    found = []
+    for audit in audits:
+        if audit.army.kind != "reinforcements":
+            continue
+        mains = [a.army for a in audits if a.army.reinforcements == audit.army.id]
+        for team in chart_view(audit.army).teams:
+            for team_type in team.types:
+                closed = sorted(m.name for m in mains if m.fireteam_chart.limit(team_type) == 0)
+                if closed:
+                    found.append((audit.army.name, team.name.strip(), team_type, closed))
+    return found
+
+
 def barred_summary(audits: Iterable[ChartAudit]) -> dict[str, int]:
     """How many team/type exceptions each reason explains, across armies."""
     counts: dict[str, int] = {}
@@ -263,10 +303,25 @@ def format_audit(audits: Sequence[ChartAudit]) -> str:
     if closed:
         lines += ["", "Types a team lists but the army's chart header allows none of (0):", ""]
         lines += [f"- {army}: {team} ({t.value})" for army, team, t in closed]
+    closed_by_main = reinforcement_types_closed(audits)
+    if closed_by_main:
+        lines += ["", "Reinforcements teams and types a main army's chart closes (0), so its lists may not form "
+                      f"them (Infinity Reinforcements) ({len(closed_by_main)}):", ""]
+        lines += [f"- {army}: {team} ({t.value}) — not in {', '.join(mains)}"
+                  for army, team, t, mains in closed_by_main]
     terms = [u for a in audits for u in a.unmatched_terms]
     if terms:
         lines += ["", f"Bracket terms that name no unit and no other line ({len(terms)}):", ""]
         lines += [f"- {u.army}: {u.team}, {u.line}: ({u.term})" for u in terms]
+    texts = [t for a in audits for t in a.texts]
+    unread = [t for t in texts if t.reading == "unread"]
+    lines += ["", f"Chart texts the rules could not read ({len(unread)}):", ""]
+    lines += [f"- {t.army}{': ' + t.team if t.team else ' (chart)'}: “{t.text}”" for t in unread] or ["- none"]
+    for reading, title in (("list", "read as list rules"), ("play", "read as rules of play (no effect on a list)")):
+        found = [t for t in texts if t.reading == reading]
+        if found:
+            lines += ["", f"Chart texts {title} ({len(found)}):", ""]
+            lines += [f"- {t.army}{': ' + t.team if t.team else ' (chart)'}: “{t.text}”" for t in found]
     missing = [(a.army.name, team, slug) for a in audits for team, slug in a.missing_units]
     if missing:
         lines += ["", f"Chart lines naming a unit the army's data does not have ({len(missing)}):", ""]
@@ -274,5 +329,5 @@ def format_audit(audits: Sequence[ChartAudit]) -> str:
     return "\n".join(lines) + "\n"
 
 
-__all__ = ["PERIPHERAL", "REASONS", "ChartAudit", "TeamException", "UnmatchedTerm", "audit_chart", "barred_summary",
-           "format_audit"]
+__all__ = ["PERIPHERAL", "REASONS", "ChartAudit", "ChartSentence", "TeamException", "UnmatchedTerm", "audit_chart",
+           "barred_summary", "format_audit", "reinforcement_types_closed"]

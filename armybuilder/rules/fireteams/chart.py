@@ -19,6 +19,7 @@ from armybuilder.domain.packs import EditionPack
 from armybuilder.domain.profiles import Army, Option, ProfileGroup, Unit
 from armybuilder.domain.roster import ResolvedTrooper
 from armybuilder.domain.values import FireteamType, ItemRef
+from armybuilder.rules.fireteams.chart_text import ChartText, read_chart_text, size_override
 from armybuilder.rules.fireteams.level import Level, level_of, own_keys
 
 PERIPHERAL = "Peripheral"
@@ -224,6 +225,8 @@ class ChartView:
     def __init__(self, army: Army) -> None:
         self._army = weakref.ref(army)
         self.chart: FireteamChart = army.fireteam_chart
+        self.text: ChartText = read_chart_text(self.chart.description)
+        """What the chart's own text says (sizes per type) and what it could not read."""
         self._aliases: dict[str, set[str]] = {}
         self._slots: dict[int, tuple[ChartTeam, tuple[Slot, ...]]] = {}
         self._terms: dict[str, frozenset[str]] = {}
@@ -402,13 +405,17 @@ def chart_view(army: Army) -> ChartView:
     return view
 
 
-def size_range(team: ChartTeam, team_type: FireteamType, edition: EditionPack) -> tuple[int, int] | None:
-    """Members a fireteam of this type may have: the team's own override, else the edition's."""
-    if team_type in team.sizes:
+def size_range(view: ChartView, team: ChartTeam | None, team_type: FireteamType,
+               edition: EditionPack) -> tuple[int, int] | None:
+    """Members a fireteam of this type may have: the team's own override, else the edition's with the
+    chart text's own limits applied (Steel Phalanx: "the Fireteams Core have a maximum of 4 members")."""
+    if team is not None and team_type in team.sizes:
         low, high = team.sizes[team_type]
         return low, high
     sizes = edition.fireteam_sizes.get(team_type)
-    return (sizes.min, sizes.max) if sizes else None
+    if sizes is None:
+        return None
+    return size_override(view.text, team_type, sizes.min, sizes.max)
 
 
 def unit_lines(slots: Sequence[Slot], candidate: Candidate) -> tuple[Slot, ...]:

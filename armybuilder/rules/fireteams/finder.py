@@ -32,7 +32,7 @@ from armybuilder.rules.fireteams.assess import (
     judge,
     type_name,
 )
-from armybuilder.rules.fireteams.chart import Candidate, ChartView, Slot, fitting_slots, size_range
+from armybuilder.rules.fireteams.chart import Candidate, ChartView, Slot, fitting_slots
 from armybuilder.rules.peripherals import possible_controllers, spares
 
 
@@ -196,14 +196,14 @@ def _allowed_types(setting: FireteamSetting, view: ChartView, team: ChartTeam,
         if team_type not in types and (setting.granted(team, team_type) or any(team_type in c.grants
                                                                                 for c in candidates)):
             types.append(team_type)
-    limits_view = setting.limits_view(view is not setting.main)
+    headers = setting.limit_views(view is not setting.main)
     allowed = []
     for team_type in types:
-        limit = limits_view.chart.limit(team_type)
+        closed = any(h.chart.limit(team_type) == 0 for h in headers)
         granted = setting.granted(team, team_type) or any(team_type in c.grants for c in candidates)
-        if header and limit == 0 and not granted:
+        if header and closed and not granted:
             continue
-        if size_range(team, team_type, setting.edition) is not None:
+        if setting.size_range(view, team, team_type) is not None:
             allowed.append(team_type)
     return allowed
 
@@ -222,7 +222,7 @@ def best_compositions(setting: FireteamSetting, view: ChartView, team: ChartTeam
     types = _allowed_types(setting, view, team, [m for c in classes for m in c.members], only is None)
     if only is not None:
         types = [t for t in types if t is only]
-    ranges = {t: r for t in types if (r := size_range(team, t, setting.edition)) is not None}
+    ranges = {t: r for t in types if (r := setting.size_range(view, team, t)) is not None}
     if not ranges:
         return {}
     high = max(h for _, h in ranges.values())
@@ -424,6 +424,7 @@ def _changes(ctx: RuleContext, setting: FireteamSetting, assessment: FireteamAss
 
 def _top_level(setting: FireteamSetting, assessment: FireteamAssessment) -> int:
     if assessment.team is None:
-        return 5
-    sizes = size_range(assessment.team, assessment.fireteam.type, setting.edition)
-    return min(5, sizes[1]) if sizes else 5
+        return setting.edition.fireteam_max_level
+    sizes = setting.size_range(setting.view(assessment.reinforcement), assessment.team, assessment.fireteam.type)
+    top = setting.edition.fireteam_max_level
+    return min(top, sizes[1]) if sizes else top
