@@ -59,6 +59,16 @@ class SpecOpsState:
                     yield grant.item
 
 
+def with_upgrades(base: Option, state: SpecOpsState) -> Option:
+    """A Spec-Ops base option carrying what its upgrades bought (and what comes with them), so the
+    rules, the print-outs and the courtesy list's privacy read one loadout; cost and SWC stay the base's."""
+    if not state.upgrades:
+        return base
+    return base.replaced(weapons=(*base.weapons, *state.items("weapon")),
+                         skills=(*base.skills, *state.items("skill")),
+                         equipment=(*base.equipment, *state.items("equip")))
+
+
 def specops_state(table: SpecOpsTable | None, picks: tuple[SpecOpsPick, ...]) -> SpecOpsState:
     upgrades: list[SpecOpsUpgrade] = []
     not_offered: list[SpecOpsPick] = []
@@ -88,7 +98,8 @@ class ResolvedTrooper:
     option: Option
     included: tuple[IncludedTrooper, ...]
     specops: SpecOpsState | None = None
-    """Set for a Spec-Ops trooper (its option is a base of the army's Spec-Ops table)."""
+    """Set for a Spec-Ops trooper: its option is a base of the army's Spec-Ops table, with the items its
+    upgrades bought added (`with_upgrades`)."""
 
     @property
     def uid(self) -> str:
@@ -144,15 +155,7 @@ class ResolvedTrooper:
     def has_item(self, name: str) -> bool:
         """Whether the trooper has a skill, equipment or weapon of this name (case-insensitive)."""
         wanted = _fold(name)
-        return (wanted in self.option.item_keys or any(wanted in p.item_keys for p in self.profiles)
-                or (self.specops is not None and wanted in self._specops_keys))
-
-    @cached_property
-    def _specops_keys(self) -> frozenset[str]:
-        state = self.specops
-        if state is None:
-            return frozenset()
-        return frozenset(_fold(i.name) for kind in ("skill", "equip", "weapon") for i in state.items(kind))
+        return wanted in self.option.item_keys or any(wanted in p.item_keys for p in self.profiles)
 
     def items(self) -> Iterator[ItemRef]:
         for profile in self.profiles:
@@ -162,9 +165,6 @@ class ResolvedTrooper:
         yield from self.option.skills
         yield from self.option.equipment
         yield from self.option.weapons
-        if self.specops is not None:
-            for kind in ("skill", "equip", "weapon"):
-                yield from self.specops.items(kind)
 
     def has_characteristic(self, name: str) -> bool:
         wanted = _fold(name)
@@ -235,8 +235,9 @@ def resolve_trooper(army: Army, group: CombatGroup, trooper: Trooper) -> Resolve
         base = army.specops.base(trooper.unit, trooper.group, trooper.option)
         if base is not None:
             base_unit, base_group, base_option = base
+            state = specops_state(army.specops, trooper.specops)
             return ResolvedTrooper(trooper, group.number, group.reinforcement, army, base_unit, base_group,
-                                   base_option, (), specops_state(army.specops, trooper.specops))
+                                   with_upgrades(base_option, state), (), state)
     if unit is None:
         return UnresolvedTrooper(trooper, group.number, group.reinforcement,
                                  tr("unit {unit} is not in {army}", unit=trooper.unit, army=army.name))

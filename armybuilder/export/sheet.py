@@ -13,7 +13,8 @@ from dataclasses import dataclass
 from typing import Literal
 
 from armybuilder.domain.profiles import Option, Profile, WeaponProfile
-from armybuilder.domain.roster import IncludedTrooper, ResolvedTrooper
+from armybuilder.domain.roster import IncludedTrooper, ResolvedTrooper, SpecOpsState
+from armybuilder.domain.specops import stat_label
 from armybuilder.domain.values import ItemRef, OrderType, format_halves, stat_text
 from armybuilder.export import fmt
 from armybuilder.export.printout import PrintOptions, Printout, fireteam_lines
@@ -270,6 +271,9 @@ def _trooper_row(trooper: ResolvedTrooper, doc: Printout, units: str) -> Row:
         lieutenant = (tr("Lieutenant"),)
     note = _private_note(verdict, public_face(trooper, private), lieutenant, units)
     subtitle = "" if fold(trooper.option.name) == fold(trooper.unit.name) else trooper.option.name
+    if trooper.specops is not None:
+        summary = specops_summary(trooper.specops, units)
+        subtitle = f"{subtitle} · {summary}" if subtitle else summary
     swc = format_halves(trooper.swc_halves)
     if trooper.swc_bonus_halves and not trooper.swc_halves:
         swc = f"+{format_halves(trooper.swc_bonus_halves)}"
@@ -281,6 +285,16 @@ def _trooper_row(trooper: ResolvedTrooper, doc: Printout, units: str) -> Row:
         equipment=_profile_items(profiles, options, "equipment", units),
         points=str(trooper.points), swc=swc, lieutenant=trooper.is_lieutenant, private=note,
         children=tuple(_companion_row(inc, doc, units, verdict.is_shown) for inc in trooper.included))
+
+
+def specops_summary(state: SpecOpsState, units: str) -> str:
+    """'Spec-Ops, 12 XP: Mimetism (-6) 7, Light Shotgun 3, Dodge (+3) 2': what the Spec-Ops bought, for its
+    owner and the organizer (the courtesy list shows the items themselves, which are on the model)."""
+    bought = [f"{_labels([upgrade.item], units)[0]} {upgrade.xp}" for upgrade in state.upgrades]
+    bought += [stat_label(pick) for pick in state.stats]
+    if not bought:
+        return tr("Spec-Ops, no upgrades")
+    return tr("Spec-Ops, {xp} XP: {upgrades}", xp=state.xp, upgrades=", ".join(bought))
 
 
 def _full_groups(doc: Printout, units: str) -> tuple[GroupBlock, ...]:
