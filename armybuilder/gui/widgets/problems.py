@@ -1,0 +1,185 @@
+"""The problems panel every game shows: a headline (legal, or how many problems) over the problems
+of the list, each with its icon and whole message; clicking one selects what it concerns.
+
+Game-neutral: a game hands it `ProblemRow`s (messages are turned into text when shown, so a language
+switch rewords them without validating again) and says what a click selects ("troopers", "models").
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from enum import IntEnum
+from typing import Any, Protocol
+
+from PySide6.QtCore import (
+    QAbstractListModel,
+    QEvent,
+    QModelIndex,
+    QObject,
+    QPersistentModelIndex,
+    QRect,
+    QSize,
+    Qt,
+    Signal,
+)
+from PySide6.QtGui import QFontMetrics
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QLabel,
+    QListView,
+    QStyledItemDelegate,
+    QStyleOptionViewItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+from armybuilder.gui import icons
+from armybuilder.gui.fonts import set_font
+from armybuilder.gui.models import FIRST_ROLE, ROOT
+from armybuilder.i18n import tr
+
+ICON = 16
+PADDING = 6
+Index = QModelIndex | QPersistentModelIndex
+
+
+class Text(Protocol):
+    """A message: plain text, or a message translated each time it is turned into text."""
+
+    def __str__(self) -> str: ...
+
+
+@dataclass(frozen=True)
+class ProblemRow:
+    """One row: 'error', 'warning' or 'note', its message, stable code, what it concerns and its source."""
+
+    severity: str
+    message: Text
+    code: str = ""
+    subjects: tuple[str, ...] = ()
+    source: str = ""
+
+
+class ProblemRole(IntEnum):
+    SUBJECTS = FIRST_ROLE
+    """The ids of what a problem concerns (troopers, models)."""
+    SEVERITY = FIRST_ROLE + 1
+    """'error', 'warning' or 'note'."""
+    CODE = FIRST_ROLE + 2
+
+
+class ProblemListModel(QAbstractListModel):
+    """The rows the panel shows; `set_rows` replaces them. Subclasses word the tooltip's source."""
+
+    def __init__(self, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self._rows: list[ProblemRow] = []
+
+    def set_rows(self, rows: Sequence[ProblemRow]) -> None:
+        self.beginResetModel()
+        self._rows = list(rows)
+        self.endResetModel()
+
+    @property
+    def rows(self) -> list[ProblemRow]:
+        return list(self._rows)
+
+    def source_text(self, row: ProblemRow) -> str:
+        """The tooltip's "Source: …" line (the row's source as it is, unless a game words it)."""
+        return row.source
+
+    def subjects_hint(self) -> str:
+        return tr("Click to select what it concerns.")
+
+    def rowCount(self, parent: Index = ROOT) -> int:
+        return 0 if parent.isValid() else len(self._rows)
+
+    def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        if not index.isValid() or not 0 <= index.row() < len(self._rows):
+            return None
+        row = self._rows[index.row()]
+        if role == Qt.ItemDataRole.DisplayRole:
+            return str(row.message)
+        if role == Qt.ItemDataRole.DecorationRole:
+            return icons.mark("info" if row.severity == "note" else row.severity)
+        if role == Qt.ItemDataRole.ToolTipRole:
+            parts = [str(row.message)]
+            if row.source:
+                parts.append(tr("Source: {source}", source=self.source_text(row)))
+            if row.subjects:
+                parts.append(self.subjects_hint())
+            return "\n".join(parts)
+        if role == ProblemRole.SUBJECTS:
+            return row.subjects
+        if role == ProblemRole.SEVERITY:
+            return row.severity
+        if role == ProblemRole.CODE:
+            return row.code
+        return None
+
+
+class ProblemDelegate(QStyledItemDelegate):
+    """Rows as tall as their message wrapped at the list's width: a long message is never cut."""
+
+    def __init__(self, view: QListView) -> None:
+        super().__init__(view)
+        self._view = view
+
+    def sizeHint(self, option: QStyleOptionViewItem, index: QModelIndex | QPersistentModelIndex) -> QSize:
+        width = self._view.viewport().width() - 2 * self._view.spacing()
+        text = str(index.data(Qt.ItemDataRole.DisplayRole) or "")
+        room = max(width - ICON - 3 * PADDING, 40)
+        rect = QFontMetrics(option.font).boundingRect(
+            QRect(0, 0, room, 100_000), int(Qt.TextFlag.TextWordWrap) | int(Qt.AlignmentFlag.AlignLeft), text)
+        return QSize(max(width, 1), max(rect.height(), ICON) + PADDING)
+
+
+class ProblemsPanel(QWidget):
+    """A headline over the list of problems; `subjects_clicked` carries the ids a clicked row concerns."""
+
+    subjects_clicked = Signal(tuple)
+
+    def __init__(self, model: ProblemListModel | None = None, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.model = model or ProblemListModel(self)
+        self.headline = QLabel()
+        self.headline.setObjectName("validation_headline")
+        set_font(self.headline, bold=True)
+        self.headline.setWordWrap(True)
+        self.view = QListView()
+        self.view.setObjectName("violations")
+        self.view.setModel(self.model)
+        self.view.setWordWrap(True)
+        self.view.setSpacing(3)
+        self.view.setUniformItemSizes(False)
+        self.view.setResizeMode(QListView.ResizeMode.Adjust)
+        self.view.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.view.setTextElideMode(Qt.TextElideMode.ElideNone)
+        self.view.setItemDelegate(ProblemDelegate(self.view))
+        self.view.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.view.viewport().installEventFilter(self)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(4, 4, 4, 4)
+        layout.addWidget(self.headline)
+        layout.addWidget(self.view, 1)
+        self.view.clicked.connect(self._on_clicked)
+        self.view.activated.connect(self._on_clicked)
+
+    def set_headline(self, text: str, legal: bool | None) -> None:
+        """The headline in the legal colour, the error colour (`legal` False) or none (None: no list)."""
+        self.headline.setText(text)
+        if legal is None:
+            self.headline.setStyleSheet("")
+        else:
+            color = icons.LEGAL_COLOR if legal else icons.ERROR_COLOR
+            self.headline.setStyleSheet(f"color: {color.name()}")
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if watched is self.view.viewport() and event.type() == QEvent.Type.Resize:
+            self.view.scheduleDelayedItemsLayout()  # the rows' heights follow the width
+        return super().eventFilter(watched, event)
+
+    def _on_clicked(self, index: QModelIndex | QPersistentModelIndex) -> None:
+        subjects = index.data(ProblemRole.SUBJECTS) or ()
+        self.subjects_clicked.emit(tuple(subjects))
