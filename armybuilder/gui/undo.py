@@ -1,15 +1,13 @@
 """Undoable edits: one QUndoCommand per domain edit, each keeping the list before and after.
 
 A command computes its `after` list once, with one `ArmyList` method, and hands the before or
-after state to its target on undo/redo. Because lists are immutable, undo is exact and cheap.
-Compound edits (removing several troopers) are a parent command with one child per domain edit.
-Each command's text is made by a function, so the undo history can be reworded when the language
-changes (`retranslate()`).
+after state to its target on undo/redo (the game-neutral snapshot commands of gui/snapshots.py).
+Because lists are immutable, undo is exact and cheap. Compound edits (removing several troopers)
+are a parent command with one child per domain edit; texts are reworded on a language change.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Protocol
 
 from PySide6.QtGui import QUndoCommand
@@ -17,14 +15,13 @@ from PySide6.QtGui import QUndoCommand
 from armybuilder.domain.lists import ArmyList, ArmyRef
 from armybuilder.domain.profiles import Army
 from armybuilder.gui.labels import describe_trooper
+from armybuilder.gui.snapshots import SnapshotCommand, SnapshotGroup, as_text
+from armybuilder.gui.snapshots import Text as Text  # the commands' text type, used by the document
 from armybuilder.i18n import tr
 
 RENAME_ID = 1001
 NOTES_ID = 1002
 
-Text = Callable[[], str]
-"""A command's text, made in the current language each time it is asked for (a plain str is kept
-as it is: fine for names from the data)."""
 
 
 class ListTarget(Protocol):
@@ -40,65 +37,12 @@ def trooper_name(army: Army | None, army_list: ArmyList, uid: str) -> str:
     return describe_trooper(army, trooper.unit, trooper.group, trooper.option)
 
 
-def _text(value: str | Text) -> Text:
-    """A name given as text (data, already in its language) or as a function of the language."""
-    return value if callable(value) else (lambda: value)
-
-
-class ListEditCommand(QUndoCommand):
+class ListEditCommand(SnapshotCommand[ArmyList]):
     """An edit from `before` to `after`; undo and redo hand the state to the target."""
 
-    def __init__(self, target: ListTarget, before: ArmyList, after: ArmyList, text: str | Text,
-                 parent: CompoundCommand | None = None) -> None:
-        self.describe = _text(text)
-        super().__init__(self.describe())
-        self.target = target
-        self.before = before
-        self.after = after
-        if parent is not None:
-            parent.add(self)
 
-    def retranslate(self) -> None:
-        self.setText(self.describe())
-
-    def redo(self) -> None:
-        self.target.apply_list(self.after)
-
-    def undo(self) -> None:
-        self.target.apply_list(self.before)
-
-
-class CompoundCommand(QUndoCommand):
-    """Several edits undone and redone as one history entry: its children run in order on redo
-    and in reverse on undo. (The children are kept here rather than as Qt child commands, whose
-    ownership PySide does not hand over reliably.)"""
-
-    def __init__(self, text: str | Text) -> None:
-        self.describe = _text(text)
-        super().__init__(self.describe())
-        self.children: list[ListEditCommand] = []
-
-    def retranslate(self) -> None:
-        self.setText(self.describe())
-
-    def add(self, child: ListEditCommand) -> None:
-        self.children.append(child)
-
-    @property
-    def before(self) -> ArmyList | None:
-        return self.children[0].before if self.children else None
-
-    @property
-    def after(self) -> ArmyList | None:
-        return self.children[-1].after if self.children else None
-
-    def redo(self) -> None:
-        for child in self.children:
-            child.redo()
-
-    def undo(self) -> None:
-        for child in reversed(self.children):
-            child.undo()
+class CompoundCommand(SnapshotGroup[ArmyList]):
+    """Several edits undone and redone as one history entry (see `SnapshotGroup`)."""
 
 
 class AddTrooperCommand(ListEditCommand):
@@ -178,7 +122,7 @@ class ChangeRulesCommand(ListEditCommand):
     def __init__(self, target: ListTarget, before: ArmyList, pack: str, pack_name: str | Text, tier: str | None,
                  points: int | None, extras: tuple[str, ...], parent: CompoundCommand | None = None) -> None:
         after = before.model_copy(update={"pack": pack, "tier": tier, "points": points, "extras": extras})
-        name = _text(pack_name)
+        name = as_text(pack_name)
         super().__init__(target, before, after, lambda: tr("Use the rules of {pack}", pack=name()), parent)
 
 
@@ -188,7 +132,7 @@ class ChangeGameSizeCommand(ListEditCommand):
     def __init__(self, target: ListTarget, before: ArmyList, tier: str | None, points: int | None, label: str | Text,
                  parent: CompoundCommand | None = None) -> None:
         after = before.model_copy(update={"tier": tier, "points": points})
-        size = _text(label)
+        size = as_text(label)
         super().__init__(target, before, after, lambda: tr("Set game size to {size}", size=size()), parent)
 
 
@@ -205,7 +149,7 @@ class ToggleExtraCommand(ListEditCommand):
     def __init__(self, target: ListTarget, before: ArmyList, extra: str, name: str | Text, on: bool,
                  parent: CompoundCommand | None = None) -> None:
         extras = tuple(e for e in before.extras if e != extra) + ((extra,) if on else ())
-        named = _text(name)
+        named = as_text(name)
         super().__init__(target, before, before.model_copy(update={"extras": extras}), lambda: (
             tr("Switch on {extra}", extra=named()) if on else tr("Switch off {extra}", extra=named())), parent)
 
