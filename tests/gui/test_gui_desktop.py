@@ -74,6 +74,9 @@ def test_help_menu_f1_opens_the_documentation(qtbot, window) -> None:  # type: i
     assert "The main window" in dialog.browser.toPlainText() or "window" in dialog.browser.toPlainText()
     dialog.show_page("cli.md")
     assert "The command line" in dialog.browser.toPlainText()
+    dialog.browser.anchorClicked.emit(QUrl("docs/list-format.md"))  # a link as the pages write them
+    assert dialog.pages.currentItem().text() == "List files"
+    assert dialog.browser.source().toLocalFile().endswith("list-format.md")
     dialog.close()
 
 

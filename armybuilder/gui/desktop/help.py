@@ -55,8 +55,8 @@ class HelpDialog(QDialog):
         self.pages.setMaximumWidth(200)
         self.browser = QTextBrowser()
         self.browser.setObjectName("help_browser")
-        self.browser.setOpenExternalLinks(True)
-        self.browser.setSearchPaths([str(self.folder)])
+        self.browser.setOpenLinks(False)  # links between the pages are found by file name (see _on_link)
+        self.browser.anchorClicked.connect(self._on_link)
         self.note = QLabel()
         self.note.setWordWrap(True)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
@@ -99,11 +99,28 @@ class HelpDialog(QDialog):
             if self.pages.item(row).data(Qt.ItemDataRole.UserRole) == name:
                 self.pages.setCurrentRow(row)
 
+    def _on_link(self, url: QUrl) -> None:
+        """A link to another page (`cli.md`, `docs/cli.md#export`, `../README.md`) opens it here when it is
+        installed; web addresses open in the browser."""
+        if url.scheme() in ("http", "https", "mailto"):
+            QDesktopServices.openUrl(url)
+            return
+        name = Path(url.path()).name
+        page = self.folder / name
+        if name.endswith(".md") and page.is_file():
+            target = QUrl.fromLocalFile(str(page))
+            target.setFragment(url.fragment())
+            self.browser.setSource(target)
+            self.show_page(name)
+        elif not url.path() and url.fragment():
+            self.browser.scrollToAnchor(url.fragment())
+
     def _on_page(self, item: QListWidgetItem | None, _: QListWidgetItem | None) -> None:
         if item is None:
             return
         path = self.folder / str(item.data(Qt.ItemDataRole.UserRole))
-        self.browser.setSource(QUrl.fromLocalFile(str(path)))
+        if self.browser.source().toLocalFile() != str(path):
+            self.browser.setSource(QUrl.fromLocalFile(str(path)))
 
 
 def about_text() -> str:
@@ -114,8 +131,8 @@ def about_text() -> str:
         f"<b>{tr('Infinity army builder')} {about.version()}</b>",
         tr(about.SUMMARY) + ".",
         "",
-        tr("Licence: {licence}. The print-outs use the DejaVu fonts (Bitstream Vera and Arev licence). Both "
-           "licences are below.", licence=about.LICENCE),
+        tr("Licence: {licence}. The print-outs use the DejaVu fonts (Bitstream Vera and Arev licence). The "
+           "details give both licences in full.", licence=about.LICENCE),
         "",
         notice,
         "",
