@@ -13,7 +13,8 @@ from reportlab.pdfgen.canvas import Canvas
 
 from armybuilder.cli import main
 from armybuilder.export.fonts import print_fonts
-from armybuilder.export.pdf import _clip, full_pdf
+from armybuilder.export.frame import clip as _clip
+from armybuilder.export.pdf import full_pdf
 from armybuilder.export.printout import prepare
 
 

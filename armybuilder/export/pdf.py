@@ -17,9 +17,7 @@ from reportlab.graphics.barcode.qr import QrCodeWidget
 from reportlab.graphics.shapes import Drawing
 from reportlab.lib import colors
 from reportlab.lib.enums import TA_CENTER, TA_RIGHT
-from reportlab.lib.pagesizes import A4, LETTER
 from reportlab.lib.styles import ParagraphStyle
-from reportlab.lib.units import mm
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import (
@@ -38,21 +36,16 @@ from reportlab.platypus import (
 
 from armybuilder.export import fmt
 from armybuilder.export.fonts import FontSet, print_fonts
+from armybuilder.export.frame import FOOTER, ILLEGAL, INK, MARGIN, MUTED, RULE, furnished_canvas, page_size
 from armybuilder.export.printout import IllegalListError, PrintOptions, Printout, printing_language
 from armybuilder.export.sheet import Row, Sheet, WeaponLine, courtesy_of, courtesy_sheet, full_sheet
 from armybuilder.i18n import tr
 
-MARGIN = 11 * mm
-FOOTER = 8 * mm
-INK = colors.HexColor("#1d2530")
-MUTED = colors.HexColor("#5b6675")
 BAND = colors.HexColor("#27364a")
 HEAD = colors.HexColor("#dfe5ec")
 PERIPHERAL = colors.HexColor("#f3f5f8")
-RULE = colors.HexColor("#b9c2cc")
 LIEUTENANT = colors.HexColor("#9a6b00")
 PRIVATE = colors.HexColor("#6a3d9a")
-ILLEGAL = colors.HexColor("#c0152a")
 ORDERS = colors.HexColor("#f0f2f5")
 RANGE_COLOURS = {"+6": "#7fc97f", "+3": "#b9e3a8", "0": "#eef1f4", "-3": "#f6d98b", "-6": "#f2a07b"}
 
@@ -116,73 +109,6 @@ def _p(text: str, style: ParagraphStyle) -> Paragraph:
 
 def _e(text: str) -> str:
     return escape(text)
-
-
-# ----- page furniture ---------------------------------------------------------------------------
-def _canvas_class(sheet: Sheet, fonts: FontSet, reproducible: bool) -> type[Canvas]:
-    """A canvas that draws the footer (page n of N) and the NOT LEGAL mark once all pages are known."""
-
-    class SheetCanvas(Canvas):  # type: ignore[misc]
-        def __init__(self, *args: Any, **kwargs: Any) -> None:
-            if reproducible:
-                kwargs["invariant"] = 1
-            kwargs["initialFontName"] = fonts.regular  # else every page declares Helvetica
-            super().__init__(*args, **kwargs)
-            self._pages: list[dict[str, Any]] = []
-
-        def showPage(self) -> None:
-            self._pages.append(dict(self.__dict__))
-            self._startPage()
-
-        def save(self) -> None:
-            total = len(self._pages)
-            for number, state in enumerate(self._pages, start=1):
-                self.__dict__.update(state)
-                _draw_furniture(self, sheet, fonts, number, total)
-                Canvas.showPage(self)
-            Canvas.save(self)
-
-    return SheetCanvas
-
-
-def _draw_furniture(canvas: Canvas, sheet: Sheet, fonts: FontSet, number: int, total: int) -> None:
-    width, height = canvas._pagesize
-    canvas.saveState()
-    canvas.setFont(fonts.regular, 6.5)
-    canvas.setStrokeColor(RULE)
-    canvas.setLineWidth(0.5)
-    canvas.line(MARGIN, FOOTER + 3, width - MARGIN, FOOTER + 3)
-    canvas.setFont(fonts.regular, 6.5)
-    canvas.setFillColor(MUTED)
-    canvas.drawString(MARGIN, FOOTER - 5, _clip(canvas, sheet.footer, fonts.regular, 6.5, width * 0.62))
-    canvas.drawRightString(width - MARGIN, FOOTER - 5, tr("Page {number} of {total}", number=number, total=total))
-    if not sheet.legal:
-        mark = tr("NOT LEGAL")
-        canvas.setFillColor(ILLEGAL)
-        canvas.setFont(fonts.bold, 9)
-        canvas.drawRightString(width - MARGIN, height - MARGIN + 10, mark)
-        canvas.drawString(MARGIN + width * 0.34, FOOTER - 5, mark)
-        canvas.setFillAlpha(0.09)
-        canvas.setFont(fonts.bold, 88)
-        canvas.translate(width / 2, height / 2)
-        canvas.rotate(52)
-        canvas.drawCentredString(0, -30, mark)
-    canvas.restoreState()
-
-
-def _clip(canvas: Canvas, text: str, font: str, size: float, width: float) -> str:
-    """`text` cut (with "…") to fit `width`: the longest prefix that fits, found by halving (a few dozen
-    measures even for a 2 MB name, where dropping one character at a time took minutes)."""
-    if canvas.stringWidth(text, font, size) <= width:
-        return text
-    fits, too_long = 0, min(len(text), int(width / (0.05 * size)) + 1)  # no glyph is narrower than 5% of the size
-    while too_long - fits > 1:
-        middle = (fits + too_long) // 2
-        if canvas.stringWidth(text[:middle] + "…", font, size) <= width:
-            fits = middle
-        else:
-            too_long = middle
-    return text[:fits] + "…"
 
 
 # ----- header -----------------------------------------------------------------------------------
@@ -542,7 +468,7 @@ def _render(sheet: Sheet, options: PrintOptions, density: int) -> tuple[bytes, f
     """The PDF at one density, and the pages its list takes (1.4: a page and two fifths of the next)."""
     fonts = print_fonts()
     st = _Styles(fonts, density)
-    pagesize = LETTER if options.paper == "letter" else A4
+    pagesize = page_size(options.paper)
     buffer = io.BytesIO()
     doc = BaseDocTemplate(
         buffer, pagesize=pagesize, leftMargin=MARGIN, rightMargin=MARGIN, topMargin=MARGIN,
@@ -562,7 +488,7 @@ def _render(sheet: Sheet, options: PrintOptions, density: int) -> tuple[bytes, f
     end = _ListEnd(doc)
     story.append(end)
     story += _weapons(sheet, st, width)
-    maker: Callable[..., Canvas] = _canvas_class(sheet, fonts, options.reproducible)
+    maker: Callable[..., Canvas] = furnished_canvas(sheet.footer, sheet.legal, fonts, options.reproducible)
     doc.build(story, canvasmaker=maker)
     return buffer.getvalue(), end.page - end.room / doc.height
 
