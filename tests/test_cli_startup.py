@@ -160,3 +160,37 @@ def test_rotation_and_faulthandler(tmp_path: Path) -> None:
         assert all(p.stat().st_size <= logs.MAX_BYTES + 1000 for p in (tmp_path / "logs").glob("armybuilder.log*"))
     finally:
         logs.reset()
+
+
+def test_a_bug_in_a_command_is_one_line_and_a_traceback_in_the_log(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                                   capsys: pytest.CaptureFixture[str]) -> None:
+    def broken(args: object) -> int:
+        raise ZeroDivisionError("a bug")
+
+    monkeypatch.setenv("ARMYBUILDER_HOME", str(tmp_path / "home"))
+    import armybuilder.cli as cli
+
+    monkeypatch.setattr(cli, "build_parser", _parser_with(broken))
+    assert main(["validate", str(EXAMPLE)]) == 70
+    err = capsys.readouterr().err
+    log = tmp_path / "home" / "logs" / "armybuilder.log"
+    assert "Traceback" not in err and "unexpected error (ZeroDivisionError: a bug)" in err and str(log) in err
+    text = log.read_text(encoding="utf-8")
+    assert "Traceback" in text and "ZeroDivisionError: a bug" in text
+    logs.reset()
+
+
+def _parser_with(handler: object) -> object:
+    """build_parser, with `validate` running `handler`."""
+    import armybuilder.cli as cli
+
+    real = cli.build_parser
+
+    def build(command: str | None = None, *, every: bool = True) -> object:
+        parser = real(command, every=every)
+        for action in parser._actions:
+            if action.dest == "command":
+                action.choices["validate"].set_defaults(handler=handler)  # type: ignore[index]
+        return parser
+
+    return build

@@ -202,8 +202,30 @@ def main(argv: Sequence[str] | None = None, games: GameRegistry | None = None) -
         return 130
     except BrokenPipeError:
         return 0
+    except Exception as exc:  # a bug: the log keeps the traceback, the user gets one line saying where
+        return _unexpected(args.command, exc)
     finally:
         sys.stdout, sys.stderr = saved
+
+
+EXIT_BUG = 70
+"""An error nobody expected (a bug): the traceback is in the log file (EX_SOFTWARE)."""
+
+
+def _unexpected(command: str, error: Exception) -> int:
+    import logging
+    import traceback
+
+    from armybuilder.logs import log_file
+
+    logging.getLogger("armybuilder.cli").critical("unexpected error in `%s`", command, exc_info=error)
+    where = log_file()
+    if where is None:
+        traceback.print_exception(error, file=sys.stderr)
+    print(tr("armybuilder {command}: unexpected error ({error}). This is a bug; the details are in {log}: please "
+             "send that file with your report.", command=command, error=f"{type(error).__name__}: {error}",
+             log=str(where) if where is not None else tr("the lines above")), file=sys.stderr)
+    return EXIT_BUG
 
 
 def _check_app_arguments(args: argparse.Namespace, parser: argparse.ArgumentParser) -> None:
