@@ -94,8 +94,8 @@ def official(options: PrintOptions) -> None:
         with printing_language(opts.language):  # laid out as the legal list it stands for
             courtesy = courtesy_sheet(courtesy_of(doc), opts, legal=True)
             full = replace(full_sheet(doc, opts), legal=True, violations=())
-            roomy = pdf._render(courtesy, opts, 0)[1]
-            density = next((d for d in range(len(pdf.DENSITIES)) if pdf._render(courtesy, opts, d)[1] <= 1), None)
+            roomy = pdf._render(courtesy, opts, 0).pages
+            density = next((d for d in range(len(pdf.DENSITIES)) if pdf._render(courtesy, opts, d).pages <= 1), None)
         both = timed(lambda opts=opts, courtesy=courtesy, full=full: (pdf.render(full, opts),
                                                                       pdf.render(courtesy, opts)), repeat=7)
         alone = timed(lambda opts=opts, courtesy=courtesy: pdf.render(courtesy, opts), repeat=7)

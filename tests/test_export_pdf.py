@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import io
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 import pytest
 from export_lists import (
+    KNIGHTS,
     export_catalog,
     long_list,
     options,
@@ -21,9 +23,9 @@ from pypdf import PdfReader
 from armybuilder.data.armycode import decode
 from armybuilder.data.catalog import Catalog, summarize
 from armybuilder.data.listfile import load_list
-from armybuilder.domain.lists import ArmyRef
+from armybuilder.domain.lists import ArmyList, ArmyRef
 from armybuilder.export.fmt import distance, item_label, move
-from armybuilder.export.pdf import courtesy_pdf, full_pdf
+from armybuilder.export.pdf import courtesy_pdf, full_pdf, render
 from armybuilder.export.printout import IllegalListError, Printout, prepare
 from armybuilder.export.text import courtesy_text, full_text
 from armybuilder.paths import bundled_profiles_dir
@@ -251,3 +253,51 @@ def test_header_labels_stay_on_one_line_in_spanish(paper: str) -> None:
     courtesy = pdf_text(courtesy_pdf(doc, options(language="es", paper=paper))).splitlines()
     assert any(line.startswith("Lista de Batalla Cerrada") for line in full)
     assert any(line.startswith("Tamaño de partida") for line in courtesy)
+
+
+def knights(count: int) -> ArmyList:
+    """`count` Knights of the Long Name (half with their Servant Bot), ten to a combat group."""
+    army_list = ArmyList(name="Many Knights", army=ArmyRef(origin="bundled", id=960), pack="n5", points=900)
+    for index in range(count):
+        army_list, _ = army_list.with_trooper(1 + index // 10, KNIGHTS, 3 if index % 2 else 1, 1)
+    return army_list
+
+
+def test_a_trooper_never_sits_alone_on_the_last_page_when_a_denser_layout_saves_it(catalog: Catalog) -> None:
+    """Lists too long for the page budget keep the roomy layout, unless its last page would hold one trooper
+    alone and a denser layout takes a page fewer."""
+    from armybuilder.export.pdf import DENSITIES, _render
+    from armybuilder.export.printout import printing_language
+    from armybuilder.export.sheet import full_sheet
+
+    checked = 0
+    for count in range(38, 45):
+        doc = prepare(knights(count), catalog)
+        print_options = options(allow_illegal=True, weapons_reference=False)
+        with printing_language("en"):
+            sheet = replace(full_sheet(doc, print_options), legal=True, violations=())
+            roomy = _render(sheet, print_options, 0)
+            if not roomy.lone_trooper:
+                continue
+            checked += 1
+            denser = min(_render(sheet, print_options, d).end_page for d in range(1, len(DENSITIES)))
+            pages = pdf_pages(render(sheet, print_options))
+        assert denser < roomy.end_page
+        assert len(pages) == roomy.end_page - 1, (count, len(pages))
+        assert pages[-1].count("Hospitaller") > 1, count  # not a lone Knight
+    assert checked, "no list of 38-44 Knights leaves one alone on its last page: the check would prove nothing"
+
+
+def test_header_labels_share_the_baseline_of_their_values(doc: Printout) -> None:
+    """A value that wraps ("Data: … · official data") keeps its label on its first line's baseline, and
+    the rows of both columns stay aligned."""
+    reader = PdfReader(io.BytesIO(full_pdf(doc, options())))
+    baselines: dict[str, float] = {}
+
+    def visit(text: str, cm: Any, tm: Any, font: Any, size: Any) -> None:
+        if text.strip():
+            baselines.setdefault(text.strip(), round(cm[5] + tm[5], 1))
+
+    reader.pages[0].extract_text(visitor_text=visit)
+    for label, value in (("Points", "539 / 600"), ("Lieutenant", "FUSILIERS"), ("Rules", "Infinity N5")):
+        assert baselines[label] == baselines[value], (label, baselines[label], baselines[value])

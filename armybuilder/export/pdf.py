@@ -8,8 +8,9 @@ despite its violations carries a red NOT LEGAL mark on every page.
 from __future__ import annotations
 
 import io
+from collections import Counter
 from collections.abc import Callable, Sequence
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from typing import Any
 from xml.sax.saxutils import escape
 
@@ -154,7 +155,11 @@ def _header(sheet: Sheet, st: _Styles, width: float) -> list[Flowable]:
     fact_table.setStyle(TableStyle([
         ("FONTNAME", (0, 0), (-1, -1), st.fonts.regular), *EMPTY_CELLS, ("VALIGN", (0, 0), (-1, -1), "TOP"),
         ("LEFTPADDING", (0, 0), (-1, -1), 0), ("RIGHTPADDING", (0, 0), (-1, -1), 4),
-        ("TOPPADDING", (0, 0), (-1, -1), 0.6), ("BOTTOMPADDING", (0, 0), (-1, -1), 0.6)]))
+        ("TOPPADDING", (0, 0), (-1, -1), 0.6), ("BOTTOMPADDING", (0, 0), (-1, -1), 0.6),
+        # a paragraph's first baseline sits its type size below the cell's top: the smaller labels are moved
+        # down by the difference, so each label reads on the baseline of its value's first line
+        *(("TOPPADDING", (column, 0), (column, -1), 0.6 + st.base.fontSize - st.small.fontSize)
+          for column in (0, 2))]))
     left: list[Flowable] = [
         _p(_e(sheet.title), st.title),
         _p(f"{_e(sheet.kind_label.upper())} <font size={st.size(6.6)} color='#5b6675'>— {_e(sheet.notice)}</font>",
@@ -204,6 +209,20 @@ def _items_text(row: Row) -> str:
         if items:
             parts.append(f"<b>{_e(label)}:</b> {_e(', '.join(items))}")
     return "  ·  ".join(parts)
+
+
+class _PageMark(Flowable):  # type: ignore[misc]
+    """Takes no room; notes the page it is drawn on (a trooper's row), for `render`'s lone-trooper check."""
+
+    def __init__(self, pages: list[int]) -> None:
+        super().__init__()
+        self.pages = pages
+
+    def wrap(self, available_width: float, available_height: float) -> tuple[float, float]:
+        return 0, 0
+
+    def draw(self) -> None:
+        self.pages.append(self.canv.getPageNumber())
 
 
 def _title_cell(row: Row, st: _Styles) -> list[Flowable]:
@@ -256,7 +275,7 @@ def _value_style(row: int, st: _Styles) -> list[Any]:
             ("ALIGN", (1, row), (-1, row), "CENTER")]
 
 
-def _group_table(block: Any, sheet: Sheet, st: _Styles, width: float) -> Table:
+def _group_table(block: Any, sheet: Sheet, st: _Styles, width: float, marks: list[int] | None = None) -> Table:
     costs = sheet.kind == "full"
     fixed = sum(STAT_WIDTHS) + (sum(COST_WIDTHS) if costs else 0)
     widths = [width - fixed, *STAT_WIDTHS, *(COST_WIDTHS if costs else ())]
@@ -282,7 +301,10 @@ def _group_table(block: Any, sheet: Sheet, st: _Styles, width: float) -> Table:
     def add_row(row: Row, shaded: bool) -> None:
         start = len(data)
         stats = row.stats[0] if row.stats else None
-        line: list[Any] = [_title_cell(row, st)]
+        title = _title_cell(row, st)
+        if marks is not None and row.kind in ("trooper", "marker"):
+            title.append(_PageMark(marks))
+        line: list[Any] = [title]
         line += _stat_cells(stats, st) if stats else [""] * len(STAT_WIDTHS)
         if costs:
             companion = row.kind in ("peripheral", "member")
@@ -441,31 +463,57 @@ class _ListEnd(Flowable):  # type: ignore[misc]
         self.room = self._room
 
 
+@dataclass(frozen=True)
+class _Layout:
+    """One render: the PDF, the pages its list takes (1.4: a page and two fifths of the next), the page
+    the list ends on, and the page of each trooper or marker row."""
+
+    data: bytes
+    pages: float
+    end_page: int
+    rows: tuple[int, ...]
+
+    @property
+    def lone_trooper(self) -> bool:
+        """The list's last page holds a single trooper (the rest of the list before it)."""
+        return self.end_page > 1 and Counter(self.rows)[self.end_page] == 1
+
+
 def render(sheet: Sheet, options: PrintOptions) -> bytes:
     """Lay out a sheet on A4 or Letter pages and return the PDF bytes.
 
     A courtesy list gets one page and a full list two (before its weapons reference): a list that
     spills over is laid out again at the density its overflow calls for (`DENSITIES`), denser until
     it fits, unless even the densest could not hold it (then it keeps the roomy layout and its pages).
-    Trial layouts leave the weapons reference out: it starts on its own page anyway.
+    And a single trooper never sits alone on the list's last page when a denser layout of the same
+    list takes one page fewer. Trial layouts leave the weapons reference out: it starts on its own
+    page anyway.
     """
     budget = 1 if sheet.kind == "courtesy" else 2
-    data, pages = _render(sheet, options, 0)
+    first = _render(sheet, options, 0)
     densest = len(DENSITIES) - 1
-    if pages <= budget or pages * DENSITIES[densest][2] * 0.95 > budget:
-        return data
     trial = replace(sheet, weapons=(), missing_weapons=())
-    density = next((d for d in range(1, densest) if pages * DENSITIES[d][2] <= budget * 0.97), densest)
-    while True:
-        data, pages = _render(trial, options, density)
-        if pages <= budget or density == densest:
-            break
-        density += 1
-    return data if trial == sheet else _render(sheet, options, density)[0]
+    density, layout = 0, first
+    if first.pages > budget and first.pages * DENSITIES[densest][2] * 0.95 <= budget:
+        density = next((d for d in range(1, densest) if first.pages * DENSITIES[d][2] <= budget * 0.97), densest)
+        while True:
+            layout = _render(trial, options, density)
+            if layout.pages <= budget or density == densest:
+                break
+            density += 1
+    if layout.lone_trooper:
+        for denser in range(density + 1, densest + 1):
+            attempt = _render(trial, options, denser)
+            if attempt.end_page < layout.end_page:
+                density, layout = denser, attempt
+                break
+    if density == 0:
+        return first.data
+    return layout.data if trial == sheet else _render(sheet, options, density).data
 
 
-def _render(sheet: Sheet, options: PrintOptions, density: int) -> tuple[bytes, float]:
-    """The PDF at one density, and the pages its list takes (1.4: a page and two fifths of the next)."""
+def _render(sheet: Sheet, options: PrintOptions, density: int) -> _Layout:
+    """The PDF at one density, and where its list ends and its rows fell."""
     fonts = print_fonts()
     st = _Styles(fonts, density)
     pagesize = page_size(options.paper)
@@ -479,10 +527,11 @@ def _render(sheet: Sheet, options: PrintOptions, density: int) -> tuple[bytes, f
     frame = Frame(doc.leftMargin, doc.bottomMargin, doc.width, doc.height, leftPadding=0, rightPadding=0,
                   topPadding=0, bottomPadding=0, id="body")
     doc.addPageTemplates([PageTemplate(id="page", frames=[frame])])
+    marks: list[int] = []
     story: list[Flowable] = [*_header(sheet, st, width), *_violations(sheet, st, width)]
     for block in sheet.groups:
         story.append(CondPageBreak(60 * st.scale))
-        story.append(_group_table(block, sheet, st, width))
+        story.append(_group_table(block, sheet, st, width, marks))
         story.append(Spacer(0, st.padding(5)))
     story += _fireteams(sheet, st, width)
     end = _ListEnd(doc)
@@ -490,7 +539,7 @@ def _render(sheet: Sheet, options: PrintOptions, density: int) -> tuple[bytes, f
     story += _weapons(sheet, st, width)
     maker: Callable[..., Canvas] = furnished_canvas(sheet.footer, sheet.legal, fonts, options.reproducible)
     doc.build(story, canvasmaker=maker)
-    return buffer.getvalue(), end.page - end.room / doc.height
+    return _Layout(buffer.getvalue(), end.page - end.room / doc.height, end.page, tuple(marks))
 
 
 def full_pdf(doc: Printout, options: PrintOptions) -> bytes:
