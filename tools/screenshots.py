@@ -101,6 +101,7 @@ def main(argv: list[str]) -> int:
                 save(dialog, name, language)
 
             _dialogs(window, dialog_shot, Path(folder) / f"dialogs-{language}", args.official if official else None)
+            _desktop_dialogs(window, dialog_shot)
             window.document.close_list()
             _fireteam_states(window, shot, dialog_shot)
             window.document.close_list()
@@ -419,6 +420,36 @@ def _official_chart(window: object, dialog_shot: Callable[[str, object], None]) 
     if chart is not None:
         dialog_shot("17-official-chart", chart)
         chart.close()
+
+
+def _desktop_dialogs(window: object, shot: Callable[[str, object], None]) -> None:
+    """Help ▸ About, the documentation (F1) and the dialog of an unexpected error."""
+    from PySide6.QtWidgets import QApplication
+
+    from armybuilder.gui.desktop.crash import CrashHandler
+    from armybuilder.gui.mainwindow import MainWindow
+    from armybuilder.logs import setup_logging
+
+    assert isinstance(window, MainWindow)
+    setup_logging()  # as the app does: the About box and the error dialog name the log file
+    about = window.help.show_about()
+    QApplication.processEvents()
+    shot("24-about", about)
+    about.close()
+    help_dialog = window.help.show_help()
+    help_dialog.resize(1000, 720)
+    QApplication.processEvents()
+    shot("25-help", help_dialog)
+    help_dialog.close()
+    handler = CrashHandler(lambda: [], lambda: window)
+    try:
+        raise RuntimeError("an example error")
+    except RuntimeError as error:
+        handler.handle(RuntimeError, error, error.__traceback__)
+    QApplication.processEvents()
+    if handler.box is not None:
+        shot("26-unexpected-error", handler.box)
+        handler.box.close()
 
 
 def _dialogs(window: object, shot: Callable[[str, object], None], folder: Path, official: Path | None) -> None:
