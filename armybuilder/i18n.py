@@ -9,13 +9,19 @@ Counts: `trn("{n} error", "{n} errors", count)` picks the form that fits `count`
 with it). A message that is stored and shown later, perhaps in another language (import issues
 kept in the cache), is made with `lazy_tr`/`lazy_trn`: a `Message` that translates itself each
 time it is turned into text, and that `to_json`/`Message.from_json` store language-neutral.
+
+Messages are data until shown: the rules engine builds every violation, note and explanation from
+`lazy_tr`/`lazy_trn` Messages, names the data gives in each language (`LocalText`, from the packs'
+`display_name`) and joins of them (`lazy_join`, `+`); nothing is translated while a list is
+validated. The edge that shows a text renders it: `str(text)` in the current language, or
+`text.render("es")` in a given one.
 """
 
 from __future__ import annotations
 
 import os
 import threading
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import cache
@@ -111,7 +117,11 @@ def default_language() -> str:
 
 def tr(text: str, /, context: str | None = None, **fields: Any) -> str:
     """Translate `text` into the current language and fill in its {placeholders}."""
-    table = _catalog(language())
+    return _translate(language(), text, context, fields)
+
+
+def _translate(wanted: str, text: str, context: str | None, fields: Mapping[str, Any]) -> str:
+    table = _catalog(wanted)
     key = f"{context}|{text}" if context else text
     translated = table.get(key) or table.get(text) or text
     if fields:
@@ -126,9 +136,14 @@ def trn(singular: str, plural: str, n: float, /, context: str | None = None, **f
     here; the catalog keys the entry by the singular and lists the language's forms:
     `"{n} error": ["{n} error", "{n} errores"]`.
     """
+    return _translate_plural(language(), singular, plural, n, context, fields)
+
+
+def _translate_plural(wanted: str, singular: str, plural: str, n: float, context: str | None,
+                      fields: Mapping[str, Any]) -> str:
     english = (singular, plural)
     index = _plural_form(n)
-    plurals = _plural_catalog(language())
+    plurals = _plural_catalog(wanted)
     forms = plurals.get(f"{context}|{singular}" if context else singular) or plurals.get(singular)
     translated = forms[index] if forms and index < len(forms) else english[index]
     return _fill(translated, english[index], {"n": n, **fields})
@@ -141,12 +156,124 @@ def _fill(translated: str, english: str, fields: Mapping[str, Any]) -> str:
         return english.format(**fields)
 
 
-@dataclass(frozen=True)
-class Message:
-    """A message kept language-neutral until it is shown: `str(message)` translates it then.
+class LazyText:
+    """Text kept language-neutral until it is shown: `render(language)`, or `str()` in the current one.
 
-    Made by `lazy_tr`/`lazy_trn`; fields are kept as text, numbers or other Messages (anything else
+    The kinds: `Message` (a catalog message and its fields), `LocalText` (a name the data gives in
+    each language) and `Joined` (texts put together). `+` joins a text with another or with plain
+    text; an f-string or `str()` renders it at once, so the core never does either while validating.
+    """
+
+    def render(self, language: str) -> str:
+        raise NotImplementedError
+
+    def __str__(self) -> str:
+        return self.render(language())
+
+    def __format__(self, spec: str) -> str:
+        return format(str(self), spec)
+
+    def english(self) -> str:
+        """The text in English, whatever language is current."""
+        return self.render("en")
+
+    def __add__(self, other: Text) -> Joined:
+        return Joined((self, other))
+
+    def __radd__(self, other: Text) -> Joined:
+        return Joined((other, self))
+
+    def to_json(self) -> dict[str, Any]:
+        raise NotImplementedError
+
+
+Text = str | LazyText
+"""What a message field, a violation's message or an explanation may be: plain text (the same in
+every language: a name, a number) or a LazyText."""
+
+
+def render(text: Text, wanted: str | None = None) -> str:
+    """`text` in language `wanted` (default: the current one)."""
+    if isinstance(text, str):
+        return text
+    return text.render(wanted or language())
+
+
+def _render_fields(fields: Mapping[str, Any], wanted: str) -> dict[str, Any]:
+    return {k: v.render(wanted) if isinstance(v, LazyText) else v for k, v in fields.items()}
+
+
+@dataclass(frozen=True)
+class LocalText(LazyText):
+    """A name the data gives in each language (a pack's `name` and `name_es`); English when the
+    language has none."""
+
+    texts: tuple[tuple[str, str], ...]
+
+    @classmethod
+    def of(cls, english: str, **others: str) -> LocalText:
+        return cls((("en", english), *((lang, text) for lang, text in others.items() if text)))
+
+    def render(self, language: str) -> str:
+        found = dict(self.texts)
+        return found.get(language) or found.get("en", "")
+
+    def to_json(self) -> dict[str, Any]:
+        return {"local": dict(self.texts)}
+
+
+@dataclass(frozen=True)
+class Joined(LazyText):
+    """Texts put together, with `separator` between them ("Core, Haris"; a sentence and its tail)."""
+
+    parts: tuple[Text, ...]
+    separator: str = ""
+
+    def render(self, language: str) -> str:
+        return self.separator.join(render(part, language) for part in self.parts)
+
+    def __add__(self, other: Text) -> Joined:
+        if not self.separator:
+            return Joined((*self.parts, other))
+        return Joined((self, other))
+
+    def to_json(self) -> dict[str, Any]:
+        return {"joined": [p if isinstance(p, str) else p.to_json() for p in self.parts],
+                "separator": self.separator}
+
+
+def lazy_join(separator: str, parts: Iterable[Text]) -> Joined:
+    """Like `separator.join(parts)`, rendered when shown."""
+    return Joined(tuple(parts), separator)
+
+
+def text_from_json(data: Any) -> Text:
+    """Read what a text's `to_json` wrote (plain text stays text); raises ValueError/TypeError/KeyError
+    on anything else."""
+    if isinstance(data, str):
+        return data
+    if not isinstance(data, Mapping):
+        raise TypeError("a text is neither text nor a mapping")
+    if "joined" in data:
+        parts = data["joined"]
+        if not isinstance(parts, list):
+            raise TypeError("joined parts are not a list")
+        return Joined(tuple(text_from_json(p) for p in parts), str(data.get("separator") or ""))
+    if "local" in data:
+        texts = data["local"]
+        if not isinstance(texts, Mapping):
+            raise TypeError("local names are not a mapping")
+        return LocalText(tuple((str(k), str(v)) for k, v in texts.items()))
+    return Message.from_json(data)
+
+
+@dataclass(frozen=True)
+class Message(LazyText):
+    """A catalog message kept language-neutral until it is shown: `str(message)` translates it then.
+
+    Made by `lazy_tr`/`lazy_trn`; fields are kept as text, numbers or other LazyTexts (anything else
     is turned into text at once), so a Message can be stored with `to_json` and read back later.
+    The message id is the English text (with its `context`); the fields are its arguments.
     """
 
     text: str
@@ -155,17 +282,12 @@ class Message:
     plural: str | None = None
     """The English plural form (then the count is the field `n`)."""
 
-    def __str__(self) -> str:
-        values = dict(self.fields)
+    def render(self, language: str) -> str:
+        values = _render_fields(dict(self.fields), language)
         if self.plural is not None:
             count = values.pop("n", 0)
-            return trn(self.text, self.plural, count, context=self.context, **values)
-        return tr(self.text, context=self.context, **values)
-
-    def english(self) -> str:
-        """The message in English, whatever language is current."""
-        with language_override("en"):
-            return str(self)
+            return _translate_plural(language, self.text, self.plural, count, self.context, values)
+        return _translate(language, self.text, self.context, values)
 
     def to_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {"text": self.text}
@@ -174,7 +296,7 @@ class Message:
         if self.plural is not None:
             data["plural"] = self.plural
         if self.fields:
-            data["fields"] = {k: {"message": v.to_json()} if isinstance(v, Message) else v for k, v in self.fields}
+            data["fields"] = {k: {"message": v.to_json()} if isinstance(v, LazyText) else v for k, v in self.fields}
         return data
 
     @classmethod
@@ -186,7 +308,7 @@ class Message:
         raw_fields = data.get("fields") or {}
         if not isinstance(raw_fields, Mapping):
             raise TypeError("message fields are not a mapping")
-        fields = {str(k): cls.from_json(v["message"]) if isinstance(v, Mapping) else _plain(v)
+        fields = {str(k): text_from_json(v["message"]) if isinstance(v, Mapping) else _plain(v)
                   for k, v in raw_fields.items()}
         context, plural = data.get("context"), data.get("plural")
         return cls(text, tuple(fields.items()), str(context) if context else None,
@@ -194,7 +316,7 @@ class Message:
 
 
 def _plain(value: Any) -> Any:
-    return value if value is None or isinstance(value, str | int | float | Message) else str(value)
+    return value if value is None or isinstance(value, str | int | float | LazyText) else str(value)
 
 
 def lazy_tr(text: str, /, context: str | None = None, **fields: Any) -> Message:

@@ -84,7 +84,6 @@ def main(argv: list[str]) -> int:
 
         for language in ("en", "es"):
             apply_language(language)
-            window.retranslate()  # the running window switches language, as Preferences does
 
             def shot(name: str, language: str = language) -> None:
                 save(window, name, language)

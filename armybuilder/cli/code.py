@@ -16,7 +16,7 @@ from armybuilder.data.listfile import load_list
 from armybuilder.data.problems import DataError, DataProblem
 from armybuilder.domain.roster import ResolvedTrooper, UnresolvedTrooper
 from armybuilder.domain.values import format_halves
-from armybuilder.i18n import tr, trn
+from armybuilder.i18n import render, tr, trn
 
 EXIT_OK = 0
 EXIT_UNREADABLE = 2
@@ -129,7 +129,7 @@ def _as_json(result: CodeList) -> dict[str, Any]:
                              swc=format_halves(found.swc_halves), lieutenant=found.option.is_lieutenant,
                              weapons=[item.label for item in found.option.weapons])
             elif isinstance(found, UnresolvedTrooper):
-                entry["unknown"] = found.reason
+                entry["unknown"] = render(found.reason)
             else:
                 entry["unknown"] = tr("army not in your data")
             if member.specops is not None:

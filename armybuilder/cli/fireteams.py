@@ -15,7 +15,7 @@ from armybuilder.data.catalog import Catalog
 from armybuilder.data.listfile import load_list
 from armybuilder.data.problems import DataError
 from armybuilder.domain.lists import ArmyList
-from armybuilder.i18n import tr
+from armybuilder.i18n import render, tr
 from armybuilder.rules.context import RuleContext
 from armybuilder.rules.engine import context_in_catalog
 from armybuilder.rules.fireteams.assess import (
@@ -117,7 +117,7 @@ def _text(ctx: RuleContext, args: argparse.Namespace, assessments: list[Fireteam
           suggestions: list[Suggestion], possible: list[PossibleFireteam]) -> str:
     title = ctx.army_list.name or (str(args.list) if args.list else tr("army code"))
     lines = [f"{title} — {ctx.army.label}"]
-    note = fireteam_bonuses_note(ctx.edition)
+    note = render(fireteam_bonuses_note(ctx.edition))
     if note:
         lines.append("  " + note)
     if not assessments:

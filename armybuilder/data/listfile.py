@@ -36,7 +36,7 @@ from armybuilder.domain.lists import ArmyList, ArmyRef, CombatGroup, Fireteam, T
 from armybuilder.domain.roster import ResolvedTrooper, Roster
 from armybuilder.domain.specops import SpecOpsPick, stat_label
 from armybuilder.domain.values import FireteamType, Frozen, Swc, format_halves
-from armybuilder.i18n import tr
+from armybuilder.i18n import render, tr
 
 LIST_FORMAT = "armybuilder-list/1"
 _FORMAT_RE = re.compile(r"^armybuilder-list/(\d+)$")
@@ -162,7 +162,7 @@ def list_to_file(army_list: ArmyList, roster: Roster | None = None) -> ListFile:
 def _specops_entry(pick: SpecOpsPick, resolved: ResolvedTrooper | None) -> SpecOpsEntry:
     table = resolved.army.specops if resolved is not None else None
     upgrade = table.upgrade(pick.key) if table is not None else None
-    name = str(upgrade.item) if upgrade is not None else (stat_label(pick) if pick.type == "stat" else "")
+    name = str(upgrade.item) if upgrade is not None else (render(stat_label(pick)) if pick.type == "stat" else "")
     return SpecOpsEntry(**pick.model_dump(), name=name, xp=upgrade.xp if upgrade is not None else None)
 
 

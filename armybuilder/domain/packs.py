@@ -7,12 +7,44 @@ never in code: a new season is a new YAML file.
 from __future__ import annotations
 
 import unicodedata
-from typing import Annotated, Literal
+from typing import TYPE_CHECKING, Annotated, Literal
 
 from pydantic import Field, field_validator
 
 from armybuilder.domain.values import Category, FireteamType, Frozen, Swc, UnitType
-from armybuilder.i18n import tr
+from armybuilder.i18n import LocalText, tr
+
+
+class Named:
+    """A pack, tier, extra or season rule: named in English (`name`) and in Spanish (`name_es`)."""
+
+    if TYPE_CHECKING:
+        name: str
+        name_es: str
+
+    def display_name(self, language: str) -> str:
+        """The name in `language` ('en', 'es'); English where the pack gives no translation."""
+        return self.name_es if language == "es" and self.name_es else self.name
+
+    @property
+    def local_name(self) -> LocalText:
+        """The name for a message, rendered in the language it is shown in."""
+        return LocalText.of(self.name, es=self.name_es)
+
+
+class Described(Named):
+    """An Extra or season rule: a one-line description in English and in Spanish too."""
+
+    if TYPE_CHECKING:
+        description: str
+        description_es: str
+
+    def display_description(self, language: str) -> str:
+        return self.description_es if language == "es" and self.description_es else self.description
+
+    @property
+    def local_description(self) -> LocalText:
+        return LocalText.of(self.description, es=self.description_es)
 
 
 def _ids(value: object) -> object:
@@ -37,6 +69,14 @@ class FireteamBonus(Frozen):
     level: int = Field(ge=1, le=5)
     bonus: str
     bonus_es: str = ""
+
+    def display_bonus(self, language: str) -> str:
+        """The bonus in `language`; English where the pack gives no translation."""
+        return self.bonus_es if language == "es" and self.bonus_es else self.bonus
+
+    @property
+    def local_bonus(self) -> LocalText:
+        return LocalText.of(self.bonus, es=self.bonus_es)
 
 
 class ReinforcementRules(Frozen):
@@ -75,7 +115,7 @@ class PrivateSkills(Frozen):
                                    "trooper (Decoy (N)): open, but a courtesy list must not tell the real one")
 
 
-class EditionPack(Frozen):
+class EditionPack(Named, Frozen):
     """Army-building rules of one edition of the game."""
 
     kind: Literal["edition"] = "edition"
@@ -111,7 +151,7 @@ class EditionPack(Frozen):
     source: str | None = None
 
 
-class Tier(Frozen):
+class Tier(Named, Frozen):
     """A tournament game size: points and SWC."""
 
     id: str
@@ -125,7 +165,7 @@ class Tier(Frozen):
     _id = field_validator("id", mode="before")(lambda v: _ids(v))
 
 
-class TierGroup(Frozen):
+class TierGroup(Named, Frozen):
     """Tiers the rules name together (ITS S17 '400/350-Tier'): shown together, one round of Escalation."""
 
     id: str
@@ -136,7 +176,7 @@ class TierGroup(Frozen):
     _tiers = field_validator("tiers", mode="before")(lambda v: _ids(v))
 
 
-class Extra(Frozen):
+class Extra(Described, Frozen):
     """A tournament Extra an organizer may switch on; each field that is set is one effect."""
 
     id: str
@@ -182,7 +222,7 @@ def _plain(text: str) -> str:
     return "".join(c for c in decomposed if not unicodedata.combining(c))
 
 
-class SeasonRule(Frozen):
+class SeasonRule(Described, Frozen):
     """A season rule; the fields that are set are the effects a list builder must apply."""
 
     id: str
@@ -256,7 +296,7 @@ class ClosedBattleList(Frozen):
         return next((v for v in self.versions if v.id == version_id), None)
 
 
-class SeasonPack(Frozen):
+class SeasonPack(Named, Frozen):
     """A tournament season: tiers, extras, season rules and Closed Battle Lists."""
 
     kind: Literal["season"] = "season"

@@ -14,7 +14,7 @@ from armybuilder.domain.lists import ArmyList, CombatGroup, Trooper
 from armybuilder.domain.profiles import Army, Option, Profile, ProfileGroup, SpecOpsTable, Unit
 from armybuilder.domain.specops import SpecOpsPick, SpecOpsUpgrade
 from armybuilder.domain.values import ItemRef, OrderType
-from armybuilder.i18n import tr
+from armybuilder.i18n import Text, lazy_tr
 
 
 @dataclass(frozen=True)
@@ -183,7 +183,7 @@ class UnresolvedTrooper:
     trooper: Trooper
     combat_group: int
     reinforcement: bool
-    reason: str
+    reason: Text
 
 
 @dataclass(frozen=True)
@@ -240,19 +240,19 @@ def resolve_trooper(army: Army, group: CombatGroup, trooper: Trooper) -> Resolve
                                    with_upgrades(base_option, state), (), state)
     if unit is None:
         return UnresolvedTrooper(trooper, group.number, group.reinforcement,
-                                 tr("unit {unit} is not in {army}", unit=trooper.unit, army=army.name))
+                                 lazy_tr("unit {unit} is not in {army}", unit=trooper.unit, army=army.name))
     if option is None:
         return UnresolvedTrooper(trooper, group.number, group.reinforcement,
-                                 tr("{unit} has no option {option} in profile group {group}", unit=unit.name,
-                                    option=trooper.option, group=trooper.group))
+                                 lazy_tr("{unit} has no option {option} in profile group {group}", unit=unit.name,
+                                         option=trooper.option, group=trooper.group))
     profile_group = unit.group(trooper.group) if trooper.group != 0 else None
     included = []
     for inc in option.includes:
         inc_group = unit.group(inc.group)
         inc_option = unit.option(inc.group, inc.option)
         if inc_group is None or inc_option is None:
-            reason = tr("{unit} option {option!r} includes a missing option (group {group}, option {included})",
-                        unit=unit.name, option=option.name, group=inc.group, included=inc.option)
+            reason = lazy_tr("{unit} option {option!r} includes a missing option (group {group}, option {included})",
+                             unit=unit.name, option=option.name, group=inc.group, included=inc.option)
             return UnresolvedTrooper(trooper, group.number, group.reinforcement, reason)
         included.append(IncludedTrooper(inc_group, inc_option, inc.quantity, inc.priced_in))
     return ResolvedTrooper(trooper, group.number, group.reinforcement, army, unit, profile_group,
@@ -272,7 +272,7 @@ def resolve(army_list: ArmyList, army: Army, reinforcement_army: Army | None = N
         source, other = army, reinforcement_army
         if group.reinforcement:
             if reinforcement_army is None:
-                reason = tr("{army} has no Reinforcements data loaded", army=army.name)
+                reason = lazy_tr("{army} has no Reinforcements data loaded", army=army.name)
                 unresolved.extend(UnresolvedTrooper(t, group.number, True, reason) for t in group.troopers)
                 continue
             source, other = reinforcement_army, army

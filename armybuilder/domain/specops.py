@@ -15,7 +15,7 @@ from typing import Any, Literal
 from pydantic import Field
 
 from armybuilder.domain.values import Frozen, ItemRef
-from armybuilder.i18n import tr
+from armybuilder.i18n import Text, lazy_tr
 
 UpgradeKind = Literal["weapon", "skill", "equip"]
 UPGRADE_KINDS: tuple[UpgradeKind, ...] = ("weapon", "skill", "equip")
@@ -132,11 +132,11 @@ STAT_NAMES: dict[str, str] = {"move0": "MOV", "move1": "MOV", "cc": "CC", "bs": 
 """Attribute keys of `stat` upgrades as army codes write them."""
 
 
-def stat_label(pick: SpecOpsPick) -> str:
+def stat_label(pick: SpecOpsPick) -> Text:
     """'BS +1', 'MOV 1st value 15': how an attribute improvement reads (its meaning is the code's)."""
-    name = tr(STAT_NAMES.get((pick.stat or "").casefold(), (pick.stat or "?").upper()), context="stat")
+    name = lazy_tr(STAT_NAMES.get((pick.stat or "").casefold(), (pick.stat or "?").upper()), context="stat")
     if pick.stat == "move0":
-        return tr("{stat} first value {value}", stat=name, value=pick.q)
+        return lazy_tr("{stat} first value {value}", stat=name, value=pick.q)
     if pick.stat == "move1":
-        return tr("{stat} second value {value}", stat=name, value=pick.q)
-    return f"{name} {pick.q or 0:+d}"
+        return lazy_tr("{stat} second value {value}", stat=name, value=pick.q)
+    return name + f" {pick.q or 0:+d}"

@@ -38,7 +38,7 @@ from armybuilder.export.privacy import (
     own_profiles,
     public_face,
 )
-from armybuilder.i18n import language, tr
+from armybuilder.i18n import language, render, tr
 from armybuilder.rules.fireteams.assess import fireteam_bonuses_note
 
 SheetKind = Literal["full", "courtesy"]
@@ -143,18 +143,14 @@ def _labels(items: Iterable[ItemRef | str], units: str) -> tuple[str, ...]:
                                for item in items))
 
 
-def _localized(name: str, name_es: str) -> str:
-    return name_es if language() == "es" and name_es else name
-
-
 def _rules_fact(doc: Printout) -> str:
     ctx = doc.context
     parts = []
     if ctx.season is not None:
-        parts.append(_localized(ctx.season.name, ctx.season.name_es))
-    parts.append(_localized(ctx.edition.name, ctx.edition.name_es))
+        parts.append(ctx.season.display_name(language()))
+    parts.append(ctx.edition.display_name(language()))
     if ctx.tier is not None:
-        parts.append(_localized(ctx.tier.name, ctx.tier.name_es))
+        parts.append(ctx.tier.display_name(language()))
     return " · ".join(dict.fromkeys(parts))
 
 
@@ -291,7 +287,7 @@ def specops_summary(state: SpecOpsState, units: str) -> str:
     """'Spec-Ops, 12 XP: Mimetism (-6) 7, Light Shotgun 3, Dodge (+3) 2': what the Spec-Ops bought, for its
     owner and the organizer (the courtesy list shows the items themselves, which are on the model)."""
     bought = [f"{_labels([upgrade.item], units)[0]} {upgrade.xp}" for upgrade in state.upgrades]
-    bought += [stat_label(pick) for pick in state.stats]
+    bought += [render(stat_label(pick)) for pick in state.stats]
     if not bought:
         return tr("Spec-Ops, no upgrades")
     return tr("Spec-Ops, {xp} XP: {upgrades}", xp=state.xp, upgrades=", ".join(bought))
@@ -316,7 +312,7 @@ def _full_groups(doc: Printout, units: str) -> tuple[GroupBlock, ...]:
         places = total.troopers if total else len(troopers)
         limit = total.limit if total else doc.context.edition.max_group_size
         rows = [_trooper_row(t, doc, units) for t in troopers]
-        rows += [Row(kind="trooper", title=tr("Unknown trooper {uid}", uid=u.trooper.uid), subtitle=u.reason)
+        rows += [Row(kind="trooper", title=tr("Unknown trooper {uid}", uid=u.trooper.uid), subtitle=render(u.reason))
                  for u in unresolved]
         blocks.append(GroupBlock(
             title=group_title(group.number, group.reinforcement),
@@ -362,7 +358,7 @@ def fireteam_members(troopers: Sequence[ResolvedTrooper | str]) -> tuple[str, ..
 
 def _fireteams(doc: Printout) -> tuple[FireteamBlock, ...]:
     roster = doc.report.roster
-    bonuses = {b.level: _localized(b.bonus, b.bonus_es) for b in doc.context.edition.fireteam_bonuses}
+    bonuses = {b.level: b.display_bonus(language()) for b in doc.context.edition.fireteam_bonuses}
     blocks = []
     for line in fireteam_lines(doc.context):
         members = fireteam_members([roster.trooper(uid) or uid for uid in line.members])
@@ -467,7 +463,7 @@ def full_sheet(doc: Printout, options: PrintOptions) -> Sheet:
     ctx = doc.context
     facts: list[tuple[str, str]] = [(tr("Rules"), _rules_fact(doc))]
     if ctx.extras:
-        facts.append((tr("Extras"), ", ".join(_localized(e.name, e.name_es) for e in ctx.extras)))
+        facts.append((tr("Extras"), ", ".join(e.display_name(language()) for e in ctx.extras)))
     if doc.army_list.cbl:
         cbl = ctx.season.cbl(doc.army_list.cbl) if ctx.season else None
         facts.append((tr("Closed Battle List"), cbl.name if cbl else doc.army_list.cbl))
@@ -491,7 +487,7 @@ def full_sheet(doc: Printout, options: PrintOptions) -> Sheet:
     note = ""
     fireteams = _fireteams(doc)
     if fireteams and doc.context.edition.fireteam_bonuses_assumed:
-        note = fireteam_bonuses_note(doc.context.edition)
+        note = render(fireteam_bonuses_note(doc.context.edition))
     return Sheet(
         kind="full", kind_label=tr("Full list"), title=title, facts=tuple(facts), groups=_full_groups(doc, units),
         fireteams=fireteams, fireteam_note=note, army_code=doc.army_code, legal=report.legal,
@@ -515,7 +511,7 @@ def _open_row(model: OpenModel, units: str, kind: RowKind = "trooper") -> Row:
 def courtesy_of(doc: Printout) -> CourtesyView:
     """The courtesy view of a prepared list (the GUI preview calls this too)."""
     ctx = doc.context
-    tier = _localized(ctx.tier.name, ctx.tier.name_es) if ctx.tier is not None else None
+    tier = ctx.tier.display_name(language()) if ctx.tier is not None else None
     return courtesy_view(doc.report.roster, ctx.edition.private, game_points=ctx.points_limit, tier=tier,
                          rules_pack=_rules_fact(doc), peripherals_take_a_place=ctx.edition.peripherals_take_a_place)
 

@@ -176,8 +176,10 @@ class ListDocument(QObject):
         self._update_modified()
 
     def refresh(self) -> None:
-        """Validate again and tell the widgets (after the language changed: messages are reworded)."""
-        if self._list is not None:
+        """Tell the widgets to show the list again (after the language changed). A report is not made
+        again: its messages are data, rendered in the current language by whoever shows them. Only a
+        list that could not be validated is tried again, for the data layer's words of its problem."""
+        if self._list is not None and self._problem is not None:
             self._revalidate()
         self.list_changed.emit()
 

@@ -163,22 +163,17 @@ def describe_trooper(army: Army | None, unit_id: int, group_id: int, option_id: 
     return option_label(unit, option) if option else unit.name
 
 
-def localized(name: str, name_es: str) -> str:
-    """A pack, tier or extra name in the current language (packs carry a Spanish name)."""
-    return name_es if language() == "es" and name_es else name
-
-
 def pack_name(pack: EditionPack | SeasonPack) -> str:
-    return localized(pack.name, pack.name_es)
+    return pack.display_name(language())
 
 
 def tier_label(tier: Tier) -> str:
-    return tr("{tier} ({points} points, {swc} SWC)", tier=localized(tier.name, tier.name_es),
+    return tr("{tier} ({points} points, {swc} SWC)", tier=tier.display_name(language()),
               points=tier.points, swc=str(tier.swc))
 
 
 def extra_name(extra: Extra) -> str:
-    return localized(extra.name, extra.name_es)
+    return extra.display_name(language())
 
 
 def source_label(summary: ArmySummary) -> str:

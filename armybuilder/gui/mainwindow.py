@@ -42,7 +42,7 @@ from armybuilder.gui.desktop.help import HelpFeature
 from armybuilder.gui.document import ListDocument, settings_for_points
 from armybuilder.gui.fireteams.feature import FireteamFeature
 from armybuilder.gui.labels import describe_trooper
-from armybuilder.gui.language import apply_language
+from armybuilder.gui.language import Retranslating, apply_language
 from armybuilder.gui.models.units import OptionEntry, UnitEntry
 from armybuilder.gui.preferences import Preferences, new_list
 from armybuilder.gui.printing.feature import PrintFeature
@@ -66,7 +66,7 @@ if TYPE_CHECKING:
 START_PAGE, BUILDER_PAGE = 0, 1
 
 
-class MainWindow(QMainWindow):
+class MainWindow(Retranslating, QMainWindow):
     """The army builder's window over one ListDocument."""
 
     closed = Signal()
@@ -252,7 +252,9 @@ class MainWindow(QMainWindow):
         self.tasks.busy_changed.connect(self._on_busy_changed)
 
     def retranslate(self) -> None:
-        """Set every visible text in the current language (called again when it changes)."""
+        """Set the window's own texts (menus, actions, history, status) and show the list again in the
+        current language; called when made and on every LanguageChange (the widgets inside react to
+        their own)."""
         self.document.retranslate_history()
         self.action_set.retranslate()
         self.fireteams.retranslate()
@@ -266,8 +268,6 @@ class MainWindow(QMainWindow):
         self.bottom_tabs.setTabText(1, tr("History"))
         self.history.setEmptyLabel(tr("<list as opened>"))
         self.history.viewport().update()
-        for widget in (self.start_page, self.list_settings, self.totals, self.browser, self.card, self.problems):
-            widget.retranslate()
         self.editor.model.retranslate()
         self._on_undo_text_changed(self.document.undo_stack.undoText())
         self._on_redo_text_changed(self.document.undo_stack.redoText())
@@ -499,9 +499,7 @@ class MainWindow(QMainWindow):
 
     def _on_preferences_applied(self, values: PreferenceValues) -> None:
         if values.language != language():
-            apply_language(values.language)
-            self.retranslate()
-            self.preferences_dialog.retranslate()
+            apply_language(values.language)  # every window and widget retranslates on its LanguageChange
         self.action_set.distances_cm.setChecked(values.distances_cm)
 
     # ----- editing -------------------------------------------------------------------------------

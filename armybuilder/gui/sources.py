@@ -6,8 +6,8 @@ own edition and season, in the current language ("Infinity N5 rules: Army List â
 from __future__ import annotations
 
 from armybuilder.domain.packs import EditionPack, SeasonPack
-from armybuilder.gui.labels import extra_name, localized, pack_name
-from armybuilder.i18n import tr
+from armybuilder.gui.labels import extra_name, pack_name
+from armybuilder.i18n import language, tr
 from armybuilder.rules import sources
 
 
@@ -50,5 +50,5 @@ def _season_part(rule: str, season: SeasonPack | None) -> str:
                 return extra_name(extra)
         for found in season.rules:
             if found.name.casefold() == wanted:
-                return localized(found.name, found.name_es)
+                return found.display_name(language())
     return rule

@@ -13,7 +13,7 @@ from collections import defaultdict
 from collections.abc import Iterator
 
 from armybuilder.domain.roster import ResolvedTrooper
-from armybuilder.i18n import tr
+from armybuilder.i18n import Text, lazy_join, lazy_tr
 from armybuilder.rules import sources
 from armybuilder.rules.context import RuleContext
 from armybuilder.rules.violations import Violation, error
@@ -30,8 +30,8 @@ def check(ctx: RuleContext) -> Iterator[Violation]:
 def _unresolved(ctx: RuleContext) -> Iterator[Violation]:
     for missing in ctx.roster.unresolved:
         yield error("data.unknown_trooper",
-                    tr("Trooper {uid} cannot be found in the army data: {reason}. Remove it or pick the "
-                       "unit again.", uid=missing.trooper.uid, reason=missing.reason),
+                    lazy_tr("Trooper {uid} cannot be found in the army data: {reason}. Remove it or pick the "
+                            "unit again.", uid=missing.trooper.uid, reason=missing.reason),
                     sources.ARMY_LIST, (missing.trooper.uid,))
 
 
@@ -39,8 +39,8 @@ def _not_selectable(ctx: RuleContext) -> Iterator[Violation]:
     for trooper in ctx.roster.troopers:
         if trooper.option.disabled:
             yield error("option.not_selectable",
-                        tr("{unit} ({option}) cannot be fielded on its own: it comes with another trooper's "
-                           "option.", unit=trooper.name, option=trooper.option.name),
+                        lazy_tr("{unit} ({option}) cannot be fielded on its own: it comes with another trooper's "
+                                "option.", unit=trooper.name, option=trooper.option.name),
                         sources.COMBAT_GROUPS, (trooper.uid,))
 
 
@@ -80,12 +80,12 @@ def _characters(ctx: RuleContext) -> tuple[list[Violation], set[str]]:
         names = list(dict.fromkeys(t.name for t in troopers))
         first = troopers[0].name
         if len(names) == 1:
-            message = tr("{unit} is a character and appears {count} times; a character may be fielded only once. "
-                         "Remove {over}.", unit=first, count=len(troopers), over=len(troopers) - 1)
+            message = lazy_tr("{unit} is a character and appears {count} times; a character may be fielded only once. "
+                              "Remove {over}.", unit=first, count=len(troopers), over=len(troopers) - 1)
         else:
-            message = tr("{names} are the same character, fielded {count} times; a character may be fielded only "
-                         "once, in any of its versions. Keep one of them.", names=", ".join(names),
-                         count=len(troopers))
+            message = lazy_tr("{names} are the same character, fielded {count} times; a character may be fielded only "
+                              "once, in any of its versions. Keep one of them.", names=", ".join(names),
+                              count=len(troopers))
         found.append(error("characters.duplicate", message, sources.CHARACTERS, tuple(t.uid for t in troopers[1:]),
                            count=len(troopers)))
     return found, duplicated
@@ -122,11 +122,12 @@ def _pool_violations(ctx: RuleContext, entries: list[tuple[ResolvedTrooper, int 
         excess += count - ava
         label = _unit_label(ctx, trooper.unit.id, group if trooper.unit.ava_per_group else None)
         army = trooper.army.name
+        message: Text
         if ava == 0:
-            message = tr("{unit} is not available (AVA 0) in {army}. Remove it.", unit=label, army=army)
+            message = lazy_tr("{unit} is not available (AVA 0) in {army}. Remove it.", unit=label, army=army)
         else:
-            message = tr("{unit} appears {count} times; its AVA in {army} is {ava}. Remove {over}.",
-                         unit=label, count=count, army=army, ava=ava, over=count - ava)
+            message = lazy_tr("{unit} appears {count} times; its AVA in {army} is {ava}. Remove {over}.",
+                              unit=label, count=count, army=army, ava=ava, over=count - ava)
         if len(copies) > 1:
             message += " " + _copy_note(trooper)
         yield error("ava.exceeded", message, sources.AVA, tuple(t.uid for t, _ in copy[ava:]),
@@ -140,17 +141,17 @@ def _pool_violations(ctx: RuleContext, entries: list[tuple[ResolvedTrooper, int 
     trooper, group = entries[0]
     label = _unit_label(ctx, trooper.unit.id, group if trooper.unit.ava_per_group else None)
     yield error("ava.exceeded",
-                tr("{unit} appears {count} times between {army}'s own list and its mercenary pool; together they "
-                   "may not exceed the higher AVA, {ava}. Remove {over}.", unit=label, count=total,
-                   army=trooper.army.name, ava=limit, over=total - excess - limit),
+                lazy_tr("{unit} appears {count} times between {army}'s own list and its mercenary pool; together they "
+                        "may not exceed the higher AVA, {ava}. Remove {over}.", unit=label, count=total,
+                        army=trooper.army.name, ava=limit, over=total - excess - limit),
                 sources.cite(sources.AVA, sources.SOLDIERS_OF_FORTUNE), tuple(t.uid for t, _ in entries[limit:]),
                 count=total, ava=limit)
 
 
-def _copy_note(trooper: ResolvedTrooper) -> str:
+def _copy_note(trooper: ResolvedTrooper) -> Text:
     if trooper.unit.mercenary:
-        return tr("(Counting the copies from the mercenary pool.)")
-    return tr("(Counting the copies from the army's own list.)")
+        return lazy_tr("(Counting the copies from the mercenary pool.)")
+    return lazy_tr("(Counting the copies from the army's own list.)")
 
 
 def _matches(trooper: ResolvedTrooper, unit: int, group: int | None) -> bool:
@@ -163,7 +164,7 @@ def _who(trooper: ResolvedTrooper) -> tuple[object, ...]:
     return ("unit", trooper.unit.id, trooper.trooper.group)
 
 
-def _unit_label(ctx: RuleContext, unit_id: int, group_id: int | None = None) -> str:
+def _unit_label(ctx: RuleContext, unit_id: int, group_id: int | None = None) -> Text:
     """A unit's name, or its profile group's name when a relation or an AVA names one group of it."""
     for army in (ctx.roster.army, ctx.roster.reinforcement_army):
         unit = army.unit(unit_id) if army else None
@@ -173,7 +174,7 @@ def _unit_label(ctx: RuleContext, unit_id: int, group_id: int | None = None) -> 
         if group is not None and len(unit.profile_groups) > 1:
             return group.label or unit.name
         return unit.name
-    return tr("unit {id}", id=unit_id)
+    return lazy_tr("unit {id}", id=unit_id)
 
 
 def _relations(ctx: RuleContext) -> Iterator[Violation]:
@@ -187,11 +188,11 @@ def _relations(ctx: RuleContext) -> Iterator[Violation]:
         # business, not the relation's.
         spans_units = len({_who(t) for t in involved}) > 1
         if relation.max is not None and len(involved) > relation.max and spans_units:
-            names = ", ".join(dict.fromkeys(_unit_label(ctx, m.unit, m.group) for m in relation.members))
+            names = lazy_join(", ", dict.fromkeys(_unit_label(ctx, m.unit, m.group) for m in relation.members))
             yield error("relations.exceeded",
-                        tr("At most {limit} of {names} may be fielded together; the list has {count}. Remove "
-                           "{over}.", limit=relation.max, names=names, count=len(involved),
-                           over=len(involved) - relation.max),
+                        lazy_tr("At most {limit} of {names} may be fielded together; the list has {count}. Remove "
+                                "{over}.", limit=relation.max, names=names, count=len(involved),
+                                over=len(involved) - relation.max),
                         sources.AVA, tuple(t.uid for t in involved[relation.max:]),
                         count=len(involved), limit=relation.max)
         for member in relation.members:
@@ -207,14 +208,15 @@ def _relations(ctx: RuleContext) -> Iterator[Violation]:
                 if have < dependency.min:
                     needed = _unit_label(ctx, dependency.unit, dependency.group)
                     if dependency.per is not None:
-                        message = tr("{count} × {unit} need at least {min} × {needed} in the list; it has "
-                                     "{have}.", count=len(dependants), unit=_unit_label(ctx, member.unit, member.group),
-                                     min=dependency.min, needed=needed, have=have)
+                        message = lazy_tr("{count} × {unit} need at least {min} × {needed} in the list; it has "
+                                          "{have}.",
+                                          count=len(dependants), unit=_unit_label(ctx, member.unit, member.group),
+                                          min=dependency.min, needed=needed, have=have)
                     else:
-                        message = tr("{unit} needs at least {min} × {needed} in the list; it has {have}. Add "
-                                     "one or remove {unit}.", unit=_unit_label(ctx, member.unit, member.group),
-                                     min=dependency.min,
-                                     needed=needed, have=have)
+                        message = lazy_tr("{unit} needs at least {min} × {needed} in the list; it has {have}. Add "
+                                          "one or remove {unit}.", unit=_unit_label(ctx, member.unit, member.group),
+                                          min=dependency.min,
+                                          needed=needed, have=have)
                     yield error("relations.missing_dependency", message, sources.AVA,
                                 tuple(t.uid for t in dependants), have=have, min=dependency.min)
 
@@ -233,6 +235,6 @@ def _season_bans(ctx: RuleContext) -> Iterator[Violation]:
                 unit = trooper.unit
                 if any(needle.search(text.casefold()) for text in (unit.name, unit.isc, unit.slug)):
                     yield error("season.unavailable_unit",
-                                tr("{unit} is not available in {season}: {rule}. Remove it.", unit=unit.name,
-                                   season=ctx.season.name, rule=rule.name),
+                                lazy_tr("{unit} is not available in {season}: {rule}. Remove it.", unit=unit.name,
+                                        season=ctx.season.name, rule=rule.name),
                                 sources.season_rule(rule.name), (trooper.uid,))

@@ -3,14 +3,14 @@
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 
 from armybuilder.domain.packs import CblEntry, CblVersion, ClosedBattleList
 from armybuilder.domain.roster import ResolvedTrooper
-from armybuilder.i18n import tr
+from armybuilder.i18n import Text, lazy_join, lazy_tr
 from armybuilder.rules import sources
-from armybuilder.rules.context import RuleContext, local_name
+from armybuilder.rules.context import RuleContext
 from armybuilder.rules.violations import Violation, error
 
 Key = tuple[str, int, int]
@@ -81,13 +81,13 @@ def best_match(ctx: RuleContext, cbl: ClosedBattleList) -> list[CblComparison]:
     return sorted(comparisons, key=lambda c: (c.distance, c.version.id))
 
 
-def _entry_label(entry: CblEntry) -> str:
-    name = entry.name or entry.unit or tr("an unidentified trooper")
-    return f"{name} ({entry.points}/{entry.swc})" if entry.unknown else name
+def _entry_label(entry: CblEntry) -> Text:
+    name = entry.name or entry.unit or lazy_tr("an unidentified trooper")
+    return name + f" ({entry.points}/{entry.swc})" if entry.unknown else name
 
 
-def _counted(labels: list[str]) -> str:
-    return ", ".join(f"{n}× {label}" if n > 1 else label for label, n in Counter(labels).items())
+def _counted(labels: Sequence[Text]) -> Text:
+    return lazy_join(", ", (f"{n}× " + label if n > 1 else label for label, n in Counter(labels).items()))
 
 
 def check(ctx: RuleContext) -> Iterator[Violation]:
@@ -101,8 +101,8 @@ def check(ctx: RuleContext) -> Iterator[Violation]:
     if cbl.army != ctx.army.slug:
         cbl_army = cbl.army_name or cbl.army
         yield error("cbl.wrong_army",
-                    tr("{cbl} is built with {cbl_army}, not {army}. Build the list with {cbl_army}, or remove the "
-                       "Closed Battle List to play {army}.", cbl=cbl.name, cbl_army=cbl_army, army=ctx.army.name),
+                    lazy_tr("{cbl} is built with {cbl_army}, not {army}. Build the list with {cbl_army}, or remove the "
+                            "Closed Battle List to play {army}.", cbl=cbl.name, cbl_army=cbl_army, army=ctx.army.name),
                     sources.CBL, cbl=cbl.id)
         return
     ranked = best_match(ctx, cbl)
@@ -111,35 +111,36 @@ def check(ctx: RuleContext) -> Iterator[Violation]:
         return
     parts = []
     if best.missing:
-        parts.append(tr("missing {troopers}", troopers=_counted([_entry_label(e) for e in best.missing])))
+        parts.append(lazy_tr("missing {troopers}", troopers=_counted([_entry_label(e) for e in best.missing])))
     if best.extra:
-        parts.append(tr("not in it: {troopers}", troopers=_counted(
+        parts.append(lazy_tr("not in it: {troopers}", troopers=_counted(
             [f"{t.name} ({t.option.name})" for t in best.extra])))
     yield error(
         "cbl.no_match",
-        tr("The list is not one of the versions of {cbl}. Closest is version {version}: {differences}.",
-           cbl=cbl.name, version=best.version.id, differences="; ".join(parts)),
+        lazy_tr("The list is not one of the versions of {cbl}. Closest is version {version}: {differences}.",
+                cbl=cbl.name, version=best.version.id, differences=lazy_join("; ", parts)),
         sources.CBL, tuple(t.uid for t in best.extra), version=best.version.id,
         distance=best.distance)
 
 
-def _unknown(ctx: RuleContext, cbl_id: str) -> str:
+def _unknown(ctx: RuleContext, cbl_id: str) -> Text:
     """No such CBL: say which ones the pack has (those of this army first), or which packs have any."""
     season = ctx.season
     if season is not None:
         known = sorted(season.cbls, key=lambda c: (c.army != ctx.army.slug, c.name))
         if known:
-            return tr("{pack} has no Closed Battle List {cbl!r}. Its Closed Battle Lists: {known}. Choose one of them "
-                      "or remove the CBL.", pack=local_name(season), cbl=cbl_id,
-                      known=" · ".join(f"{c.id} ({c.name}, {c.army_name or c.army})" for c in known))
-        return tr("{pack} has no Closed Battle Lists; remove the CBL {cbl!r}.", pack=local_name(season), cbl=cbl_id)
-    packs = [local_name(s) for s in ctx.season_packs if s.cbl(cbl_id) is not None]
+            return lazy_tr("{pack} has no Closed Battle List {cbl!r}. Its Closed Battle Lists: {known}. Choose one of "
+                           "them or remove the CBL.", pack=season.local_name, cbl=cbl_id,
+                           known=" · ".join(f"{c.id} ({c.name}, {c.army_name or c.army})" for c in known))
+        return lazy_tr("{pack} has no Closed Battle Lists; remove the CBL {cbl!r}.", pack=season.local_name, cbl=cbl_id)
+    packs = [s.local_name for s in ctx.season_packs if s.cbl(cbl_id) is not None]
     if packs:
-        return tr("Closed Battle Lists belong to tournament packs and {pack} is an edition pack. Choose {packs}, "
-                  "which has {cbl!r}, or remove the CBL.", pack=local_name(ctx.edition), packs=" · ".join(packs),
-                  cbl=cbl_id)
-    return tr("Closed Battle Lists belong to tournament packs and {pack} is an edition pack; no installed pack has "
-              "{cbl!r}. Remove the CBL.", pack=local_name(ctx.edition), cbl=cbl_id)
+        return lazy_tr("Closed Battle Lists belong to tournament packs and {pack} is an edition pack. Choose {packs}, "
+                       "which has {cbl!r}, or remove the CBL.", pack=ctx.edition.local_name,
+                       packs=lazy_join(" · ", packs),
+                       cbl=cbl_id)
+    return lazy_tr("Closed Battle Lists belong to tournament packs and {pack} is an edition pack; no installed pack "
+                   "has {cbl!r}. Remove the CBL.", pack=ctx.edition.local_name, cbl=cbl_id)
 
 
 def matched_version(ctx: RuleContext) -> CblComparison | None:

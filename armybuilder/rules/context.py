@@ -9,24 +9,14 @@ from functools import cached_property
 from typing import TypeVar, cast
 
 from armybuilder.domain.lists import ArmyList
-from armybuilder.domain.packs import EditionPack, Extra, SeasonPack, SeasonRule, Tier, TierGroup
+from armybuilder.domain.packs import EditionPack, Extra, SeasonPack, Tier
 from armybuilder.domain.profiles import Army, OrderGrant
 from armybuilder.domain.roster import ResolvedTrooper, Roster
 from armybuilder.domain.values import OrderType
-from armybuilder.i18n import language
 
 _NUMBER = re.compile(r"[+-]?\d+")
 T = TypeVar("T")
 
-
-def local_name(item: EditionPack | SeasonPack | Tier | TierGroup | Extra | SeasonRule) -> str:
-    """A pack's, tier's, extra's or season rule's name in the current language (the packs carry `name_es`)."""
-    return item.name_es if language() == "es" and item.name_es else item.name
-
-
-def local_description(item: Extra | SeasonRule) -> str:
-    """An Extra's or season rule's one-line description in the current language."""
-    return item.description_es if language() == "es" and item.description_es else item.description
 
 _PLACE_ORDERS = (OrderType.REGULAR, OrderType.IRREGULAR)
 """Orders that make a trooper take a place (Impetuous, Tactical and Lieutenant Orders come with one)."""

@@ -13,7 +13,7 @@ from armybuilder.domain.packs import EditionPack, Extra, SeasonPack, SeasonRule
 from armybuilder.domain.profiles import Army
 from armybuilder.domain.roster import Roster, resolve
 from armybuilder.domain.values import format_halves
-from armybuilder.i18n import language, tr
+from armybuilder.i18n import LocalText, Text, lazy_join, lazy_tr, render, tr
 from armybuilder.rules import (
     availability,
     cbl,
@@ -27,7 +27,7 @@ from armybuilder.rules import (
     sources,
     specops,
 )
-from armybuilder.rules.context import RuleContext, local_description, local_name
+from armybuilder.rules.context import RuleContext
 from armybuilder.rules.fireteams import assess as fireteams
 from armybuilder.rules.violations import Violation, error
 
@@ -73,23 +73,23 @@ def unchecked(ctx: RuleContext) -> Iterator[Violation]:
         missing = [f for f in item.families if f not in known]
         if missing:
             yield Violation("settings.not_checked", "warning",
-                            tr("{name} is not checked by this builder (it needs {families}, which this version does "
-                               "not implement): check it by hand.", name=local_name(item),
-                               families=", ".join(missing)),
+                            lazy_tr("{name} is not checked by this builder (it needs {families}, which this version "
+                                    "does not implement): check it by hand.", name=item.local_name,
+                                    families=", ".join(missing)),
                             sources.season_rule(item.name), params={"item": item.id, "families": missing})
 
 
-def _extra_notes(ctx: RuleContext) -> list[str]:
+def _extra_notes(ctx: RuleContext) -> list[Text]:
     """What the report says about the tier's own note (S17's 350 points at 7 SWC) and about Extras with no
     list effect, so that a switched-on Extra is never silent."""
     tier = ctx.tier
-    note = (tier.note_es if language() == "es" and tier.note_es else tier.note) if tier is not None else None
-    notes = [f"{local_name(tier)}: {note}"] if tier is not None and note else []
-    notes += [tr("{extra}: {description}", extra=local_name(e), description=local_description(e))
+    notes: list[Text] = [tier.local_name + ": " + LocalText.of(tier.note, es=tier.note_es or "")]  \
+        if tier is not None and tier.note else []
+    notes += [lazy_tr("{extra}: {description}", extra=e.local_name, description=e.local_description)
               for e in ctx.extras if e.notes_only]
     return notes
 
-Note = Callable[[RuleContext], Iterator[str]]
+Note = Callable[[RuleContext], Iterator[Text]]
 
 NOTE_FAMILIES: list[Note] = [
     peripherals.notes,
@@ -137,14 +137,6 @@ class Totals:
                 "mercenary_points_limit": self.mercenary_points_limit}
 
 
-Named = tuple[str, str]
-"""A pack's name in English and Spanish (`name`, `name_es`)."""
-
-
-def _local(name: Named) -> str:
-    return name[1] if language() == "es" and name[1] else name[0]
-
-
 def _tier_group(ctx: RuleContext) -> str | None:
     group = ctx.season.group_of_tier(ctx.tier.id) if ctx.season is not None and ctx.tier is not None else None
     return group.id if group is not None else None
@@ -161,14 +153,14 @@ class AppliedRules:
 
     pack: str
     edition: str
-    edition_name: Named
+    edition_name: LocalText
     season: str | None
-    season_name: Named | None
+    season_name: LocalText | None
     tier: str | None
-    tier_name: Named | None
+    tier_name: LocalText | None
     points: int
     swc_halves: int
-    extras: tuple[tuple[str, Named], ...] = ()
+    extras: tuple[tuple[str, LocalText], ...] = ()
     cbl: str | None = None
     cbl_name: str | None = None
     tier_group: str | None = None
@@ -177,23 +169,23 @@ class AppliedRules:
     @classmethod
     def of(cls, ctx: RuleContext) -> AppliedRules:
         season, tier, edition = ctx.season, ctx.tier, ctx.edition
-        return cls(pack=ctx.army_list.pack, edition=edition.id, edition_name=(edition.name, edition.name_es),
+        return cls(pack=ctx.army_list.pack, edition=edition.id, edition_name=edition.local_name,
                    season=season.id if season else None,
-                   season_name=(season.name, season.name_es) if season else None,
-                   tier=tier.id if tier else None, tier_name=(tier.name, tier.name_es) if tier else None,
+                   season_name=season.local_name if season else None,
+                   tier=tier.id if tier else None, tier_name=tier.local_name if tier else None,
                    points=ctx.points_limit, swc_halves=ctx.base_swc_halves,
-                   extras=tuple((e.id, (e.name, e.name_es)) for e in ctx.extras), cbl=ctx.army_list.cbl,
+                   extras=tuple((e.id, e.local_name) for e in ctx.extras), cbl=ctx.army_list.cbl,
                    cbl_name=_cbl_name(ctx), tier_group=_tier_group(ctx))
 
     @property
     def summary(self) -> str:
         """'ITS Season 9 (Infinity N3) · Mid Tier: 300 points, 6 SWC · Soldiers of Fortune', in the
         current language."""
-        edition = _local(self.edition_name)
-        rules = f"{_local(self.season_name)} ({edition})" if self.season_name else edition
+        edition = str(self.edition_name)
+        rules = f"{self.season_name} ({edition})" if self.season_name else edition
         size = tr("{points} points, {swc} SWC", points=self.points, swc=format_halves(self.swc_halves))
-        parts = [rules, f"{_local(self.tier_name)}: {size}" if self.tier_name else size]
-        parts += [_local(name) for _, name in self.extras]
+        parts = [rules, f"{self.tier_name}: {size}" if self.tier_name else size]
+        parts += [str(name) for _, name in self.extras]
         if self.cbl:
             parts.append(tr("Closed Battle List {cbl}", cbl=self.cbl_name or self.cbl))
         return " · ".join(parts)
@@ -211,7 +203,8 @@ class Report:
     roster: Roster
     totals: Totals
     violations: tuple[Violation, ...]
-    notes: tuple[str, ...] = field(default=())
+    note_texts: tuple[Text, ...] = field(default=())
+    """Informative notes (which CBL version the list is), language-neutral (`notes`: rendered)."""
     rules: AppliedRules | None = None
     context: RuleContext | None = field(default=None, compare=False, repr=False)
     """What the rules read (list, roster, packs): fireteam panels and print-outs reuse it."""
@@ -219,6 +212,11 @@ class Report:
     @property
     def legal(self) -> bool:
         return not any(v.is_error for v in self.violations)
+
+    @property
+    def notes(self) -> tuple[str, ...]:
+        """The notes in the current language."""
+        return tuple(render(note) for note in self.note_texts)
 
     @property
     def errors(self) -> tuple[Violation, ...]:
@@ -265,15 +263,15 @@ def run_rules(ctx: RuleContext, rules: Sequence[Rule] | None = None) -> Report:
     for rule in rules or RULE_FAMILIES:
         violations.extend(rule(ctx))
     violations.extend(unchecked(ctx))
-    notes: list[str] = [note for family in NOTE_FAMILIES for note in family(ctx)] + _extra_notes(ctx)
+    notes: list[Text] = [note for family in NOTE_FAMILIES for note in family(ctx)] + _extra_notes(ctx)
     match = cbl.matched_version(ctx)
     if match is not None and ctx.season is not None and ctx.army_list.cbl:
         found = ctx.season.cbl(ctx.army_list.cbl)
         name = found.name if found else ctx.army_list.cbl
-        note = tr("The list is version {version} of {cbl}.", version=match.version.id, cbl=name)
+        note: Text = lazy_tr("The list is version {version} of {cbl}.", version=match.version.id, cbl=name)
         if match.unidentified:
-            note += " " + tr("{count} trooper(s) matched an entry the printed list does not identify, by cost "
-                             "and type only.", count=match.unidentified)
+            note += " " + lazy_tr("{count} trooper(s) matched an entry the printed list does not identify, by cost "
+                                  "and type only.", count=match.unidentified)
         notes.append(note)
     return Report(ctx.roster, totals_of(ctx), tuple(violations), tuple(notes), AppliedRules.of(ctx), ctx)
 
@@ -321,24 +319,24 @@ def validate_entry(lists: Iterable[ArmyList], season: SeasonPack | None) -> list
                     fewest = most = extra.lists_per_player
                     rounds = extra.tiers
     if not fewest <= len(entry) <= most:
-        wanted = str(most) if fewest == most else tr("{fewest} to {most}", fewest=fewest, most=most)
+        wanted = str(most) if fewest == most else lazy_tr("{fewest} to {most}", fewest=fewest, most=most)
         found.append(error("entry.list_count",
-                           tr("A tournament entry has {wanted} lists; this one has {count}.", wanted=wanted,
-                              count=len(entry)), sources.TOURNAMENT, count=len(entry), wanted=most, fewest=fewest))
+                           lazy_tr("A tournament entry has {wanted} lists; this one has {count}.", wanted=wanted,
+                                   count=len(entry)), sources.TOURNAMENT, count=len(entry), wanted=most, fewest=fewest))
     armies = {(lst.army.origin, lst.army.id) for lst in entry}
     if len(armies) > 1:
         names = " · ".join(sorted({lst.army.name or str(lst.army.id) for lst in entry}))
         found.append(error("entry.different_armies",
-                           tr("All lists of an entry must use the same army (faction or sectorial); these use "
-                              "{names}.", names=names), sources.TOURNAMENT))
+                           lazy_tr("All lists of an entry must use the same army (faction or sectorial); these use "
+                                   "{names}.", names=names), sources.TOURNAMENT))
     if rounds and season is not None and len(entry) == len(rounds):
         have = [round_of(season, rounds, lst.tier) for lst in entry]
         if sorted(r or "-" for r in have) != sorted(rounds):
             found.append(error("entry.escalation_tiers",
-                               tr("An Escalation entry has one list for each round: {wanted}. These lists are at "
-                                  "{have}. Set each list's tier to a different round's.",
-                                  wanted=" · ".join(_round_name(season, r) for r in rounds),
-                                  have=" · ".join(_tier_name(season, lst.tier) for lst in entry)),
+                               lazy_tr("An Escalation entry has one list for each round: {wanted}. These lists are at "
+                                       "{have}. Set each list's tier to a different round's.",
+                                       wanted=lazy_join(" · ", (_round_name(season, r) for r in rounds)),
+                                       have=lazy_join(" · ", (_tier_name(season, lst.tier) for lst in entry))),
                                sources.ESCALATION, wanted=list(rounds),
                                have=[lst.tier or "-" for lst in entry]))
     return found
@@ -354,16 +352,16 @@ def round_of(season: SeasonPack, rounds: Sequence[str], tier_id: str | None) -> 
     return group.id if group is not None and group.id in rounds else None
 
 
-def _round_name(season: SeasonPack, round_id: str) -> str:
+def _round_name(season: SeasonPack, round_id: str) -> Text:
     item = season.tier(round_id) or season.tier_group(round_id)
-    return local_name(item) if item is not None else round_id
+    return item.local_name if item is not None else round_id
 
 
-def _tier_name(season: SeasonPack, tier_id: str | None) -> str:
+def _tier_name(season: SeasonPack, tier_id: str | None) -> Text:
     tier = season.tier(tier_id) if tier_id else None
     if tier is None:
-        return tier_id or tr("no tier")
-    return local_name(tier)
+        return tier_id or lazy_tr("no tier")
+    return tier.local_name
 
 
 __all__ = ["RULE_FAMILIES", "AppliedRules", "DataError", "Report", "Rule", "Totals", "context_in_catalog", "run_rules",

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 
 from armybuilder.domain.roster import ResolvedTrooper
-from armybuilder.i18n import tr
+from armybuilder.i18n import Text, lazy_tr
 from armybuilder.rules import sources
 from armybuilder.rules.context import RuleContext
 from armybuilder.rules.violations import Violation, error
@@ -23,13 +23,13 @@ def beyond(ctx: RuleContext, troopers: Sequence[ResolvedTrooper], limit: int) ->
     return tuple(found) or tuple(t.uid for t in troopers)
 
 
-def _team_note(ctx: RuleContext, troopers: Sequence[ResolvedTrooper]) -> str:
+def _team_note(ctx: RuleContext, troopers: Sequence[ResolvedTrooper]) -> Text:
     """Say which options take more than one place, so the count is not a surprise."""
     teams = [t for t in troopers if ctx.places(t) > 1]
     if not teams:
         return ""
     names = " · ".join(f"{t.option.name} ({ctx.places(t)})" for t in teams)
-    return " " + tr("Options that field several troopers take one place each: {names}.", names=names)
+    return " " + lazy_tr("Options that field several troopers take one place each: {names}.", names=names)
 
 
 def check(ctx: RuleContext) -> Iterator[Violation]:
@@ -42,8 +42,8 @@ def check(ctx: RuleContext) -> Iterator[Violation]:
             over = places - limit
             yield error(
                 "groups.too_many_troopers",
-                tr("Combat Group {number} has {count} troopers, {over} over the limit of {limit}. Move {over} "
-                   "to another combat group.", number=group.number, count=places, over=over, limit=limit)
+                lazy_tr("Combat Group {number} has {count} troopers, {over} over the limit of {limit}. Move {over} "
+                        "to another combat group.", number=group.number, count=places, over=over, limit=limit)
                 + _team_note(ctx, members),
                 sources.COMBAT_GROUPS, beyond(ctx, members, limit),
                 group=group.number, count=places, limit=limit)
@@ -51,13 +51,13 @@ def check(ctx: RuleContext) -> Iterator[Violation]:
     troopers_limit = ctx.troopers_limit
     if troopers_limit is not None and ctx.trooper_count > troopers_limit:
         over = ctx.trooper_count - troopers_limit
-        extra = ""
+        extra: Text = ""
         if not ctx.commlink_troopers:
-            extra = " " + tr("A trooper with Commlink (+1) would raise the limit by one.")
+            extra = " " + lazy_tr("A trooper with Commlink (+1) would raise the limit by one.")
         yield error(
             "army.too_many_troopers",
-            tr("The list has {count} troopers, {over} over the army-size limit of {limit}. Remove {over}.",
-               count=ctx.trooper_count, over=over, limit=troopers_limit) + _team_note(ctx, ctx.roster.troopers)
+            lazy_tr("The list has {count} troopers, {over} over the army-size limit of {limit}. Remove {over}.",
+                    count=ctx.trooper_count, over=over, limit=troopers_limit) + _team_note(ctx, ctx.roster.troopers)
             + extra,
             sources.ARMY_SIZE, beyond(ctx, ctx.roster.troopers, troopers_limit),
             count=ctx.trooper_count, limit=troopers_limit)
@@ -67,8 +67,8 @@ def check(ctx: RuleContext) -> Iterator[Violation]:
         names = ", ".join(t.name for t in ctx.commlink_troopers)
         yield error(
             "army.too_many_commlinks",
-            tr("The list has {count} troopers with Commlink ({names}); at most {limit} is allowed. Keep one.",
-               count=len(ctx.commlink_troopers), names=names, limit=max_commlinks),
+            lazy_tr("The list has {count} troopers with Commlink ({names}); at most {limit} is allowed. Keep one.",
+                    count=len(ctx.commlink_troopers), names=names, limit=max_commlinks),
             sources.ARMY_SIZE, tuple(t.uid for t in ctx.commlink_troopers),
             count=len(ctx.commlink_troopers), limit=max_commlinks)
 
@@ -79,9 +79,9 @@ def check(ctx: RuleContext) -> Iterator[Violation]:
             extra_groups = used[insertion.max_combat_groups:]
             yield error(
                 "groups.limited_insertion",
-                tr("{extra} allows only {limit} combat group; the list uses {count}. Put every trooper in "
-                   "Combat Group {first}.", extra=insertion.name, limit=insertion.max_combat_groups,
-                   count=len(used), first=used[0].number),
+                lazy_tr("{extra} allows only {limit} combat group; the list uses {count}. Put every trooper in "
+                        "Combat Group {first}.", extra=insertion.name, limit=insertion.max_combat_groups,
+                        count=len(used), first=used[0].number),
                 sources.LIMITED_INSERTION,
                 tuple(t.uid for g in extra_groups for t in g.troopers),
                 count=len(used), limit=insertion.max_combat_groups)

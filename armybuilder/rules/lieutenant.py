@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from armybuilder.i18n import tr
+from armybuilder.i18n import lazy_tr
 from armybuilder.rules import sources
 from armybuilder.rules.context import RuleContext
 from armybuilder.rules.violations import Violation, error
@@ -17,11 +17,11 @@ def check(ctx: RuleContext) -> Iterator[Violation]:
         return
     if len(lieutenants) < wanted:
         yield error("lieutenant.missing",
-                    tr("The list has no Lieutenant. Change one trooper to an option with the Lieutenant skill."),
+                    lazy_tr("The list has no Lieutenant. Change one trooper to an option with the Lieutenant skill."),
                     sources.LIEUTENANT, count=0)
     elif len(lieutenants) > wanted:
         names = ", ".join(t.name for t in lieutenants)
         yield error("lieutenant.too_many",
-                    tr("The list has {count} Lieutenants ({names}); it must have exactly one. Change the others "
-                       "to options without the Lieutenant skill.", count=len(lieutenants), names=names),
+                    lazy_tr("The list has {count} Lieutenants ({names}); it must have exactly one. Change the others "
+                            "to options without the Lieutenant skill.", count=len(lieutenants), names=names),
                     sources.LIEUTENANT, tuple(t.uid for t in lieutenants), count=len(lieutenants))

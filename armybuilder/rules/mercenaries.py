@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from armybuilder.i18n import tr
+from armybuilder.i18n import Text, lazy_join, lazy_tr
 from armybuilder.rules import sources
-from armybuilder.rules.context import RuleContext, local_name
+from armybuilder.rules.context import RuleContext
 from armybuilder.rules.violations import Violation, error
 
 
@@ -18,33 +18,33 @@ def check(ctx: RuleContext) -> Iterator[Violation]:
     if extra is None:
         names = " · ".join(dict.fromkeys(t.name for t in mercs))
         yield error("mercenaries.not_allowed",
-                    tr("{units}: mercenaries from outside {army}'s own list, allowed only by a tournament extra such "
-                       "as Soldiers of Fortune. {fix}", units=names, army=ctx.army.name, fix=_fix(ctx)),
+                    lazy_tr("{units}: mercenaries from outside {army}'s own list, allowed only by a tournament extra "
+                            "such as Soldiers of Fortune. {fix}", units=names, army=ctx.army.name, fix=_fix(ctx)),
                     sources.MERCENARIES, tuple(t.uid for t in mercs), count=len(mercs))
         return
     cap = extra.mercenary_points or 0
     spent = sum(t.points for t in mercs)
     if spent > cap:
         yield error("mercenaries.over_points",
-                    tr("Mercenaries cost {used} points, {over} over the {limit}-point cap of {extra}. Remove or "
-                       "change mercenaries worth {over} points.", used=spent, over=spent - cap, limit=cap,
-                       extra=extra.name),
+                    lazy_tr("Mercenaries cost {used} points, {over} over the {limit}-point cap of {extra}. Remove or "
+                            "change mercenaries worth {over} points.", used=spent, over=spent - cap, limit=cap,
+                            extra=extra.name),
                     sources.SOLDIERS_OF_FORTUNE, tuple(t.uid for t in mercs), used=spent, limit=cap)
 
 
-def _fix(ctx: RuleContext) -> str:
+def _fix(ctx: RuleContext) -> Text:
     """How to make the mercenaries legal: the extra to switch on, or the packs that offer one."""
     season = ctx.season
     offered = next((e for e in season.extras if e.mercenary_points is not None), None) if season else None
     if season is not None and offered is not None:
-        return tr("Switch on {extra} in {season} (at most {points} points of mercenaries), or remove them.",
-                  extra=local_name(offered), season=local_name(season), points=offered.mercenary_points)
+        return lazy_tr("Switch on {extra} in {season} (at most {points} points of mercenaries), or remove them.",
+                       extra=offered.local_name, season=season.local_name, points=offered.mercenary_points)
     packs = ctx.suggested_seasons(lambda e: e.mercenary_points is not None)
-    current = local_name(season) if season else local_name(ctx.edition)
+    current = season.local_name if season else ctx.edition.local_name
     if packs:
-        return tr("{pack} has no such extra: choose a tournament pack with one ({packs}) and switch it on, or remove "
-                  "them.", pack=current,
-                  packs=" · ".join(f"{local_name(s)}: {local_name(e)}" for s in packs for e in s.extras
-                                   if e.mercenary_points is not None))
-    return tr("{pack} has no such extra and no tournament pack that has one is installed: remove them.",
-              pack=current)
+        return lazy_tr("{pack} has no such extra: choose a tournament pack with one ({packs}) and switch it on, or "
+                       "remove them.", pack=current,
+                       packs=lazy_join(" · ", (s.local_name + ": " + e.local_name for s in packs for e in s.extras
+                                               if e.mercenary_points is not None)))
+    return lazy_tr("{pack} has no such extra and no tournament pack that has one is installed: remove them.",
+                   pack=current)

@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from armybuilder.domain.packs import PeripheralControl
 from armybuilder.domain.profiles import Profile
 from armybuilder.domain.roster import ResolvedTrooper
-from armybuilder.i18n import tr, trn
+from armybuilder.i18n import Text, lazy_tr, lazy_trn
 from armybuilder.rules import sources
 from armybuilder.rules.context import RuleContext
 from armybuilder.rules.violations import Violation, error
@@ -262,12 +262,12 @@ def _judge_group(ctx: RuleContext, number: int, assignments: Sequence[Assignment
         over = len(peripherals) - max(room, 0)
         label = f"Peripheral ({control.type})"
         yield error("peripherals.too_many",
-                    tr("Combat Group {number} has {count} × {kind} ({names}) for {controllers}; each controls at "
-                       "most {max}. Remove {over} or add {who} to Combat Group {number}.",
-                       number=number, count=len(peripherals), kind=label, names=_counted(peripherals),
-                       controllers=trn("{n} controller ({who_list})", "{n} controllers ({who_list})",
-                                       len(controllers), who_list=_counted([c for c in controllers if c])),
-                       max=control.max_per_controller, over=over, who=_who(control, peripherals[0])),
+                    lazy_tr("Combat Group {number} has {count} × {kind} ({names}) for {controllers}; each controls at "
+                            "most {max}. Remove {over} or add {who} to Combat Group {number}.",
+                            number=number, count=len(peripherals), kind=label, names=_counted(peripherals),
+                            controllers=lazy_trn("{n} controller ({who_list})", "{n} controllers ({who_list})",
+                                            len(controllers), who_list=_counted([c for c in controllers if c])),
+                            max=control.max_per_controller, over=over, who=_who(control, peripherals[0])),
                     sources.PERIPHERAL, tuple(a.peripheral for a in group), group=number, count=len(peripherals),
                     limit=max(room, 0))
 
@@ -301,12 +301,12 @@ def _incompatible(ctx: RuleContext, number: int, assignments: Sequence[Assignmen
             holders.append(trooper)
     rival_names = " · ".join(f"Peripheral ({controls[r].type})" for r in rivals if r in controls)
     return error("peripherals.incompatible",
-                 tr("{names} in Combat Group {number} has no controller: {holders}, who could control it, already "
-                    "has a {rivals}, and no controller may have both a {kind} and a {rivals}. Add {who} to "
-                    "Combat Group {number}, or remove one of them.",
-                    names=_counted(peripherals), number=number,
-                    holders=_counted(holders) or tr("every trooper who could control it"), rivals=rival_names,
-                    kind=f"Peripheral ({control.type})", who=_who(control, peripherals[0])),
+                 lazy_tr("{names} in Combat Group {number} has no controller: {holders}, who could control it, already "
+                         "has a {rivals}, and no controller may have both a {kind} and a {rivals}. Add {who} to "
+                         "Combat Group {number}, or remove one of them.",
+                         names=_counted(peripherals), number=number,
+                         holders=_counted(holders) or lazy_tr("every trooper who could control it"), rivals=rival_names,
+                         kind=f"Peripheral ({control.type})", who=_who(control, peripherals[0])),
                  sources.PERIPHERAL, tuple(a.peripheral for a in crowded) + tuple(t.uid for t in holders),
                  group=number)
 
@@ -324,17 +324,17 @@ def _trooper(ctx: RuleContext, uid: str) -> ResolvedTrooper:
     return trooper
 
 
-def _who(control: PeripheralControl, peripheral: ResolvedTrooper) -> str:
+def _who(control: PeripheralControl, peripheral: ResolvedTrooper) -> Text:
     if control.same_unit:
         others = [g.label for g in peripheral.unit.profile_groups if not g.is_peripheral]
         return " · ".join(others) or peripheral.unit.name
-    return tr("a trooper with {skills}", skills=_alternatives(control.skills))
+    return lazy_tr("a trooper with {skills}", skills=_alternatives(control.skills))
 
 
-def _alternatives(items: Sequence[str]) -> str:
+def _alternatives(items: Sequence[str]) -> Text:
     if len(items) < 2:
         return "".join(items)
-    return tr("{items} or {last}", items=", ".join(items[:-1]), last=items[-1])
+    return lazy_tr("{items} or {last}", items=", ".join(items[:-1]), last=items[-1])
 
 
 def _has_dependency(ctx: RuleContext, peripheral: ResolvedTrooper) -> bool:
@@ -351,29 +351,29 @@ def _no_controller(ctx: RuleContext, number: int, control: PeripheralControl,
                  and t.reinforcement == first.reinforcement and _controls(control, t, first)]
     if elsewhere:
         target = elsewhere[0]
-        fix = tr("Move it to Combat Group {group}, where {name} is, or add {who} to Combat Group {number}.",
-                 group=target.combat_group, name=target.name, who=who, number=number)
+        fix = lazy_tr("Move it to Combat Group {group}, where {name} is, or add {who} to Combat Group {number}.",
+                      group=target.combat_group, name=target.name, who=who, number=number)
     elif control.same_unit and _has_dependency(ctx, first):
         return  # the relations rule reports the missing controller
     else:
-        fix = tr("Add {who} to Combat Group {number}, or remove it.", who=who, number=number)
+        fix = lazy_tr("Add {who} to Combat Group {number}, or remove it.", who=who, number=number)
     yield error("peripherals.no_controller",
-                tr("{names} in Combat Group {number} has no controller there: a {kind} is controlled by {who} "
-                   "of its own combat group.", names=_counted(peripherals), number=number, kind=kind, who=who)
+                lazy_tr("{names} in Combat Group {number} has no controller there: a {kind} is controlled by {who} "
+                        "of its own combat group.", names=_counted(peripherals), number=number, kind=kind, who=who)
                 + " " + fix,
                 SOURCE, tuple(t.uid for t in peripherals), group=number)
 
 
-def notes(ctx: RuleContext) -> Iterator[str]:
+def notes(ctx: RuleContext) -> Iterator[Text]:
     """Which controller the rules assumed, where several troopers of the group could be it."""
     for assignment in control_plan(ctx).assignments:
         if assignment.controller is None or len(assignment.possible) < 2:
             continue
         peripheral, controller = _trooper(ctx, assignment.peripheral), _trooper(ctx, assignment.controller)
         others = [_trooper(ctx, u) for u in assignment.possible if u != assignment.controller]
-        yield tr("Combat Group {group}: {controller} is taken to control {peripheral} ({others} could too); as a "
-                 "Controller it may not join a fireteam.", group=assignment.combat_group,
-                 controller=_label(controller), peripheral=peripheral.name, others=_counted(others))
+        yield lazy_tr("Combat Group {group}: {controller} is taken to control {peripheral} ({others} could too); as a "
+                      "Controller it may not join a fireteam.", group=assignment.combat_group,
+                      controller=_label(controller), peripheral=peripheral.name, others=_counted(others))
 
 
 def _label(trooper: ResolvedTrooper) -> str:

@@ -6,7 +6,7 @@ from collections.abc import Callable, Iterator, Sequence
 
 from armybuilder.domain.roster import ResolvedTrooper
 from armybuilder.domain.values import format_halves
-from armybuilder.i18n import tr
+from armybuilder.i18n import Text, lazy_join, lazy_tr
 from armybuilder.rules import sources
 from armybuilder.rules.context import RuleContext
 from armybuilder.rules.violations import Violation, error
@@ -36,17 +36,18 @@ def check(ctx: RuleContext) -> Iterator[Violation]:
     if main_points > points_limit:
         over = main_points - points_limit
         costly = _fixers(main, over, lambda t: t.points)
+        message: Text
         if ctx.reinforcement_points_limit:
-            message = tr("The main section costs {used} points, {over} over its {limit} points ({total} for the "
-                         "game minus {reinforcements} for Reinforcements). Remove or change troopers worth at "
-                         "least {over} points.", used=main_points, over=over, limit=points_limit,
-                         total=ctx.points_limit, reinforcements=ctx.reinforcement_points_limit)
+            message = lazy_tr("The main section costs {used} points, {over} over its {limit} points ({total} for the "
+                              "game minus {reinforcements} for Reinforcements). Remove or change troopers worth at "
+                              "least {over} points.", used=main_points, over=over, limit=points_limit,
+                              total=ctx.points_limit, reinforcements=ctx.reinforcement_points_limit)
         else:
-            message = tr("The list costs {used} points, {over} over the {limit}-point limit. Remove or change "
-                         "troopers worth at least {over} points.", used=main_points, over=over, limit=points_limit)
+            message = lazy_tr("The list costs {used} points, {over} over the {limit}-point limit. Remove or change "
+                              "troopers worth at least {over} points.", used=main_points, over=over, limit=points_limit)
         if any(t.points >= over for t in main):
-            message += " " + tr("Removing the marked trooper, or any other worth at least {over} points, would be "
-                                "enough.", over=over)
+            message += " " + lazy_tr("Removing the marked trooper, or any other worth at least {over} points, would be "
+                                     "enough.", over=over)
         yield error("points.over_limit", message, sources.POINTS, costly,
                     used=main_points, limit=points_limit, over=over)
 
@@ -55,17 +56,18 @@ def check(ctx: RuleContext) -> Iterator[Violation]:
     if main_swc > budget:
         over = main_swc - budget
         spenders = _fixers(main, over, lambda t: t.swc_halves)
-        parts = [tr("{base} for {points} points", base=format_halves(ctx.base_swc_halves), points=ctx.points_limit)]
+        parts = [lazy_tr("{base} for {points} points",
+        base=format_halves(ctx.base_swc_halves), points=ctx.points_limit)]
         bonus = sum(t.swc_bonus_halves for t in roster.troopers)
         if bonus:
-            parts.append(tr("+{bonus} from options with +SWC", bonus=format_halves(bonus)))
+            parts.append(lazy_tr("+{bonus} from options with +SWC", bonus=format_halves(bonus)))
         if ctx.mercenary_swc_halves:
-            parts.append(tr("−{cost} for Soldiers of Fortune", cost=format_halves(ctx.mercenary_swc_halves)))
+            parts.append(lazy_tr("−{cost} for Soldiers of Fortune", cost=format_halves(ctx.mercenary_swc_halves)))
         if ctx.reinforcement_swc_halves:
-            parts.append(tr("−{cost} kept for Reinforcements", cost=format_halves(ctx.reinforcement_swc_halves)))
+            parts.append(lazy_tr("−{cost} kept for Reinforcements", cost=format_halves(ctx.reinforcement_swc_halves)))
         yield error(
             "swc.over_budget",
-            tr("The list uses {used} SWC, {over} over its budget of {budget} ({how}). Swap support weapons "
-               "for options with less SWC.", used=format_halves(main_swc), over=format_halves(over),
-               budget=format_halves(budget), how=", ".join(parts)),
+            lazy_tr("The list uses {used} SWC, {over} over its budget of {budget} ({how}). Swap support weapons "
+                    "for options with less SWC.", used=format_halves(main_swc), over=format_halves(over),
+                    budget=format_halves(budget), how=lazy_join(", ", parts)),
             sources.SWC, spenders, used=format_halves(main_swc), limit=format_halves(budget))

@@ -16,9 +16,9 @@ from collections.abc import Iterator
 from armybuilder.domain.packs import Extra
 from armybuilder.domain.profiles import Unit, fold_name
 from armybuilder.domain.values import format_halves
-from armybuilder.i18n import tr
+from armybuilder.i18n import lazy_tr
 from armybuilder.rules import sources
-from armybuilder.rules.context import RuleContext, local_name
+from armybuilder.rules.context import RuleContext
 from armybuilder.rules.violations import Violation, error
 
 SOURCE = sources.REINFORCEMENTS
@@ -45,81 +45,82 @@ def check(ctx: RuleContext) -> Iterator[Violation]:
         for trooper in ctx.roster.main:
             if is_reinforcement_unit(trooper.unit, rules.unit_marker):
                 yield error("reinforcements.in_main_section",
-                            tr("{unit} is a Reinforcements unit: it may only be in the Reinforcements section, never "
-                               "in the main one. Move it to a Reinforcements combat group.", unit=trooper.name),
+                            lazy_tr("{unit} is a Reinforcements unit: it may only be in the Reinforcements section, "
+                                    "never in the main one. Move it to a Reinforcements combat group.",
+                                    unit=trooper.name),
                             SOURCE, (trooper.uid,))
     reinforcement_groups = [g for g in ctx.army_list.groups if g.reinforcement and g.troopers]
     if not reinforcement_groups:
         return
     uids = tuple(t.uid for g in reinforcement_groups for t in g.troopers)
     if rules is None or ctx.army.reinforcements is None:
-        why = (tr("{edition} has no Reinforcements", edition=ctx.edition.name) if rules is None
-               else tr("{army} has no Reinforcements list", army=ctx.army.name))
+        why = (lazy_tr("{edition} has no Reinforcements", edition=ctx.edition.name) if rules is None
+               else lazy_tr("{army} has no Reinforcements list", army=ctx.army.name))
         yield error("reinforcements.not_available",
-                    tr("The list has a Reinforcements section, but {why}. Remove those combat groups.", why=why),
+                    lazy_tr("The list has a Reinforcements section, but {why}. Remove those combat groups.", why=why),
                     SOURCE, uids)
         return
     section = ctx.roster.reinforcements
     points = sum(t.points for t in section)
     if points > rules.points:
         yield error("reinforcements.over_points",
-                    tr("The Reinforcements section costs {used} points, {over} over its {limit} points. Remove "
-                       "or change Reinforcements troopers.", used=points, over=points - rules.points,
-                       limit=rules.points),
+                    lazy_tr("The Reinforcements section costs {used} points, {over} over its {limit} points. Remove "
+                            "or change Reinforcements troopers.", used=points, over=points - rules.points,
+                            limit=rules.points),
                     SOURCE, tuple(t.uid for t in section), used=points, limit=rules.points)
     swc = sum(t.swc_halves for t in section)
     if swc > rules.swc.halves:
         over = swc - rules.swc.halves
         yield error("reinforcements.over_swc",
-                    tr("The Reinforcements section uses {used} SWC, {over} over its {limit} SWC. Swap Reinforcements "
-                       "support weapons for options with less SWC (at least {over} SWC less).",
-                       used=format_halves(swc), over=format_halves(over), limit=str(rules.swc)),
+                    lazy_tr("The Reinforcements section uses {used} SWC, {over} over its {limit} SWC. Swap "
+                            "Reinforcements support weapons for options with less SWC (at least {over} SWC less).",
+                            used=format_halves(swc), over=format_halves(over), limit=str(rules.swc)),
                     SOURCE, tuple(t.uid for t in section if t.swc_halves), used=format_halves(swc),
                     over=format_halves(over))
     for trooper in section:
         if not is_reinforcement_unit(trooper.unit, rules.unit_marker):
             yield error("reinforcements.wrong_unit",
-                        tr("{unit} is not a Reinforcements unit (their names include “{marker}.”). Move it to "
-                           "the main section.", unit=trooper.name, marker=rules.unit_marker),
+                        lazy_tr("{unit} is not a Reinforcements unit (their names include “{marker}.”). Move it to "
+                                "the main section.", unit=trooper.name, marker=rules.unit_marker),
                         SOURCE, (trooper.uid,))
     if rules.requires_commlink and required is None:  # with the Extra, `_required` says it
         skill = ctx.edition.commlink_skill
         if not any(t.has_item(skill) for t in ctx.roster.main):
             yield error("reinforcements.no_commlink",
-                        tr("A list with Reinforcements needs a trooper with {skill} in the main section. Add one.",
-                           skill=skill), SOURCE, uids)
+                        lazy_tr("A list with Reinforcements needs a trooper with {skill} in the main section. Add one.",
+                                skill=skill), SOURCE, uids)
 
 
 def _required(ctx: RuleContext, required: Extra) -> Iterator[Violation]:
     """The Reinforcements Extra: every list has its Reinforcements section and a Commlink trooper in the
     main section; the messages say how to add them."""
-    extra = local_name(required)
+    extra = required.local_name
     cited = sources.cite(SOURCE, sources.season_rule(required.name))
     rules = ctx.edition.reinforcements
     if rules is None or ctx.army.reinforcements is None:
-        why = (tr("{edition} has no Reinforcements", edition=ctx.edition.name) if rules is None
-               else tr("{army} has no Reinforcements list in its data", army=ctx.army.name))
+        why = (lazy_tr("{edition} has no Reinforcements", edition=ctx.edition.name) if rules is None
+               else lazy_tr("{army} has no Reinforcements list in its data", army=ctx.army.name))
         yield error("reinforcements.required",
-                    tr("{extra} requires a Reinforcements section in every list, but {why}: this list cannot be "
-                       "played with {extra}. Switch the Extra off or choose an army with Reinforcements.",
-                       extra=extra, why=why), cited)
+                    lazy_tr("{extra} requires a Reinforcements section in every list, but {why}: this list cannot be "
+                            "played with {extra}. Switch the Extra off or choose an army with Reinforcements.",
+                            extra=extra, why=why), cited)
         return
     if not any(g.reinforcement and g.troopers for g in ctx.army_list.groups):
-        source = ctx.reinforcement_army_name or tr("the army's Reinforcements list")
+        source = ctx.reinforcement_army_name or lazy_tr("the army's Reinforcements list")
         yield error("reinforcements.required",
-                    tr("{extra} requires every list to have its Reinforcements section. Add a Reinforcements "
-                       "combat group (Edit → New Reinforcements group in the app; a combat group with "
-                       "`reinforcement: true` in a list file) and fill it with up to {points} points and {swc} SWC "
-                       "of Reinforcements troopers from {source}.", extra=extra, points=rules.points,
-                       swc=str(rules.swc), source=source), cited)
+                    lazy_tr("{extra} requires every list to have its Reinforcements section. Add a Reinforcements "
+                            "combat group (Edit → New Reinforcements group in the app; a combat group with "
+                            "`reinforcement: true` in a list file) and fill it with up to {points} points and {swc} "
+                            "SWC of Reinforcements troopers from {source}.", extra=extra, points=rules.points,
+                            swc=str(rules.swc), source=source), cited)
     skill = ctx.edition.commlink_skill
     if rules.requires_commlink and not any(t.has_item(skill) for t in ctx.roster.main):
         examples = _with_item(ctx, skill)
-        hint = (" " + tr("In {army}, for example: {units}.", army=ctx.army.name, units=", ".join(examples))
+        hint = (" " + lazy_tr("In {army}, for example: {units}.", army=ctx.army.name, units=", ".join(examples))
                 if examples else "")
         yield error("reinforcements.no_commlink",
-                    tr("{extra}: a list with Reinforcements needs a trooper with {skill} in the main section. Add "
-                       "one.", extra=extra, skill=skill) + hint,
+                    lazy_tr("{extra}: a list with Reinforcements needs a trooper with {skill} in the main section. Add "
+                            "one.", extra=extra, skill=skill) + hint,
                     SOURCE, tuple(t.uid for t in ctx.roster.reinforcements))
 
 

@@ -7,9 +7,9 @@ from collections.abc import Iterator
 
 from armybuilder.domain.roster import ResolvedTrooper
 from armybuilder.domain.specops import SpecOpsPick, stat_label
-from armybuilder.i18n import tr
+from armybuilder.i18n import Text, lazy_join, lazy_tr
 from armybuilder.rules import sources
-from armybuilder.rules.context import RuleContext, local_name
+from armybuilder.rules.context import RuleContext
 from armybuilder.rules.violations import Violation, error, warning
 
 SOURCE = sources.season_rule("Spec-Ops")
@@ -19,9 +19,9 @@ def check(ctx: RuleContext) -> Iterator[Violation]:
     for trooper in ctx.roster.troopers:
         if trooper.trooper.specops and trooper.specops is None:
             yield error("specops.not_a_base",
-                        tr("{unit} ({option}) has Spec-Ops upgrades, but it is not a Spec-Ops base of {army}'s "
-                           "table. Remove the upgrades, or build the Spec-Ops from one of the table's bases.",
-                           unit=trooper.name, option=trooper.option.name, army=ctx.army.name),
+                        lazy_tr("{unit} ({option}) has Spec-Ops upgrades, but it is not a Spec-Ops base of {army}'s "
+                                "table. Remove the upgrades, or build the Spec-Ops from one of the table's bases.",
+                                unit=trooper.name, option=trooper.option.name, army=ctx.army.name),
                         SOURCE, (trooper.uid,))
     specs = [t for t in ctx.roster.troopers if t.specops is not None]
     if not specs:
@@ -29,67 +29,67 @@ def check(ctx: RuleContext) -> Iterator[Violation]:
     extra = ctx.extra_with("experience")
     if extra is None:
         yield error("specops.not_allowed",
-                    tr("{unit} is a Spec-Ops, allowed only by a tournament Extra such as Spec-Ops. {fix}",
-                       unit=" · ".join(t.name for t in specs), fix=_fix(ctx)),
+                    lazy_tr("{unit} is a Spec-Ops, allowed only by a tournament Extra such as Spec-Ops. {fix}",
+                            unit=" · ".join(t.name for t in specs), fix=_fix(ctx)),
                     SOURCE, tuple(t.uid for t in specs))
         return
     if len(specs) > 1:
         yield error("specops.too_many",
-                    tr("The list has {count} Spec-Ops; {extra} allows one. Remove {over}.", count=len(specs),
-                       extra=local_name(extra), over=len(specs) - 1),
+                    lazy_tr("The list has {count} Spec-Ops; {extra} allows one. Remove {over}.", count=len(specs),
+                            extra=extra.local_name, over=len(specs) - 1),
                     SOURCE, tuple(t.uid for t in specs[1:]), count=len(specs))
     limit = extra.experience or 0
     for trooper in specs:
-        yield from _trooper(ctx, trooper, limit, local_name(extra))
+        yield from _trooper(ctx, trooper, limit, extra.local_name)
 
 
-def _trooper(ctx: RuleContext, trooper: ResolvedTrooper, limit: int, extra: str) -> Iterator[Violation]:
+def _trooper(ctx: RuleContext, trooper: ResolvedTrooper, limit: int, extra: Text) -> Iterator[Violation]:
     state = trooper.specops
     assert state is not None
     for pick in state.not_offered:
         yield error("specops.not_offered",
-                    tr("{unit}'s Spec-Ops upgrade {upgrade} is not in {army}'s Spec-Ops table. Remove it and "
-                       "choose one the table offers.", unit=trooper.name, upgrade=describe_pick(pick),
-                       army=ctx.army.name),
+                    lazy_tr("{unit}'s Spec-Ops upgrade {upgrade} is not in {army}'s Spec-Ops table. Remove it and "
+                            "choose one the table offers.", unit=trooper.name, upgrade=describe_pick(pick),
+                            army=ctx.army.name),
                     SOURCE, (trooper.uid,), upgrade=pick.to_code())
     bought = Counter(u.key for u in state.upgrades)
     for upgrade in state.upgrades:
         if bought.pop(upgrade.key, 0) > 1:
             yield error("specops.duplicate_upgrade",
-                        tr("{unit} buys the Spec-Ops upgrade {upgrade} more than once. Keep one.",
-                           unit=trooper.name, upgrade=str(upgrade.item)), SOURCE, (trooper.uid,))
+                        lazy_tr("{unit} buys the Spec-Ops upgrade {upgrade} more than once. Keep one.",
+                                unit=trooper.name, upgrade=str(upgrade.item)), SOURCE, (trooper.uid,))
     if state.xp > limit:
         yield error("specops.over_xp",
-                    tr("{unit}'s Spec-Ops upgrades cost {used} XP, {over} over the {limit} XP of {extra}. Remove "
-                       "upgrades worth at least {over} XP.", unit=trooper.name, used=state.xp,
-                       over=state.xp - limit, limit=limit, extra=extra),
+                    lazy_tr("{unit}'s Spec-Ops upgrades cost {used} XP, {over} over the {limit} XP of {extra}. Remove "
+                            "upgrades worth at least {over} XP.", unit=trooper.name, used=state.xp,
+                            over=state.xp - limit, limit=limit, extra=extra),
                     SOURCE, (trooper.uid,), used=state.xp, limit=limit)
     if state.stats:
         yield warning("specops.stats_not_checked",
-                      tr("{unit}'s attribute improvements ({stats}) are not checked by this builder: the official "
-                         "data gives no XP for them, so the {used} XP counted are only the table's upgrades. Check "
-                         "the total by hand.", unit=trooper.name,
-                         stats=", ".join(stat_label(p) for p in state.stats), used=state.xp),
+                      lazy_tr("{unit}'s attribute improvements ({stats}) are not checked by this builder: the official "
+                              "data gives no XP for them, so the {used} XP counted are only the table's upgrades. "
+                              "Check the total by hand.", unit=trooper.name,
+                              stats=lazy_join(", ", (stat_label(p) for p in state.stats)), used=state.xp),
                       SOURCE, (trooper.uid,))
 
 
-def describe_pick(pick: SpecOpsPick) -> str:
+def describe_pick(pick: SpecOpsPick) -> Text:
     """An upgrade as a player reads it when the table cannot name it."""
     if pick.type == "stat":
         return stat_label(pick)
     extra = f" {list(pick.extra)}" if pick.extra else ""
-    return tr("{kind} id {id}{extra}", kind=pick.type, id=pick.id, extra=extra)
+    return lazy_tr("{kind} id {id}{extra}", kind=pick.type, id=pick.id, extra=extra)
 
 
-def _fix(ctx: RuleContext) -> str:
+def _fix(ctx: RuleContext) -> Text:
     season = ctx.season
     offered = next((e for e in season.extras if e.experience is not None), None) if season else None
     if season is not None and offered is not None:
-        return tr("Switch on {extra} in {season}, or remove the Spec-Ops.", extra=local_name(offered),
-                  season=local_name(season))
-    packs = [f"{local_name(s)}: {local_name(e)}" for s in ctx.suggested_seasons(lambda e: e.experience is not None)
+        return lazy_tr("Switch on {extra} in {season}, or remove the Spec-Ops.", extra=offered.local_name,
+                       season=season.local_name)
+    packs = [s.local_name + ": " + e.local_name for s in ctx.suggested_seasons(lambda e: e.experience is not None)
              for e in s.extras if e.experience is not None]
     if packs:
-        return tr("Choose a tournament pack with such an Extra ({packs}) and switch it on, or remove the Spec-Ops.",
-                  packs=" · ".join(packs))
-    return tr("Remove the Spec-Ops.")
+        return lazy_tr("Choose a tournament pack with such an Extra ({packs}) and switch it on, or remove the "
+                       "Spec-Ops.", packs=lazy_join(" · ", packs))
+    return lazy_tr("Remove the Spec-Ops.")

@@ -112,7 +112,6 @@ def test_switching_to_spanish_in_preferences(qtbot, window: MainWindow) -> None:
 
 def test_spanish_start_page_and_dialogs_have_no_english_left(qtbot, window: MainWindow) -> None:  # type: ignore[no-untyped-def]
     apply_language("es")
-    window.retranslate()
     assert window.start_page.title.text() == "Empieza una lista"
     assert window.start_page.import_button.text() == "Importar datos de Infinity Army…"
     assert english_left(window) == []
@@ -227,7 +226,6 @@ def test_the_old_single_setting_applies_to_its_own_edition_only(qtbot, synthetic
 @pytest.mark.parametrize("code", ["en", "es"])
 def test_every_menu_entry_has_its_own_access_key(qtbot, window: MainWindow, code: str) -> None:  # type: ignore[no-untyped-def]
     apply_language(code)
-    window.retranslate()
     menus = [window.menuBar(), *(a.menu() for a in window.menuBar().actions() if a.menu())]
     for menu in menus:
         keys: dict[str, list[str]] = {}
@@ -257,7 +255,6 @@ def test_the_restore_offer_in_spanish(qtbot, window: MainWindow, tmp_path: Path)
                                           encoding="utf-8")
     window.document.close_list()
     apply_language("es")
-    window.retranslate()
     dialog = offer_restore(window, Autosave(window, folder))
     assert dialog is not None
     assert dialog.windowTitle() == "Recuperar el trabajo sin guardar"

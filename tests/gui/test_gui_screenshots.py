@@ -30,12 +30,10 @@ def test_the_second_language_pass_starts_from_the_profile_card(qtbot, app_settin
     assert "blizzard" in window.statusBar().currentMessage()
     try:
         apply_language("es")
-        window.retranslate()
         screenshots.begin_pass(window)
         screenshots._states(window, shot, QApplication.instance())
     finally:
         apply_language("en")
-        window.retranslate()
     tab, status, ph = seen["04-profile-card"]
     assert tab is window.card and ph == "FIS"  # the Spanish card: CD, FIS, VOL…
     assert "Opened" not in status and "blizzard" not in status

@@ -33,14 +33,12 @@ def test_history_status_and_data_words_follow_the_language(qtbot, window: MainWi
     assert option.data() == "LINE LT · Lieutenant · Combi Rifle"
     try:
         apply_language("es")
-        window.retranslate()
         assert window.document.undo_stack.undoText() == "Mover 2 tropas a un grupo de combate nuevo"
         assert window.statusBar().currentMessage().startswith("Guardado ")
         assert option.data() == "LINE LT · Teniente · Combi Rifle"
         assert "Lieutenant" not in option.data(Qt.ItemDataRole.ToolTipRole)  # the tooltip too (ToolTipRole)
     finally:
         apply_language("en")
-        window.retranslate()
     assert window.document.undo_stack.undoText() == "Move 2 troopers to a new combat group"
 
 
@@ -48,11 +46,9 @@ def test_messages_of_other_parts_are_cleared_by_a_switch(qtbot, window: MainWind
     window.statusBar().showMessage("Something in English", 5000)
     try:
         apply_language("es")
-        window.retranslate()
         assert window.statusBar().currentMessage() == ""
     finally:
         apply_language("en")
-        window.retranslate()
 
 
 def test_a_list_that_cannot_be_validated_says_why_in_the_new_language(qtbot, window: MainWindow) -> None:  # type: ignore[no-untyped-def]
@@ -75,13 +71,11 @@ def test_a_list_that_cannot_be_validated_says_why_in_the_new_language(qtbot, win
     english = window.problems.model.index(0, 0).data()
     try:
         apply_language("es")
-        window.retranslate()
         # the text the data layer makes now, in the current language: not the one kept from before
         assert window.problems.model.index(0, 0).data() == problem_now(broken) != english
         assert window.problems.model.index(0, 0).data().startswith("paquetes de reglas:")
     finally:
         apply_language("en")
-        window.retranslate()
 
 
 def test_no_english_left_in_the_new_parts(qtbot, window: MainWindow) -> None:  # type: ignore[no-untyped-def]
@@ -96,7 +90,6 @@ def test_no_english_left_in_the_new_parts(qtbot, window: MainWindow) -> None:  #
     window.editor.select_troopers(["t2"])
     try:
         apply_language("es")
-        window.retranslate()
         assert window.browser.sections.tabText(1) == "Refuerzos"
         assert window.totals.reinforcements.plain.startswith("Ref. 20 / 100")
         assert window.browser.mercenary_hint.isVisible()
@@ -109,4 +102,31 @@ def test_no_english_left_in_the_new_parts(qtbot, window: MainWindow) -> None:  #
         window.preferences_dialog.reject()
     finally:
         apply_language("en")
-        window.retranslate()
+
+
+def test_a_switch_rewords_the_problems_without_validating_again(qtbot, window: MainWindow,  # type: ignore[no-untyped-def]
+                                                                monkeypatch) -> None:
+    import armybuilder.gui.document as document_module
+
+    start_list(qtbot, window)
+    add(qtbot, window, LINE, 1, 1)  # no Lieutenant: one problem
+    report = window.document.report
+    english = window.problems.model.index(0, 0).data()
+    calls: list[object] = []
+    real = document_module.validate_in_catalog
+    mine = window.document.army_list  # (windows of earlier tests may still be alive and get the switch too)
+
+    def counted(army_list, catalog):  # type: ignore[no-untyped-def]
+        if army_list is mine:
+            calls.append(army_list)
+        return real(army_list, catalog)
+
+    monkeypatch.setattr(document_module, "validate_in_catalog", counted)
+    try:
+        apply_language("es")
+        spanish = window.problems.model.index(0, 0).data()
+        assert spanish != english and "eniente" in spanish, spanish
+        assert calls == [] and window.document.report is report  # the same report, rendered anew
+    finally:
+        apply_language("en")
+    assert window.problems.model.index(0, 0).data() == english

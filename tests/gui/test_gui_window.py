@@ -404,13 +404,12 @@ def test_copying_a_list_the_code_cannot_hold_says_why(qtbot, window: MainWindow)
 
 
 def test_language_switches_while_running(qtbot, window: MainWindow) -> None:  # type: ignore[no-untyped-def]
-    from armybuilder.i18n import set_language
+    from armybuilder.gui.language import apply_language
 
     start_list(qtbot, window)
     add(qtbot, window, LINE, 1, 1)  # no Lieutenant: one problem
     try:
-        set_language("es")
-        window.retranslate()
+        apply_language("es")  # every widget retranslates on its LanguageChange
         assert window.file_menu.title() == "&Archivo"
         assert window.action_set.save.text() == "&Guardar"
         assert window.totals.points.plain.startswith("Puntos 10 / 300")
@@ -422,8 +421,7 @@ def test_language_switches_while_running(qtbot, window: MainWindow) -> None:  # 
         assert "Teniente" in message or "teniente" in message, message
         assert window.browser.search.placeholderText() == "Buscar unidades, habilidades, armas…"
     finally:
-        set_language("en")
-        window.retranslate()
+        apply_language("en")
     assert window.file_menu.title() == "&File"
     assert window.totals.points.plain.startswith("Points")
 

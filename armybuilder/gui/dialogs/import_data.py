@@ -46,6 +46,7 @@ from armybuilder.data.importer import ArmyImport, ImportReport, import_folder
 from armybuilder.data.official_json import ImportIssue
 from armybuilder.gui import icons
 from armybuilder.gui.fonts import set_font
+from armybuilder.gui.language import Retranslating
 from armybuilder.gui.settings_store import SettingsStore
 from armybuilder.gui.tasks import TaskRunner
 from armybuilder.gui.widgets.parts import size_columns
@@ -112,7 +113,7 @@ def size_text(size: int) -> str:
     return tr("{size} kB", size=f"{size / 1024:,.0f}") if size >= 1024 else tr("{size} bytes", size=size)
 
 
-class ImportDataDialog(QDialog):
+class ImportDataDialog(Retranslating, QDialog):
     """Choose a source, watch the import file by file (cancel any time), read the report."""
 
     data_imported = Signal(object)

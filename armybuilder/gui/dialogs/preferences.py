@@ -27,6 +27,7 @@ from armybuilder.data.catalog import Catalog
 from armybuilder.domain.packs import EditionPack, SeasonPack
 from armybuilder.gui import icons
 from armybuilder.gui.labels import pack_name, tier_label
+from armybuilder.gui.language import Retranslating
 from armybuilder.gui.preferences import PAPERS, ListDefaults, Paper, Preferences
 from armybuilder.i18n import LANGUAGES, language, tr, trn
 
@@ -65,7 +66,7 @@ class EditionRow:
         self.label.setBuddy(self.pack)
 
 
-class PreferencesDialog(QDialog):
+class PreferencesDialog(Retranslating, QDialog):
     """Language and units, print-outs, new lists; OK / Apply store and apply them."""
 
     applied = Signal(object)

@@ -28,6 +28,7 @@ from armybuilder.gui import icons
 from armybuilder.gui.autosave import Autosave, AutosaveEntry, Orphan, read_autosaved_list
 from armybuilder.gui.files import OpenedList
 from armybuilder.gui.fonts import set_font
+from armybuilder.gui.language import Retranslating
 from armybuilder.gui.widgets.parts import size_columns
 from armybuilder.i18n import tr
 
@@ -55,7 +56,7 @@ def detail_lines(entry: AutosaveEntry) -> tuple[str, str]:
     return f"{name} — {entry.army}", tr("Autosaved {when}.", when=when_text(entry)) + " " + saved
 
 
-class RestoreDialog(QDialog):
+class RestoreDialog(Retranslating, QDialog):
     """Lists the orphaned autosaves; Restore opens the selected one, Discard deletes it."""
 
     restore_requested = Signal(object)

@@ -21,6 +21,7 @@ from armybuilder.domain.packs import EditionPack
 from armybuilder.domain.profiles import Army
 from armybuilder.domain.values import FireteamType
 from armybuilder.gui.fireteams.models import ChartColumn, ChartModel, limits_text
+from armybuilder.gui.language import Retranslating
 from armybuilder.gui.widgets.wrapping import WrappingDelegate, WrappingTreeView
 from armybuilder.i18n import tr
 from armybuilder.rules.fireteams.assess import bonus_text, type_name
@@ -42,7 +43,7 @@ def sizes_text(edition: EditionPack, army: Army | None = None) -> str:
     return " · ".join(parts)
 
 
-class ChartTable(QWidget):
+class ChartTable(Retranslating, QWidget):
     """One army's chart: a header of facts over the table of teams and their lines."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
@@ -98,7 +99,7 @@ class ChartTable(QWidget):
         self.model.retranslate()
 
 
-class ChartDialog(QDialog):
+class ChartDialog(Retranslating, QDialog):
     """The fireteam chart of the list's army (and of its Reinforcements army, on a second tab)."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
@@ -137,7 +138,5 @@ class ChartDialog(QDialog):
 
     def retranslate(self) -> None:
         self.buttons.button(QDialogButtonBox.StandardButton.Close).setText(tr("Close"))
-        for table in self.tables:
-            table.retranslate()
         if self._armies and self._edition is not None:
             self.show_charts(self._armies, self._edition)

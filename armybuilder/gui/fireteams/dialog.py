@@ -27,7 +27,7 @@ from armybuilder.gui import icons
 from armybuilder.gui.fireteams.state import Choice, FireteamState, team_label
 from armybuilder.gui.labels import option_label
 from armybuilder.gui.widgets.wrapping import WrappingTreeView
-from armybuilder.i18n import tr
+from armybuilder.i18n import render, tr
 from armybuilder.rules.fireteams.assess import FireteamAssessment, bonus_text
 from armybuilder.rules.fireteams.chart import CONTROLLER, PERIPHERAL
 
@@ -37,7 +37,7 @@ UID_ROLE = int(Qt.ItemDataRole.UserRole) + 2
 
 def bonuses_html(assessment: FireteamAssessment) -> str:
     """The level's cumulative bonuses as a bulleted list (empty when there are none)."""
-    items = [f"<li>{html.escape(tr('Level {level}', level=b.level))}: {html.escape(bonus_text(b))}</li>"
+    items = [f"<li>{html.escape(tr('Level {level}', level=b.level))}: {html.escape(render(bonus_text(b)))}</li>"
              for b in assessment.level_bonuses]
     return f"<ul style='margin:0'>{''.join(items)}</ul>" if items else ""
 

@@ -147,10 +147,6 @@ class FireteamFeature(QObject):
             shortcut = action.shortcut().toString(QKeySequence.SequenceFormat.NativeText)
             action.setToolTip(f"{tip} ({shortcut})" if shortcut else tip)
         self._retitle_tabs()
-        self.panel.retranslate()
-        self.finder.retranslate()
-        if self.chart_dialog is not None:
-            self.chart_dialog.retranslate()
         self._update_actions()
 
     # ----- keeping in step ----------------------------------------------------------------------

@@ -21,7 +21,7 @@ from armybuilder.gui.labels import option_label
 from armybuilder.gui.models import CENTER, FIRST_ROLE
 from armybuilder.gui.models.mixins import ColumnTitles
 from armybuilder.gui.models.twolevel import ITEM_FLAGS, TwoLevelModel
-from armybuilder.i18n import tr
+from armybuilder.i18n import render, tr
 from armybuilder.rules.fireteams.assess import FireteamAssessment, MemberAssessment, type_name
 from armybuilder.rules.fireteams.finder import PossibleFireteam, Suggestion
 
@@ -290,7 +290,7 @@ class ChartModel(ColumnTitles, TwoLevelModel):
     def _types(self, team: ChartTeam) -> str:
         parts = []
         for team_type in team.types:
-            text = type_name(team_type)
+            text = render(type_name(team_type))
             if team_type in team.sizes:
                 low, high = team.sizes[team_type]
                 text += " " + (tr("({count} members)", count=low) if low == high

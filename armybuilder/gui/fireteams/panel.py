@@ -31,6 +31,7 @@ from armybuilder.gui.fireteams.models import (
     level_text,
 )
 from armybuilder.gui.fireteams.state import FireteamState, team_colour
+from armybuilder.gui.language import Retranslating
 from armybuilder.gui.widgets.parts import size_columns
 from armybuilder.gui.widgets.wrapping import WrappingDelegate, WrappingTreeView
 from armybuilder.i18n import tr
@@ -64,7 +65,7 @@ def read_only_tree(name: str, model: QAbstractItemModel, wrap_columns: tuple[int
     return tree
 
 
-class FireteamPanel(QWidget):
+class FireteamPanel(Retranslating, QWidget):
     """Declared fireteams (tree) over the selected team's details."""
 
     troopers_clicked = Signal(tuple)
@@ -192,7 +193,7 @@ class FireteamPanel(QWidget):
         self.details.setHtml("".join(parts))
 
 
-class FinderPanel(QWidget):
+class FinderPanel(Retranslating, QWidget):
     """The fireteam finder: single changes that improve a declared team, and teams the list could form."""
 
     troopers_clicked = Signal(tuple)

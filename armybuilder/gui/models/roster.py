@@ -29,7 +29,7 @@ from armybuilder.gui.fonts import bold_font
 from armybuilder.gui.labels import item_label, option_text, short_name, swc_text
 from armybuilder.gui.models import CENTER, FIRST_ROLE, OPTION_MIME, RIGHT, ROOT, TROOPER_MIME
 from armybuilder.gui.models.mixins import ColumnTitles
-from armybuilder.i18n import tr
+from armybuilder.i18n import render, tr
 from armybuilder.rules.fireteams.assess import type_name
 
 Index = QModelIndex | QPersistentModelIndex
@@ -131,7 +131,8 @@ class ListTreeModel(ColumnTitles, QAbstractItemModel):
         self._teams = {}
         illegal = {v.params.get("fireteam") for v in report.violations if v.is_error} if report else set()
         for number, team in enumerate(army_list.fireteams if army_list else ()):
-            entry = (team_colour(number), type_name(team.type).upper(), team.uid not in illegal, team_label(team))
+            kind = render(type_name(team.type)).upper()
+            entry = (team_colour(number), kind, team.uid not in illegal, team_label(team))
             for uid in team.members:
                 self._teams.setdefault(uid, entry)
 

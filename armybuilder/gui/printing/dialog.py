@@ -34,6 +34,7 @@ from armybuilder.domain.lists import ArmyList
 from armybuilder.export.printout import english_names_note
 from armybuilder.gui import icons
 from armybuilder.gui.files import safe_file_stem
+from armybuilder.gui.language import Retranslating
 from armybuilder.gui.printing.work import ExportSettings, Preview, PrintOut, preview, targets, write_outputs
 from armybuilder.gui.tasks import TaskRunner
 from armybuilder.gui.widgets.parts import busy_indicator
@@ -92,7 +93,7 @@ class PageView(QScrollArea):
             self._rescale()
 
 
-class ExportDialog(QDialog):
+class ExportDialog(Retranslating, QDialog):
     """Print and share one list; `saved` carries the files written."""
 
     saved = Signal(list)

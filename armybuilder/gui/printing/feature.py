@@ -54,8 +54,6 @@ class PrintFeature(QObject):
             action.setStatusTip(tip)
             shortcut = action.shortcut().toString(QKeySequence.SequenceFormat.NativeText)
             action.setToolTip(f"{tip} ({shortcut})" if shortcut else tip)
-        if self.dialog is not None:
-            self.dialog.retranslate()
 
     def _update_actions(self) -> None:
         ready = self.window.document.has_list and self.window.document.report is not None

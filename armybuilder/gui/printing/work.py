@@ -16,7 +16,7 @@ from armybuilder.data.yamlio import atomic_write_bytes
 from armybuilder.domain.lists import ArmyList
 from armybuilder.export.printout import Paper, PrintOptions, Printout, Units, prepare
 from armybuilder.gui.printing.pages import render_pages
-from armybuilder.i18n import N_, language_override, tr
+from armybuilder.i18n import N_, tr
 
 
 class PrintOut(StrEnum):
@@ -70,11 +70,6 @@ class Preview:
     size: int = 0
 
 
-def _prepared(army_list: ArmyList, catalog: Catalog, language: str) -> Printout:
-    with language_override(language):
-        return prepare(army_list, catalog)
-
-
 def make_output(doc: Printout, output: PrintOut, options: PrintOptions) -> bytes:
     """The bytes of one print-out (raises IllegalListError for an illegal list without consent)."""
     from armybuilder.export.pdf import courtesy_pdf, full_pdf
@@ -91,7 +86,7 @@ def make_output(doc: Printout, output: PrintOut, options: PrintOptions) -> bytes
 
 def preview(army_list: ArmyList, catalog: Catalog, settings: ExportSettings, output: PrintOut) -> Preview:
     """A print-out for the preview: made as it would be saved; an illegal list shows its NOT LEGAL marks."""
-    doc = _prepared(army_list, catalog, settings.language)
+    doc = prepare(army_list, catalog)
     data = make_output(doc, output, settings.options(allow_illegal=True))
     if output.is_pdf:
         return Preview(output, tuple(render_pages(data)), legal=doc.legal, size=len(data))
@@ -125,7 +120,7 @@ def write_outputs(army_list: ArmyList, catalog: Catalog, settings: ExportSetting
                   chosen: Sequence[tuple[PrintOut, Path]]) -> list[Path]:
     """Make and write every chosen print-out; each file is written atomically, and all are made
     before the first is written, so a failure while making one leaves every file as it was."""
-    doc = _prepared(army_list, catalog, settings.language)
+    doc = prepare(army_list, catalog)
     options = settings.options()
     made = [(path, make_output(doc, output, options)) for output, path in chosen]
     for path, data in made:
@@ -136,7 +131,7 @@ def write_outputs(army_list: ArmyList, catalog: Catalog, settings: ExportSetting
 def list_text(army_list: ArmyList, catalog: Catalog, language: str, courtesy: bool = False) -> str:
     """The list as compact text, for the clipboard (an illegal list carries its NOT LEGAL marks)."""
     settings = ExportSettings(language=language, allow_illegal=True)
-    doc = _prepared(army_list, catalog, language)
+    doc = prepare(army_list, catalog)
     output = PrintOut.COURTESY_TEXT if courtesy else PrintOut.FULL_TEXT
     return make_output(doc, output, settings.options()).decode("utf-8")
 

@@ -13,6 +13,7 @@ from PySide6.QtWidgets import (
 )
 
 from armybuilder.data.catalog import ArmySummary
+from armybuilder.gui.language import Retranslating
 from armybuilder.gui.models.armies import ArmyFilterProxy, ArmyTreeModel, Column, Role
 from armybuilder.gui.widgets.parts import size_columns
 from armybuilder.gui.widgets.search import SearchField
@@ -29,7 +30,7 @@ def _first_army(tree: QTreeView, text: str) -> QModelIndex:
     return (named or armies or [QModelIndex()])[0]
 
 
-class ArmyPicker(QWidget):
+class ArmyPicker(Retranslating, QWidget):
     """Search field over a faction → army tree; choosing an army emits `army_chosen`."""
 
     army_chosen = Signal(object)

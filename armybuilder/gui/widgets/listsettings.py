@@ -20,12 +20,13 @@ from armybuilder.domain.lists import ArmyList
 from armybuilder.domain.packs import SeasonPack
 from armybuilder.gui.fonts import set_font
 from armybuilder.gui.labels import extra_name, pack_name, source_label, tier_label
+from armybuilder.gui.language import Retranslating
 from armybuilder.i18n import tr
 
 FREE_POINTS = "__points__"
 
 
-class ListSettingsBar(QWidget):
+class ListSettingsBar(Retranslating, QWidget):
     """Shows the open list's settings and emits the user's changes (the window turns them into edits)."""
 
     rename_requested = Signal(str)

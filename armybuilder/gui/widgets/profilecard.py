@@ -25,6 +25,7 @@ from armybuilder.domain.profiles import Unit
 from armybuilder.gui import icons
 from armybuilder.gui.fonts import set_font
 from armybuilder.gui.labels import category_name, item_labels, type_name
+from armybuilder.gui.language import Retranslating
 from armybuilder.gui.models.profile import OptionColumn, OptionRole, OptionTableModel, ProfileStatsModel
 from armybuilder.gui.models.units import OptionEntry, UnitEntry
 from armybuilder.gui.widgets.parts import size_columns
@@ -99,7 +100,7 @@ class LoadoutDelegate(QStyledItemDelegate):
         return size
 
 
-class ProfileCard(QWidget):
+class ProfileCard(Retranslating, QWidget):
     """Everything about one unit, as on its printed profile. The card scrolls as a whole, so in a
     short window the options table keeps its rows instead of a tiny scrolling box."""
 

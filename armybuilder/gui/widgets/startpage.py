@@ -17,11 +17,12 @@ from PySide6.QtWidgets import (
 
 from armybuilder.data.catalog import ArmySummary
 from armybuilder.gui.fonts import set_font
+from armybuilder.gui.language import Retranslating
 from armybuilder.gui.widgets.armypicker import ArmyPicker
 from armybuilder.i18n import tr
 
 
-class StartPage(QWidget):
+class StartPage(Retranslating, QWidget):
     """A large army picker on the left, ways to open existing lists on the right."""
 
     army_chosen = Signal(object)
@@ -94,7 +95,6 @@ class StartPage(QWidget):
         self.import_button.setText(tr("Import Infinity Army data…"))
         self.open_button.setText(tr("Open a list file…"))
         self.recent_title.setText(tr("Recent lists"))
-        self.picker.retranslate()
         self._placeholder()
 
     def set_armies(self, summaries: list[ArmySummary]) -> None:

@@ -10,6 +10,7 @@ from armybuilder.domain.packs import ReinforcementRules
 from armybuilder.gui import icons
 from armybuilder.gui.fonts import set_font
 from armybuilder.gui.labels import swc_text
+from armybuilder.gui.language import Retranslating
 from armybuilder.i18n import tr
 from armybuilder.rules.engine import Report
 
@@ -39,7 +40,7 @@ class Figure(QLabel):
         return re.sub(r"<[^>]+>", "", doc).replace("&nbsp;", " ")
 
 
-class TotalsBar(QFrame):
+class TotalsBar(Retranslating, QFrame):
     """Shows the report's totals; empty when there is no list."""
 
     def __init__(self, parent: QWidget | None = None) -> None:

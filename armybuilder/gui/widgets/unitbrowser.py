@@ -22,6 +22,7 @@ from armybuilder.domain.profiles import Army
 from armybuilder.domain.values import Category, UnitType
 from armybuilder.gui import icons
 from armybuilder.gui.labels import category_name, type_name
+from armybuilder.gui.language import Retranslating
 from armybuilder.gui.models.units import (
     Column,
     OptionEntry,
@@ -37,7 +38,7 @@ from armybuilder.gui.widgets.wrapping import WrappingTreeView
 from armybuilder.i18n import tr, trn
 
 
-class UnitBrowser(QWidget):
+class UnitBrowser(Retranslating, QWidget):
     """The army's units; activating an option (double-click, Enter) asks to add it to the list."""
 
     option_activated = Signal(int, int, int, bool)

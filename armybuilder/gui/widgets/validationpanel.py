@@ -7,12 +7,13 @@ from PySide6.QtCore import Signal
 from PySide6.QtWidgets import QWidget
 
 from armybuilder.gui.document import ListDocument
+from armybuilder.gui.language import Retranslating
 from armybuilder.gui.models.violations import ViolationListModel
 from armybuilder.gui.widgets.problems import ProblemsPanel
 from armybuilder.i18n import tr
 
 
-class ValidationPanel(ProblemsPanel):
+class ValidationPanel(Retranslating, ProblemsPanel):
     """A headline (legal / n problems) over the list of violations."""
 
     troopers_clicked = Signal(tuple)

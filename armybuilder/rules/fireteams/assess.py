@@ -16,7 +16,7 @@ from armybuilder.domain.fireteams import ChartTeam, normalize_term
 from armybuilder.domain.lists import Fireteam
 from armybuilder.domain.packs import EditionPack, FireteamBonus, GrantedFireteam
 from armybuilder.domain.values import FireteamType
-from armybuilder.i18n import language, tr
+from armybuilder.i18n import Text, lazy_join, lazy_tr, render
 from armybuilder.rules import sources
 from armybuilder.rules.context import RuleContext
 from armybuilder.rules.fireteams.chart import (
@@ -40,27 +40,29 @@ from armybuilder.rules.violations import Violation, error
 SOURCE = sources.FIRETEAMS
 
 
-def type_name(team_type: FireteamType) -> str:
-    names = {FireteamType.CORE: tr("Core", context="fireteam"), FireteamType.HARIS: tr("Haris", context="fireteam"),
-             FireteamType.DUO: tr("Duo", context="fireteam")}
+def type_name(team_type: FireteamType) -> Text:
+    names = {FireteamType.CORE: lazy_tr("Core", context="fireteam"),
+             FireteamType.HARIS: lazy_tr("Haris", context="fireteam"),
+             FireteamType.DUO: lazy_tr("Duo", context="fireteam")}
     return names[team_type]
 
 
-def bonus_text(bonus: FireteamBonus) -> str:
-    """A bonus in the current language (the packs carry `bonus_es`)."""
-    return bonus.bonus_es if language() == "es" and bonus.bonus_es else bonus.bonus
+def bonus_text(bonus: FireteamBonus) -> Text:
+    """A bonus, shown in the reader's language (the packs carry `bonus_es`)."""
+    return bonus.local_bonus
 
 
-def fireteam_bonuses_note(edition: EditionPack) -> str:
+def fireteam_bonuses_note(edition: EditionPack) -> Text:
     """Say so where the edition pack's bonus table is an assumption (N3: no source gives one)."""
     if not edition.fireteam_bonuses_assumed:
         return ""
-    return tr("{edition}: the fireteam bonuses shown follow the N5 table (seed 003); no source gives this edition's "
-              "own table, so treat them as an assumption and check them with the organizer.", edition=edition.name)
+    return lazy_tr("{edition}: the fireteam bonuses shown follow the N5 table (seed 003); no source gives this "
+                   "edition's own table, so treat them as an assumption and check them with the organizer.",
+                   edition=edition.name)
 
 
-def ordinal(number: int) -> str:
-    words = {2: tr("a second"), 3: tr("a third"), 4: tr("a fourth"), 5: tr("a fifth")}
+def ordinal(number: int) -> Text:
+    words = {2: lazy_tr("a second"), 3: lazy_tr("a third"), 4: lazy_tr("a fourth"), 5: lazy_tr("a fifth")}
     return words.get(number, str(number))
 
 
@@ -96,7 +98,8 @@ class FireteamAssessment:
     level: int
     counts_as: str | None
     level_bonuses: tuple[FireteamBonus, ...]
-    explanation: str
+    explanation_text: Text
+    """Why the team has its level, language-neutral (`explanation`: in the current language)."""
     combat_group: int | None = None
     reinforcement: bool = False
 
@@ -109,11 +112,21 @@ class FireteamAssessment:
         return self.level_bonuses if self.legal else ()
 
     @property
+    def explanation(self) -> str:
+        return render(self.explanation_text)
+
+    @property
+    def label_text(self) -> Text:
+        """'Fusiliers (Core)', language-neutral."""
+        return _team_label(self.fireteam)
+
+    @property
     def label(self) -> str:
-        return tr("{team} ({type})", team=self.fireteam.team.strip(), type=type_name(self.fireteam.type))
+        return render(self.label_text)
 
     def bonus_texts(self) -> list[str]:
-        return [bonus_text(b) for b in self.bonuses]
+        """The bonuses in the current language."""
+        return [render(bonus_text(b)) for b in self.bonuses]
 
     def to_json(self) -> dict[str, Any]:
         return {"uid": self.fireteam.uid, "type": self.fireteam.type.value, "team": self.fireteam.team,
@@ -249,17 +262,17 @@ def judge(setting: FireteamSetting, fireteam: Fireteam,
         members = [m for u in uids for m in setting.members_of(u)]
         missing = [u for u in uids if u not in setting.candidates]
         for uid in missing:
-            reason = (tr("its unit or option is missing from the data") if uid in setting.unresolved
-                      else tr("there is no such trooper in the list"))
+            reason = (lazy_tr("its unit or option is missing from the data") if uid in setting.unresolved
+                      else lazy_tr("there is no such trooper in the list"))
             found.append(error("fireteam.unknown_trooper",
-                               tr("Fireteam {team} names trooper {uid}, but {reason}. Remove it from the fireteam.",
-                                  team=_team_label(fireteam), uid=uid, reason=reason),
+                               lazy_tr("Fireteam {team} names trooper {uid}, but {reason}. Remove it from the "
+                                       "fireteam.", team=_team_label(fireteam), uid=uid, reason=reason),
                                SOURCE, (uid,), fireteam=fireteam.uid))
     if len(uids) != len(fireteam.members):
         twice = [u for u, n in Counter(fireteam.members).items() if n > 1]
         found.append(error("fireteam.trooper_twice",
-                           tr("{names} is listed more than once in {team}; a trooper counts once.",
-                              names=_names(setting, twice), team=_team_label(fireteam)),
+                           lazy_tr("{names} is listed more than once in {team}; a trooper counts once.",
+                                   names=_names(setting, twice), team=_team_label(fireteam)),
                            SOURCE, tuple(twice), fireteam=fireteam.uid))
 
     reinforcement = _section_of(setting, fireteam, members)
@@ -300,8 +313,8 @@ def _section_of(setting: FireteamSetting, fireteam: Fireteam, members: Sequence[
     return setting.reinforcement is not None and setting.reinforcement.team(fireteam.team) is not None
 
 
-def _team_label(fireteam: Fireteam) -> str:
-    return tr("{team} ({type})", team=fireteam.team.strip(), type=type_name(fireteam.type))
+def _team_label(fireteam: Fireteam) -> Text:
+    return lazy_tr("{team} ({type})", team=fireteam.team.strip(), type=type_name(fireteam.type))
 
 
 def _names(setting: FireteamSetting, uids: Sequence[str]) -> str:
@@ -329,9 +342,9 @@ def _sections(fireteam: Fireteam, members: Sequence[Candidate]) -> list[Violatio
     if not main or not reinforcements:
         return []
     return [error("fireteam.mixed_sections",
-                  tr("Main-section and Reinforcements troopers never share a fireteam: {team} mixes {main} with "
-                     "{reinforcements}. Keep only one section's troopers.", team=_team_label(fireteam),
-                     main=_list_names(main), reinforcements=_list_names(reinforcements)),
+                  lazy_tr("Main-section and Reinforcements troopers never share a fireteam: {team} mixes {main} with "
+                          "{reinforcements}. Keep only one section's troopers.", team=_team_label(fireteam),
+                          main=_list_names(main), reinforcements=_list_names(reinforcements)),
                   sources.cite(sources.REINFORCEMENTS, sources.FIRETEAMS), _uids(reinforcements),
                   fireteam=fireteam.uid)]
 
@@ -339,34 +352,34 @@ def _sections(fireteam: Fireteam, members: Sequence[Candidate]) -> list[Violatio
 def _team_and_type(setting: FireteamSetting, view: ChartView, fireteam: Fireteam, team: ChartTeam | None,
                    members: Sequence[Candidate]) -> list[Violation]:
     if team is None:
-        names = NAME_SEPARATOR.join(t.name.strip() for t in view.teams) or tr("none")
+        names: Text = NAME_SEPARATOR.join(t.name.strip() for t in view.teams) or lazy_tr("none")
         return [error("fireteam.unknown_team",
-                      tr("{army}'s fireteam chart has no team called “{team}” (declared with {names}). Its teams: "
-                         "{teams}.", army=view.army.name, team=fireteam.team, names=_list_names(members),
-                         teams=names),
+                      lazy_tr("{army}'s fireteam chart has no team called “{team}” (declared with {names}). Its teams: "
+                              "{teams}.", army=view.army.name, team=fireteam.team, names=_list_names(members),
+                              teams=names),
                       SOURCE, _uids(members), fireteam=fireteam.uid)]
     if team.is_wildcards:
         return [error("fireteam.unknown_team",
-                      tr("“{team}” lists the troopers that may join any team; it is not a team itself. Declare the "
-                         "fireteam of {names} with the team they join.", team=team.name.strip(),
-                         names=_list_names(members)),
+                      lazy_tr("“{team}” lists the troopers that may join any team; it is not a team itself. Declare "
+                              "the fireteam of {names} with the team they join.", team=team.name.strip(),
+                              names=_list_names(members)),
                       SOURCE, _uids(members), fireteam=fireteam.uid)]
     granted = setting.granted(team, fireteam.type)
     holders = [m for m in members if fireteam.type in m.grants]
     if fireteam.type in view.skill_types(team) and not granted and not holders:
         skill = f"Fireteam: {fireteam.type.value.capitalize()}"
         return [error("fireteam.skill_missing",
-                      tr("{team} forms a {type} through the “{skill}” skill: one member must have it, and none of "
-                         "{names} does. Add a trooper with it.", team=team.name.strip(),
-                         type=type_name(fireteam.type), skill=skill, names=_list_names(members)),
+                      lazy_tr("{team} forms a {type} through the “{skill}” skill: one member must have it, and none of "
+                              "{names} does. Add a trooper with it.", team=team.name.strip(),
+                              type=type_name(fireteam.type), skill=skill, names=_list_names(members)),
                       sources.FIRETEAMS_N3, _uids(members), fireteam=fireteam.uid, skill=skill)]
     if fireteam.type in team.types or granted or holders:
         return []
-    allowed = ", ".join(type_name(t) for t in team.types)
+    allowed = lazy_join(", ", (type_name(t) for t in team.types))
     return [error("fireteam.type_not_allowed",
-                  tr("{team} may form {allowed}, not {type} ({names}). Change the fireteam's type or its team.",
-                     team=team.name.strip(), allowed=allowed, type=type_name(fireteam.type),
-                     names=_list_names(members)),
+                  lazy_tr("{team} may form {allowed}, not {type} ({names}). Change the fireteam's type or its team.",
+                          team=team.name.strip(), allowed=allowed, type=type_name(fireteam.type),
+                          names=_list_names(members)),
                   SOURCE, _uids(members), fireteam=fireteam.uid, allowed=[t.value for t in team.types])]
 
 
@@ -378,12 +391,12 @@ def _size(setting: FireteamSetting, view: ChartView, fireteam: Fireteam, team: C
     low, high = sizes
     if low <= count <= high:
         return []
-    wanted = tr("exactly {count}", count=low) if low == high else tr("{low} to {high}", low=low, high=high)
-    fix = (tr("Add {n} more.", n=low - count) if count < low else tr("Remove {n}.", n=count - high))
+    wanted = lazy_tr("exactly {count}", count=low) if low == high else lazy_tr("{low} to {high}", low=low, high=high)
+    fix = (lazy_tr("Add {n} more.", n=low - count) if count < low else lazy_tr("Remove {n}.", n=count - high))
     return [error("fireteam.size",
-                  tr("{team} has {count} members ({names}); a {type} fireteam has {wanted}. {fix}",
-                     team=_team_label(fireteam), count=count, names=names, type=type_name(fireteam.type),
-                     wanted=wanted, fix=fix),
+                  lazy_tr("{team} has {count} members ({names}); a {type} fireteam has {wanted}. {fix}",
+                          team=_team_label(fireteam), count=count, names=names, type=type_name(fireteam.type),
+                          wanted=wanted, fix=fix),
                   SOURCE, fireteam.members, fireteam=fireteam.uid, count=count, min=low, max=high)]
 
 
@@ -395,19 +408,19 @@ def _barred(setting: FireteamSetting, fireteam: Fireteam, members: Sequence[Cand
             found.append(_controller(setting, fireteam, member))
         if PERIPHERAL in member.barred:
             if member.trooper:
-                message = tr("{name} cannot be in a fireteam: peripherals and their controllers never are, and the "
-                             "troopers of {entry} join a fireteam together. Remove {entry} from {team}.",
-                             name=member.name, entry=member.entry, team=team)
+                message = lazy_tr("{name} cannot be in a fireteam: peripherals and their controllers never are, and "
+                                  "the troopers of {entry} join a fireteam together. Remove {entry} from {team}.",
+                                  name=member.name, entry=member.entry, team=team)
             else:
-                message = tr("{name} cannot be in a fireteam: peripherals and their controllers never are. "
-                             "Remove it from {team}.", name=member.name, team=team)
+                message = lazy_tr("{name} cannot be in a fireteam: peripherals and their controllers never are. "
+                                  "Remove it from {team}.", name=member.name, team=team)
             found.append(error("fireteam.peripheral", message, SOURCE, (member.owner,), fireteam=fireteam.uid))
         skills = [s for s in member.barred if s not in (PERIPHERAL, CONTROLLER)]
         if skills:
             found.append(error("fireteam.excluded_skill",
-                               tr("{name} ({option}) cannot be in a fireteam: it has {skills}. Remove it from {team} "
-                                  "or pick an option without it.", name=member.name, option=member.option,
-                                  skills=", ".join(skills), team=team),
+                               lazy_tr("{name} ({option}) cannot be in a fireteam: it has {skills}. Remove it from "
+                                       "{team} or pick an option without it.", name=member.name, option=member.option,
+                                       skills=", ".join(skills), team=team),
                                SOURCE, (member.owner,), fireteam=fireteam.uid, skills=skills))
     return found
 
@@ -418,15 +431,16 @@ def _controller(setting: FireteamSetting, fireteam: Fireteam, member: Candidate)
     names = _list_names([setting.candidates[a.peripheral] for a in assignments if a.peripheral in setting.candidates])
     others = [u for a in assignments for u in a.possible if u != member.owner]
     if not others:
-        why = tr("it is the only trooper of Combat Group {group} who can control it",
-                 group=assignments[0].combat_group if assignments else member.combat_group)
+        why = lazy_tr("it is the only trooper of Combat Group {group} who can control it",
+                      group=assignments[0].combat_group if assignments else member.combat_group)
     else:
-        why = tr("the others who could ({names}) are in fireteams too or control as many as they may",
-                 names=_names(setting, list(dict.fromkeys(others))))
+        why = lazy_tr("the others who could ({names}) are in fireteams too or control as many as they may",
+                      names=_names(setting, list(dict.fromkeys(others))))
     return error("fireteam.peripheral",
-                 tr("{name} cannot be in a fireteam: it controls {peripherals}, bought on its own, and a Controller "
-                    "never joins one ({why}). Remove it from {team}, or add another controller to its combat group.",
-                    name=member.name, peripherals=names, why=why, team=_team_label(fireteam)),
+                 lazy_tr("{name} cannot be in a fireteam: it controls {peripherals}, bought on its own, and a "
+                         "Controller never joins one ({why}). Remove it from {team}, or add another controller to "
+                         "its combat group.",
+                         name=member.name, peripherals=names, why=why, team=_team_label(fireteam)),
                  sources.cite(sources.FIRETEAMS, sources.PERIPHERAL), (member.owner,), fireteam=fireteam.uid)
 
 
@@ -437,9 +451,9 @@ def _groups(fireteam: Fireteam, members: Sequence[Candidate]) -> list[Violation]
     target = min(groups, key=lambda g: (-groups[g], g))
     strays = [m for m in members if m.combat_group != target]
     return [error("fireteam.split_groups",
-                  tr("All members of a fireteam share one combat group; {team} has members in groups {groups}. Move "
-                     "{names} to Combat Group {group}.", team=_team_label(fireteam),
-                     groups=", ".join(str(g) for g in sorted(groups)), names=_list_names(strays), group=target),
+                  lazy_tr("All members of a fireteam share one combat group; {team} has members in groups {groups}. "
+                          "Move {names} to Combat Group {group}.", team=_team_label(fireteam),
+                          groups=", ".join(str(g) for g in sorted(groups)), names=_list_names(strays), group=target),
                   SOURCE, _uids(strays), fireteam=fireteam.uid, group=target)]
 
 
@@ -466,20 +480,20 @@ def _unfit(view: ChartView, fireteam: Fireteam, team: ChartTeam, members: Sequen
     found = []
     for fto, unfit in fto_only.items():
         found.append(error("fireteam.fto_only",
-                           tr("{names} cannot join {team}: only {fto} options of that unit may. Pick an {fto} "
-                              "option.", names=_list_options(unfit), team=team.name.strip(), fto=fto),
+                           lazy_tr("{names} cannot join {team}: only {fto} options of that unit may. Pick an {fto} "
+                                   "option.", names=_list_options(unfit), team=team.name.strip(), fto=fto),
                            SOURCE, _uids(unfit), fireteam=fireteam.uid, fto=fto))
     if no_wildcards:
         found.append(error("fireteam.wildcards_forbidden",
-                           tr("{team} takes no wildcards (“{note}”): {names} may join other teams as wildcards, "
-                              "not this one.", team=team.name.strip(), note=team.note.strip(),
-                              names=_list_names(no_wildcards)),
+                           lazy_tr("{team} takes no wildcards (“{note}”): {names} may join other teams as wildcards, "
+                                   "not this one.", team=team.name.strip(), note=team.note.strip(),
+                                   names=_list_names(no_wildcards)),
                            SOURCE, _uids(no_wildcards), fireteam=fireteam.uid))
     if outsiders:
         found.append(error("fireteam.not_in_team",
-                           tr("{names} cannot join {team}: their unit is neither in that team nor a wildcard. Remove "
-                              "them or declare the fireteam with a team that lists them.",
-                              names=_list_names(outsiders), team=team.name.strip()),
+                           lazy_tr("{names} cannot join {team}: their unit is neither in that team nor a wildcard. "
+                                   "Remove them or declare the fireteam with a team that lists them.",
+                                   names=_list_names(outsiders), team=team.name.strip()),
                            SOURCE, _uids(outsiders), fireteam=fireteam.uid))
     return found
 
@@ -507,31 +521,32 @@ def _limits(fireteam: Fireteam, team: ChartTeam, members: Sequence[Candidate],
         count, limit = placement.counts[slot.index], slot.entry.max
         if slot.wildcard:
             found.append(error("fireteam.too_many_wildcards",
-                               tr("At most {max} {unit} may join a fireteam as a wildcard; {team} has {count} "
-                                  "({names}). Remove {over}.", max=limit, unit=slot.label, team=_team_label(fireteam),
-                                  count=count, names=_list_names(inside), over=count - limit),
+                               lazy_tr("At most {max} {unit} may join a fireteam as a wildcard; {team} has {count} "
+                                       "({names}). Remove {over}.",
+                                       max=limit, unit=slot.label, team=_team_label(fireteam),
+                                       count=count, names=_list_names(inside), over=count - limit),
                                SOURCE, _uids(inside[limit:]) or _uids(inside), fireteam=fireteam.uid,
                                count=count, max=limit))
         else:
             found.append(error("fireteam.member_count",
-                               tr("{team} may hold at most {max} {unit}; this fireteam has {count} ({names}). "
-                                  "Remove {over}.", team=team.name.strip(), max=limit, unit=slot.label,
-                                  count=count, names=_list_names(inside), over=count - limit),
+                               lazy_tr("{team} may hold at most {max} {unit}; this fireteam has {count} ({names}). "
+                                       "Remove {over}.", team=team.name.strip(), max=limit, unit=slot.label,
+                                       count=count, names=_list_names(inside), over=count - limit),
                                SOURCE, _uids(inside[limit:]) or _uids(inside), fireteam=fireteam.uid,
                                count=count, max=limit))
     for slot in placement.under:
         count, low = placement.counts[slot.index], slot.entry.min
         found.append(error("fireteam.member_count",
-                           tr("{team} needs at least {min} {unit}; this fireteam has {count} ({names}). Add "
-                              "{missing}.", team=team.name.strip(), min=low, unit=slot.label, count=count,
-                              names=_list_names(members), missing=low - count),
+                           lazy_tr("{team} needs at least {min} {unit}; this fireteam has {count} ({names}). Add "
+                                   "{missing}.", team=team.name.strip(), min=low, unit=slot.label, count=count,
+                                   names=_list_names(members), missing=low - count),
                            SOURCE, _uids(members), fireteam=fireteam.uid, count=count, min=low))
     if placement.required_missing:
         required = NAME_SEPARATOR.join(dict.fromkeys(m.name or m.slug for m in team.members if m.required))
         found.append(error("fireteam.required_missing",
-                           tr("{team} needs at least one of {required} (marked * in the chart); {names} are none of "
-                              "them. Add one.", team=team.name.strip(), required=required,
-                              names=_list_names(members)),
+                           lazy_tr("{team} needs at least one of {required} (marked * in the chart); {names} are none "
+                                   "of them. Add one.", team=team.name.strip(), required=required,
+                                   names=_list_names(members)),
                            SOURCE, _uids(members), fireteam=fireteam.uid))
     return found
 
@@ -545,9 +560,9 @@ def _shared_troopers(setting: FireteamSetting, fireteams: Sequence[Fireteam]) ->
                 first[uid] = fireteam
                 continue
             yield index, error("fireteam.trooper_twice",
-                               tr("{name} is in two fireteams, {first} and {second}; a trooper may be in one only. "
-                                  "Remove it from one of them.", name=_names(setting, [uid]),
-                                  first=_team_label(earlier), second=_team_label(fireteam)),
+                               lazy_tr("{name} is in two fireteams, {first} and {second}; a trooper may be in one "
+                                       "only. Remove it from one of them.", name=_names(setting, [uid]),
+                                       first=_team_label(earlier), second=_team_label(fireteam)),
                                SOURCE, (uid,), fireteam=fireteam.uid)
 
 
@@ -593,17 +608,18 @@ def _over_limit(setting: FireteamSetting, view: ChartView, assessment: FireteamA
     fireteam = assessment.fireteam
     names = _names(setting, fireteam.members)
     source = SOURCE
+    message: Text
     if limit == 0:
-        message = tr("{army} may not form {type} fireteams: its fireteam chart allows none. Dissolve {team} "
-                     "({names}) or change its type.", army=view.army.name, type=type_name(team_type),
-                     team=_team_label(fireteam), names=names)
+        message = lazy_tr("{army} may not form {type} fireteams: its fireteam chart allows none. Dissolve {team} "
+                          "({names}) or change its type.", army=view.army.name, type=type_name(team_type),
+                          team=_team_label(fireteam), names=names)
     else:
-        message = tr("{army} may have at most {limit} {type} fireteam(s) at once; the list declares {count}. "
-                     "Dissolve {team} ({names}) or change its type.", army=view.army.name, limit=limit,
-                     type=type_name(team_type), count=count, team=_team_label(fireteam), names=names)
+        message = lazy_tr("{army} may have at most {limit} {type} fireteam(s) at once; the list declares {count}. "
+                          "Dissolve {team} ({names}) or change its type.", army=view.army.name, limit=limit,
+                          type=type_name(team_type), count=count, team=_team_label(fireteam), names=names)
     if assessment.reinforcement and view is setting.main:
         source = sources.cite(sources.REINFORCEMENTS, SOURCE)
-        message += " " + tr("Reinforcements fireteams obey the types and limits of the army's own chart too.")
+        message += " " + lazy_tr("Reinforcements fireteams obey the types and limits of the army's own chart too.")
     return error("fireteam.type_limit", message, source, fireteam.members, fireteam=fireteam.uid, limit=limit,
                  count=count)
 
@@ -626,46 +642,49 @@ def _assessment(setting: FireteamSetting, view: ChartView, fireteam: Fireteam, t
     return FireteamAssessment(
         fireteam=fireteam, team=team, members=tuple(assessed), violations=violations, level=level.level,
         counts_as=view.label_of(level.key) if level.key else None, level_bonuses=bonuses,
-        explanation=explain(setting, view, fireteam, team, section, slots, level),
+        explanation_text=explain(setting, view, fireteam, team, section, slots, level),
         combat_group=min(groups, key=lambda g: (-groups[g], g)) if groups else None,
         reinforcement=bool(section) and section[0].reinforcement,
     )
 
 
 def explain(setting: FireteamSetting, view: ChartView, fireteam: Fireteam, team: ChartTeam | None,
-            members: Sequence[Candidate], slots: Sequence[Slot | None], level: Level) -> str:
+            members: Sequence[Candidate], slots: Sequence[Slot | None], level: Level) -> Text:
     """'Level 4: 4 of 5 count as Fusiliers (3 Fusiliers, Kyle Hawkins as (Fusiliers)); a fifth would give …'."""
     size = len(members)
+    text: Text
     if level.key is None:
-        text = (tr("Level 1: no two of the {size} members count as the same unit", size=size) if size > 1
-                else tr("Level {level}", level=level.level))
+        text = (lazy_tr("Level 1: no two of the {size} members count as the same unit", size=size) if size > 1
+                else lazy_tr("Level {level}", level=level.level))
     else:
         own: Counter[str] = Counter()
-        by_term: list[str] = []
+        by_term: list[Text] = []
         for index in level.counted:
             member, slot = members[index], slots[index]
             if level.key in member.keys or slot is None or not level.key.startswith("u:"):
                 own[member.name] += 1
                 continue
             term = next((t for t, keys in slot.term_keys if level.key in keys), "")
-            by_term.append(tr("{name} as ({term})", name=member.name, term=term))
-        parts = [name if n == 1 else f"{n} {name}" for name, n in own.items()] + by_term
-        text = tr("Level {level}: {count} of {size} count as {unit} ({parts})", level=level.level,
-                  count=level.level, size=size, unit=view.label_of(level.key), parts=NAME_SEPARATOR.join(parts))
+            by_term.append(lazy_tr("{name} as ({term})", name=member.name, term=term))
+        parts: list[Text] = [name if n == 1 else f"{n} {name}" for name, n in own.items()]
+        parts += by_term
+        text = lazy_tr("Level {level}: {count} of {size} count as {unit} ({parts})", level=level.level,
+                       count=level.level, size=size, unit=view.label_of(level.key),
+                       parts=lazy_join(NAME_SEPARATOR, parts))
     sizes = setting.size_range(view, team, fireteam.type) if team is not None else None
     high = sizes[1] if sizes else size
     following = next((b for b in setting.edition.fireteam_bonuses if b.level == level.level + 1), None)
     if following is not None and level.level < high and size >= 1:
         if level.key is None:
-            text += tr("; two members of the same unit would give {bonus}", bonus=bonus_text(following))
+            text += lazy_tr("; two members of the same unit would give {bonus}", bonus=bonus_text(following))
         elif size < high:
-            text += tr("; {ordinal} would give {bonus}", ordinal=ordinal(level.level + 1),
-                       bonus=bonus_text(following))
+            text += lazy_tr("; {ordinal} would give {bonus}", ordinal=ordinal(level.level + 1),
+                            bonus=bonus_text(following))
         else:
             outsider = next(members[i].name for i in range(size) if i not in level.counted)
-            text += tr("; {ordinal} (in place of {name}) would give {bonus}", ordinal=ordinal(level.level + 1),
-                       name=outsider, bonus=bonus_text(following))
+            text += lazy_tr("; {ordinal} (in place of {name}) would give {bonus}", ordinal=ordinal(level.level + 1),
+                            name=outsider, bonus=bonus_text(following))
     elif following is not None and level.level >= high > 1:
-        text += tr(" — the highest level a {type} can reach", type=type_name(fireteam.type))
+        text += lazy_tr(" — the highest level a {type} can reach", type=type_name(fireteam.type))
     return text + "."
 

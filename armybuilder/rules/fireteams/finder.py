@@ -21,7 +21,7 @@ from armybuilder.domain.fireteams import ChartTeam
 from armybuilder.domain.lists import ArmyList, Fireteam
 from armybuilder.domain.packs import FireteamBonus
 from armybuilder.domain.values import FireteamType
-from armybuilder.i18n import tr
+from armybuilder.i18n import Text, lazy_tr, render
 from armybuilder.rules.context import RuleContext
 from armybuilder.rules.fireteams.assess import (
     NAME_SEPARATOR,
@@ -61,9 +61,10 @@ class PossibleFireteam:
 
     @property
     def description(self) -> str:
-        return tr("Combat Group {group}: {team} ({type}) with {names} — level {level}", group=self.combat_group,
-                  team=self.team.strip(), type=type_name(self.type),
-                  names=NAME_SEPARATOR.join(m.name for m in self.assessment.members), level=self.level)
+        """The team in the current language."""
+        return render(lazy_tr("Combat Group {group}: {team} ({type}) with {names} — level {level}",
+                              group=self.combat_group, team=self.team.strip(), type=type_name(self.type),
+                              names=NAME_SEPARATOR.join(m.name for m in self.assessment.members), level=self.level))
 
     def declare(self, army_list: ArmyList) -> ArmyList:
         """The list with this fireteam declared; its members leave any team they were in."""
@@ -87,7 +88,8 @@ class Suggestion:
 
     fireteam: str
     kind: ChangeKind
-    description: str
+    description_text: Text
+    """What the change does and achieves, language-neutral (`description`: in the current language)."""
     troopers: tuple[str, ...]
     members: tuple[str, ...]
     legal_before: bool
@@ -96,6 +98,10 @@ class Suggestion:
     level_after: int
     moved: str | None = None
     move_to: int | None = None
+
+    @property
+    def description(self) -> str:
+        return render(self.description_text)
 
     def apply(self, army_list: ArmyList) -> ArmyList:
         """The list with this change made (raises KeyError if the team or trooper is gone)."""
@@ -370,7 +376,7 @@ def _changes(ctx: RuleContext, setting: FireteamSetting, assessment: FireteamAss
         places = ctx.places(trooper) if trooper is not None else 1
         return occupancy.get(group, 0) + places <= limit
 
-    def option(kind: ChangeKind, new: list[Candidate], action: str, troopers: tuple[str, ...],
+    def option(kind: ChangeKind, new: list[Candidate], action: Text, troopers: tuple[str, ...],
                moved: str | None = None) -> Suggestion | None:
         if any(m.uid in others for m in new):
             return None  # a trooper of another fireteam
@@ -382,41 +388,42 @@ def _changes(ctx: RuleContext, setting: FireteamSetting, assessment: FireteamAss
             return None
         if assessment.legal:
             gained = next((b for b in after.level_bonuses if b.level == after.level), None)
-            effect = tr("{action}: {team} goes from level {before} to level {after} ({bonus}).", action=action,
-                        team=assessment.label, before=assessment.level, after=after.level,
-                        bonus=bonus_text(gained) if gained else "")
+            effect = lazy_tr("{action}: {team} goes from level {before} to level {after} ({bonus}).", action=action,
+                             team=assessment.label_text, before=assessment.level, after=after.level,
+                             bonus=bonus_text(gained) if gained else "")
         else:
-            effect = tr("{action}: {team} becomes legal, at level {level}.", action=action, team=assessment.label,
-                        level=after.level)
+            effect = lazy_tr("{action}: {team} becomes legal, at level {level}.", action=action,
+                             team=assessment.label_text,
+                             level=after.level)
         return Suggestion(fireteam.uid, kind, effect, troopers, team.members, assessment.legal, assessment.level,
                           True, after.level, moved, group if moved else None)
 
     candidates: list[Suggestion | None] = []
     for extra in here:
-        candidates.append(option("add", [*members, extra], tr("Add {name}", name=_label(extra)), (extra.uid,)))
+        candidates.append(option("add", [*members, extra], lazy_tr("Add {name}", name=_label(extra)), (extra.uid,)))
     for index, old in enumerate(members):
         rest = members[:index] + members[index + 1:]
         if not assessment.legal:
-            candidates.append(option("remove", rest, tr("Remove {name}", name=_label(old)), (old.uid,)))
+            candidates.append(option("remove", rest, lazy_tr("Remove {name}", name=_label(old)), (old.uid,)))
         for new in here:
             candidates.append(option("swap", [*rest[:index], new, *rest[index:]],
-                                     tr("Swap {old} for {new}", old=_label(old), new=_label(new)),
+                                     lazy_tr("Swap {old} for {new}", old=_label(old), new=_label(new)),
                                      (old.uid, new.uid)))
         if old.combat_group != group and fits_in(old):
             moved = replace(old, combat_group=group)
             candidates.append(option("move", [*rest[:index], moved, *rest[index:]],
-                                     tr("Move {name} to Combat Group {group}", name=_label(old), group=group),
+                                     lazy_tr("Move {name} to Combat Group {group}", name=_label(old), group=group),
                                      (old.uid,), old.uid))
     for extra in elsewhere:
         if fits_in(extra):
             moved = replace(extra, combat_group=group)
-            action = tr("Move {name} from Combat Group {source} to {target} and add it", name=_label(extra),
-                        source=extra.combat_group, target=group)
+            action = lazy_tr("Move {name} from Combat Group {source} to {target} and add it", name=_label(extra),
+                             source=extra.combat_group, target=group)
             candidates.append(option("move", [*members, moved], action, (extra.uid,), extra.uid))
             for index, old in enumerate(members):
                 rest = members[:index] + members[index + 1:]
-                action = tr("Move {name} from Combat Group {source} to {target} in place of {old}",
-                            name=_label(extra), source=extra.combat_group, target=group, old=_label(old))
+                action = lazy_tr("Move {name} from Combat Group {source} to {target} in place of {old}",
+                                 name=_label(extra), source=extra.combat_group, target=group, old=_label(old))
                 candidates.append(option("move", [*rest[:index], moved, *rest[index:]], action,
                                          (extra.uid, old.uid), extra.uid))
     yield from (c for c in candidates if c is not None)
