@@ -464,7 +464,8 @@ def _dialogs(window: object, shot: Callable[[str, object], None], folder: Path, 
     from armybuilder.gui.dialogs.restore import offer_restore
     from armybuilder.gui.files import list_text
     from armybuilder.gui.mainwindow import MainWindow
-    from armybuilder.gui.preferences import ListDefaults, Preferences
+    from armybuilder.gui.preferences import Preferences
+    from armybuilder.rules.list_settings import ListDefaults
 
     assert isinstance(window, MainWindow)
     folder.mkdir(parents=True, exist_ok=True)

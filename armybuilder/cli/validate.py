@@ -21,6 +21,7 @@ from armybuilder.domain.packs import SeasonPack
 from armybuilder.games import Verdict
 from armybuilder.i18n import tr, trn
 from armybuilder.rules.engine import Report, validate_entry, validate_in_catalog
+from armybuilder.rules.list_settings import game_size, with_extras, with_game_size, with_rules_pack
 from armybuilder.rules.violations import Violation
 
 EXIT_LEGAL, EXIT_ILLEGAL, EXIT_UNREADABLE = 0, 1, 2
@@ -60,23 +61,22 @@ class Checked:
 
 
 def _apply_settings(army_list: ArmyList, args: argparse.Namespace, catalog: Catalog) -> ArmyList:
-    update: dict[str, Any] = {}
-    if args.pack:
-        update["pack"] = args.pack
-        chosen = catalog.packs.get(args.pack)
-        if not isinstance(chosen, SeasonPack) and army_list.tier and not (args.tier or args.points):
-            # an edition pack has no tiers: keep the game size of the list's tier
-            old = catalog.packs.get(army_list.pack)
-            tier = old.tier(army_list.tier) if isinstance(old, SeasonPack) else None
-            if tier is not None:
-                update["tier"], update["points"] = None, tier.points
+    """The list under the rules given on the command line, changed as the app changes them
+    (`rules.list_settings`): --pack keeps the game size and the extras the pack has, --tier or
+    --points set the size, --extra switches extras on."""
+    if args.pack and args.pack != army_list.pack:
+        pack = catalog.packs.get(args.pack)
+        if pack is None:  # reported by the validation: an unknown pack, with the known ones
+            army_list = army_list.model_copy(update={"pack": args.pack})
+        else:
+            army_list = with_rules_pack(army_list, pack, game_size(army_list, catalog))
     if args.tier:
-        update["tier"], update["points"] = args.tier, None
+        army_list = with_game_size(army_list, tier=args.tier)
     if args.points is not None:
-        update["points"], update["tier"] = args.points, None
+        army_list = with_game_size(army_list, points=args.points)
     if args.extra:
-        update["extras"] = tuple(dict.fromkeys((*army_list.extras, *args.extra)))
-    return army_list.model_copy(update=update) if update else army_list
+        army_list = with_extras(army_list, args.extra)
+    return army_list
 
 
 def _drift(loaded: LoadedList, report: Report) -> list[Violation]:

@@ -170,12 +170,7 @@ class ArmyList(Frozen):
             g.model_copy(update={"troopers": tuple(t for t in g.troopers if t.uid != uid)})
             for g in self.groups
         )
-        fireteams = tuple(
-            f.model_copy(update={"members": tuple(m for m in f.members if m != uid)})
-            for f in self.fireteams
-        )
-        fireteams = tuple(f for f in fireteams if f.members)
-        return self.model_copy(update={"groups": groups, "fireteams": fireteams})
+        return self.model_copy(update={"groups": groups}).leaving_fireteams([uid])
 
     def moved(self, uid: str, group_number: int, index: int | None = None) -> ArmyList:
         """Move a trooper (with its peripherals) to another group or position."""
@@ -221,6 +216,21 @@ class ArmyList(Frozen):
 
     def without_fireteam(self, uid: str) -> ArmyList:
         return self.model_copy(update={"fireteams": tuple(f for f in self.fireteams if f.uid != uid)})
+
+    def leaving_fireteams(self, uids: Iterable[str], keep: str | None = None) -> ArmyList:
+        """These troopers leave every fireteam (but the one whose uid is `keep`); a team left without
+        members is dissolved. The one place that says so: every edit of teams or troopers uses it."""
+        leaving = set(uids)
+        fireteams = []
+        for team in self.fireteams:
+            kept = team.members if team.uid == keep else tuple(m for m in team.members if m not in leaving)
+            if kept:
+                fireteams.append(team if kept == team.members else team.model_copy(update={"members": kept}))
+        return self.model_copy(update={"fireteams": tuple(fireteams)})
+
+    def with_declared_fireteam(self, team: Fireteam) -> ArmyList:
+        """Declare `team` (or replace the one of the same uid): its members leave any other team."""
+        return self.leaving_fireteams(team.members, keep=team.uid).with_fireteam(team)
 
     def _inserted(self, trooper: Trooper, group_number: int, index: int | None) -> ArmyList:
         groups = list(self.groups)

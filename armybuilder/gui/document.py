@@ -3,6 +3,10 @@
 Widgets observe the document's signals and call its edit methods; each edit pushes one undoable
 command (armybuilder.gui.undo) that calls one ArmyList method. After every change the list is
 re-validated with the rules engine, so the report the widgets show is always the current one.
+The document holds state, the undo stack and signals only: what an edit does to the list — the
+settings a pack change keeps, where a new trooper goes, what a change of army drops, whether
+mercenaries are allowed — is decided in the Qt-free core (`rules.list_settings`, `rules.list_edits`,
+`rules.mercenaries`, `ArmyList`), which the CLI calls too.
 """
 
 from __future__ import annotations
@@ -19,50 +23,15 @@ from armybuilder.data.problems import DataError
 from armybuilder.domain.lists import ArmyList, ArmyRef
 from armybuilder.domain.packs import EditionPack, ReinforcementRules, SeasonPack
 from armybuilder.domain.profiles import Army
-from armybuilder.domain.roster import ResolvedTrooper, resolve_trooper
+from armybuilder.domain.roster import ResolvedTrooper
 from armybuilder.gui import undo
 from armybuilder.gui.labels import describe_trooper, extra_name, pack_name, tier_label
 from armybuilder.i18n import tr, trn
+from armybuilder.rules import list_edits, list_settings, mercenaries
 from armybuilder.rules.engine import Report, validate_in_catalog
 
 Step = TypeVar("Step")
 Edit = TypeVar("Edit", bound=undo.ListEditCommand)
-
-
-def default_settings(catalog: Catalog, summary: ArmySummary) -> tuple[str, str | None, int | None]:
-    """(pack, tier, points) for a new list: the newest season pack of the army's edition (by `released`)
-    at its usual size, else the edition pack at its default points."""
-    for season in sorted(catalog.season_packs(), key=lambda s: s.released or "", reverse=True):
-        if season.edition == summary.edition and season.tiers:
-            edition = catalog.packs.get(season.edition)
-            usual = getattr(edition, "default_points", None)
-            tier = next((t for t in season.tiers if t.points == usual), season.tiers[0])
-            return season.id, tier.id, None
-    edition = catalog.packs.get(summary.edition)
-    if edition is not None:
-        return edition.id, None, getattr(edition, "default_points", 300)
-    first = next(iter(sorted(catalog.packs)), "n5")
-    return first, None, 300
-
-
-def new_list(catalog: Catalog, summary: ArmySummary) -> ArmyList:
-    pack, tier, points = default_settings(catalog, summary)
-    return ArmyList(army=summary.ref, pack=pack, tier=tier, points=points)
-
-
-def settings_for_points(catalog: Catalog, summary: ArmySummary, points: int | None) -> tuple[str, str | None,
-                                                                                             int | None]:
-    """(pack, tier, points) for a list of `points` (e.g. from an army code): the army's usual pack,
-    at the tier of that size when there is one, else at free points."""
-    pack, tier, default = default_settings(catalog, summary)
-    if points is None:
-        return pack, tier, default
-    season = catalog.packs.get(pack)
-    if isinstance(season, SeasonPack):
-        match = next((t for t in season.tiers if t.points == points), None)
-        if match is not None:
-            return pack, match.id, None
-    return pack, None, points
 
 
 def same_army(a: ArmyRef, b: ArmyRef) -> bool:
@@ -263,18 +232,8 @@ class ListDocument(QObject):
         """The combat group a new trooper goes to: `preferred` (or the last group of its section)
         if it has room, else the next group of the section with room, else a new group. Troopers
         of the army's Reinforcements list go to Reinforcements groups, the others to the main ones."""
-        army_list = self._current()
-        groups = [g for g in army_list.groups if g.reinforcement == reinforcement]
-        if not groups:
-            return army_list.next_group_number()
-        limits = {g.number: (g.troopers, g.limit) for g in self._report.totals.groups} if self._report else {}
-        numbers = [g.number for g in groups]
-        start = numbers.index(preferred) if preferred in numbers else len(numbers) - 1
-        for number in numbers[start:]:
-            count, limit = limits.get(number, (0, 10))
-            if count < limit:
-                return number
-        return army_list.next_group_number()
+        groups = self._report.totals.groups if self._report else ()
+        return list_edits.placement_group(self._current(), groups, preferred, reinforcement)
 
     def add_trooper(self, unit: int, group: int, option: int, combat_group: int | None = None,
                     index: int | None = None, reinforcement: bool = False) -> str | None:
@@ -430,18 +389,10 @@ class ListDocument(QObject):
         if pack_id == before.pack:
             return
         pack = self.catalog.pack(pack_id)
-        size = self._report.totals.points_limit if self._report else (before.points or 300)
-        tier: str | None = None
-        points: int | None = size
-        extras: tuple[str, ...] = ()
-        if isinstance(pack, SeasonPack):
-            match = next((t for t in pack.tiers if t.points == size), None)
-            if before.tier and pack.tier(before.tier):
-                match = pack.tier(before.tier)
-            if match is not None:
-                tier, points = match.id, None
-            extras = tuple(e for e in before.extras if pack.extra(e) is not None)
-        self.push(undo.ChangeRulesCommand(self, before, pack_id, lambda: pack_name(pack), tier, points, extras))
+        size = self._report.totals.points_limit if self._report else list_settings.game_size(before, self.catalog)
+        after = list_settings.with_rules_pack(before, pack, size)
+        self.push(undo.ChangeRulesCommand(self, before, pack_id, lambda: pack_name(pack), after.tier, after.points,
+                                          after.extras))
 
     def set_game_size(self, tier: str | None, points: int | None) -> None:
         before = self._current()
@@ -475,15 +426,7 @@ class ListDocument(QObject):
     def troopers_lost_with(self, ref: ArmyRef) -> list[str]:
         """The troopers (uids) the list cannot keep when built with another army: their unit or
         option is not in it (or, in a Reinforcements group, not in its Reinforcements army)."""
-        army_list = self._current()
-        army = self.catalog.army(ref)
-        reinforcements = self.catalog.reinforcement_army_for(army_list, army)
-        lost = []
-        for group, trooper in army_list.troopers():
-            source = reinforcements if group.reinforcement else army
-            if source is None or not isinstance(resolve_trooper(source, group, trooper), ResolvedTrooper):
-                lost.append(trooper.uid)
-        return lost
+        return list_edits.troopers_lost_with(self._current(), self.catalog, ref)
 
     def change_army(self, ref: ArmyRef, drop: Sequence[str] = ()) -> None:
         """Build the list with another army (its data must already be loaded in the catalog),
@@ -538,29 +481,25 @@ class ListDocument(QObject):
 
     # ----- mercenaries -----------------------------------------------------------------------
     def mercenaries_allowed(self) -> bool:
-        """Whether the list may field the army's mercenary pool: an Extra such as Soldiers of
-        Fortune, with a mercenary points cap, is switched on."""
-        season = self.season()
-        if season is None or self._list is None:
-            return False
-        return any((e := season.extra(x)) is not None and e.mercenary_points for x in self._list.extras)
+        """Whether the list may field the army's mercenary pool (`rules.mercenaries.mercenary_extra`)."""
+        return self._list is not None and mercenaries.mercenary_extra(self.season(), self._list.extras) is not None
 
     def mercenary_hint(self) -> str:
         """How mercenaries become available to this list, in the player's words."""
         if self._list is None:
             return ""
         season = self.season()
-        if self.mercenaries_allowed() and season is not None:
-            extra = next(e for x in self._list.extras if (e := season.extra(x)) is not None and e.mercenary_points)
+        extra = mercenaries.mercenary_extra(season, self._list.extras)
+        if extra is not None:
             return tr("{extra} is on: up to {points} points of mercenaries.", extra=extra_name(extra),
                       points=extra.mercenary_points)
-        here = next((e for e in season.extras if e.mercenary_points), None) if season else None
+        here = next((e for e in season.extras if mercenaries.offers_mercenaries(e)), None) if season else None
         if here is not None:
             return tr("Mercenaries need the {extra} extra: switch it on in Extras, above the list.",
                       extra=extra_name(here))
         edition = self._army.edition if self._army is not None else None
         offers = sorted(((pack, extra) for pack in self.catalog.season_packs()
-                         for extra in pack.extras if extra.mercenary_points),
+                         for extra in pack.extras if mercenaries.offers_mercenaries(extra)),
                         key=lambda offer: offer[0].edition != edition)  # the army's own edition's season first
         if offers:
             pack, extra = offers[0]

@@ -39,12 +39,12 @@ from armybuilder.gui import files
 from armybuilder.gui.actions import Actions
 from armybuilder.gui.desktop.dropping import DropFeature
 from armybuilder.gui.desktop.help import HelpFeature
-from armybuilder.gui.document import ListDocument, settings_for_points
+from armybuilder.gui.document import ListDocument
 from armybuilder.gui.fireteams.feature import FireteamFeature
 from armybuilder.gui.labels import describe_trooper
 from armybuilder.gui.language import Retranslating, apply_language
 from armybuilder.gui.models.units import OptionEntry, UnitEntry
-from armybuilder.gui.preferences import Preferences, new_list
+from armybuilder.gui.preferences import Preferences
 from armybuilder.gui.printing.feature import PrintFeature
 from armybuilder.gui.settings_store import SettingsStore
 from armybuilder.gui.tasks import TaskRunner
@@ -59,6 +59,7 @@ from armybuilder.gui.widgets.totalsbar import TotalsBar
 from armybuilder.gui.widgets.unitbrowser import UnitBrowser
 from armybuilder.gui.widgets.validationpanel import ValidationPanel
 from armybuilder.i18n import language, tr, trn
+from armybuilder.rules.list_settings import new_list, settings_for_points
 
 if TYPE_CHECKING:
     from armybuilder.gui.dialogs.preferences import PreferenceValues

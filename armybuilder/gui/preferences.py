@@ -17,15 +17,11 @@ still read, for the armies of its pack's own edition only, until the edition's o
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Literal
 
-from armybuilder.data.catalog import ArmySummary, Catalog
-from armybuilder.domain.lists import ArmyList
-from armybuilder.domain.packs import SeasonPack
-from armybuilder.gui.document import default_settings
 from armybuilder.gui.settings_store import SettingsStore
 from armybuilder.i18n import LANGUAGES
+from armybuilder.rules.list_settings import ListDefaults
 
 Paper = Literal["a4", "letter"]
 PAPERS: tuple[Paper, ...] = ("a4", "letter")
@@ -40,17 +36,6 @@ DEFAULT_POINTS_KEY = "lists/default_points"
 
 def edition_key(edition: str, name: str) -> str:
     return f"lists/{edition}/{name}"
-
-
-@dataclass(frozen=True)
-class ListDefaults:
-    """The rules a new list starts with; `pack` None means the army's usual ones. `edition`: the
-    edition whose armies they are for (None: the old single setting, for its pack's edition)."""
-
-    pack: str | None = None
-    tier: str | None = None
-    points: int = 300
-    edition: str | None = None
 
 
 class Preferences:
@@ -113,24 +98,3 @@ class Preferences:
 
     def sync(self) -> None:
         self._settings.sync()
-
-
-def list_settings(catalog: Catalog, summary: ArmySummary, defaults: ListDefaults) -> tuple[str, str | None,
-                                                                                           int | None]:
-    """(pack, tier, points) for a new list of this army: the preferred rules when the pack is known
-    (a tier it no longer has means free points), else the army's usual ones."""
-    pack = catalog.packs.get(defaults.pack) if defaults.pack else None
-    if pack is None:
-        return default_settings(catalog, summary)
-    era = pack.edition if isinstance(pack, SeasonPack) else pack.id
-    if defaults.edition is None and era != summary.edition:
-        return default_settings(catalog, summary)  # the old single setting: for its own edition's armies
-    if isinstance(pack, SeasonPack) and defaults.tier and pack.tier(defaults.tier) is not None:
-        return pack.id, defaults.tier, None
-    return pack.id, None, defaults.points
-
-
-def new_list(catalog: Catalog, summary: ArmySummary, defaults: ListDefaults) -> ArmyList:
-    pack, tier, points = list_settings(catalog, summary, defaults)
-    return ArmyList(army=summary.ref, pack=pack, tier=tier, points=points)
-

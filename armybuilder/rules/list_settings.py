@@ -1,13 +1,125 @@
-"""The list's game settings must make sense for its rules pack: tier, extras, CBL (RULES.md §3)."""
+"""A list's game settings — rules pack, tier or points, extras: what a new list starts with, what a
+change of pack keeps, and the rule that they make sense for the pack (`check`).
+
+The one home of these decisions: the CLI (`validate --pack/--tier/--points/--extra`), the GUI's
+document (new lists, the Rules and Game size pickers) and Preferences all call these functions.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
 
+from armybuilder.data.catalog import ArmySummary, Catalog
+from armybuilder.domain.lists import ArmyList
+from armybuilder.domain.packs import EditionPack, SeasonPack
 from armybuilder.i18n import lazy_tr
 from armybuilder.rules import sources
 from armybuilder.rules.context import RuleContext
 from armybuilder.rules.violations import Violation, error
+
+GameSize = tuple[str, str | None, int | None]
+"""(pack, tier, points) of a list: a tier of a season pack (points None), or free points (tier None)."""
+
+
+@dataclass(frozen=True)
+class ListDefaults:
+    """The rules a new list starts with, as the player chose them; `pack` None means the army's usual
+    ones. `edition`: the edition whose armies they are for (None: a choice made for every army)."""
+
+    pack: str | None = None
+    tier: str | None = None
+    points: int = 300
+    edition: str | None = None
+
+
+def default_settings(catalog: Catalog, summary: ArmySummary) -> GameSize:
+    """A new list's usual rules: the newest season pack of the army's edition (by `released`) at its
+    usual size, else the edition pack at its default points."""
+    for season in sorted(catalog.season_packs(), key=lambda s: s.released or "", reverse=True):
+        if season.edition == summary.edition and season.tiers:
+            edition = catalog.packs.get(season.edition)
+            usual = getattr(edition, "default_points", None)
+            tier = next((t for t in season.tiers if t.points == usual), season.tiers[0])
+            return season.id, tier.id, None
+    edition = catalog.packs.get(summary.edition)
+    if edition is not None:
+        return edition.id, None, getattr(edition, "default_points", 300)
+    first = next(iter(sorted(catalog.packs)), "n5")
+    return first, None, 300
+
+
+def chosen_settings(catalog: Catalog, summary: ArmySummary, defaults: ListDefaults | None) -> GameSize:
+    """A new list's rules with the player's defaults: the preferred pack when it is known (a tier it
+    no longer has means free points), else the army's usual ones. A choice made for every army (no
+    `edition`) applies to the armies of its pack's edition only."""
+    pack = catalog.packs.get(defaults.pack) if defaults is not None and defaults.pack else None
+    if defaults is None or pack is None:
+        return default_settings(catalog, summary)
+    era = pack.edition if isinstance(pack, SeasonPack) else pack.id
+    if defaults.edition is None and era != summary.edition:
+        return default_settings(catalog, summary)
+    if isinstance(pack, SeasonPack) and defaults.tier and pack.tier(defaults.tier) is not None:
+        return pack.id, defaults.tier, None
+    return pack.id, None, defaults.points
+
+
+def new_list(catalog: Catalog, summary: ArmySummary, defaults: ListDefaults | None = None) -> ArmyList:
+    """An empty list of this army with the rules `chosen_settings` gives."""
+    pack, tier, points = chosen_settings(catalog, summary, defaults)
+    return ArmyList(army=summary.ref, pack=pack, tier=tier, points=points)
+
+
+def settings_for_points(catalog: Catalog, summary: ArmySummary, points: int | None) -> GameSize:
+    """The rules of a list of `points` (e.g. read from an army code): the army's usual pack, at the
+    tier of that size when it has one, else at free points."""
+    pack, tier, default = default_settings(catalog, summary)
+    if points is None:
+        return pack, tier, default
+    season = catalog.packs.get(pack)
+    if isinstance(season, SeasonPack):
+        match = next((t for t in season.tiers if t.points == points), None)
+        if match is not None:
+            return pack, match.id, None
+    return pack, None, points
+
+
+def game_size(army_list: ArmyList, catalog: Catalog) -> int:
+    """The points a list is built to: its tier's, else its own points, else its edition's default."""
+    pack = catalog.packs.get(army_list.pack)
+    if isinstance(pack, SeasonPack) and army_list.tier and (tier := pack.tier(army_list.tier)) is not None:
+        return tier.points
+    if army_list.points:
+        return army_list.points
+    edition = catalog.packs.get(pack.edition) if isinstance(pack, SeasonPack) else pack
+    return edition.default_points if isinstance(edition, EditionPack) else 300
+
+
+def with_rules_pack(army_list: ArmyList, pack: EditionPack | SeasonPack, size: int) -> ArmyList:
+    """The list under another rules pack, keeping its game size (`size` points) where it can: a season
+    pack keeps the tier of the same id, else takes the tier of that size, else free points, and keeps
+    the extras it also has; an edition pack plays the size at free points, without extras."""
+    tier: str | None = None
+    points: int | None = size
+    extras: tuple[str, ...] = ()
+    if isinstance(pack, SeasonPack):
+        match = pack.tier(army_list.tier) if army_list.tier else None
+        match = match or next((t for t in pack.tiers if t.points == size), None)
+        if match is not None:
+            tier, points = match.id, None
+        extras = tuple(e for e in army_list.extras if pack.extra(e) is not None)
+    return army_list.model_copy(update={"pack": pack.id, "tier": tier, "points": points, "extras": extras})
+
+
+def with_game_size(army_list: ArmyList, tier: str | None = None, points: int | None = None) -> ArmyList:
+    """The list at a tier of its pack, or at free points (a tier wins over points)."""
+    return army_list.model_copy(update={"tier": tier, "points": None} if tier else {"tier": None, "points": points})
+
+
+def with_extras(army_list: ArmyList, extras: Iterable[str]) -> ArmyList:
+    """The list with these extras switched on too (each once, in the order given)."""
+    return army_list.model_copy(update={"extras": tuple(dict.fromkeys((*army_list.extras, *extras)))})
+
 
 
 def check(ctx: RuleContext) -> Iterator[Violation]:

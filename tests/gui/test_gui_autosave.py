@@ -163,7 +163,7 @@ def test_restore_offer_later_and_discard(qtbot, window: MainWindow, tmp_path: Pa
 
 def _bundled_list_file(catalog: Catalog, path: Path) -> ArmyList:
     """A saved two-trooper list of the bundled PanOceania."""
-    from armybuilder.gui.preferences import ListDefaults, new_list
+    from armybuilder.rules.list_settings import ListDefaults, new_list
 
     summary = next(s for s in catalog.armies() if s.name == "PanOceania" and s.origin == "bundled")
     army = catalog.army(summary.ref)

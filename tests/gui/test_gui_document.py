@@ -1,4 +1,5 @@
-"""The document: edits go through the undo stack, the report follows every state, placement and moves."""
+"""The document: edits go through the undo stack, the report follows every state, placement and moves
+(what each edit decides is tested without Qt in tests/test_list_settings.py)."""
 
 from __future__ import annotations
 
@@ -6,7 +7,7 @@ import pytest
 
 from armybuilder.data.catalog import Catalog
 from armybuilder.domain.lists import ArmyList, ArmyRef
-from armybuilder.gui.document import ListDocument, default_settings, new_list
+from armybuilder.gui.document import ListDocument
 
 LINE, HEAVY, HERO, HERO_ALT, CONTROLLERS = 1, 2, 3, 4, 5
 
@@ -21,15 +22,6 @@ def document(synthetic_catalog: Catalog) -> ListDocument:
 def uids(document: ListDocument, group: int) -> list[str]:
     found = document.army_list.group(group) if document.army_list else None
     return [t.uid for t in found.troopers] if found else []
-
-
-def test_new_list_defaults_follow_the_army_edition(synthetic_catalog: Catalog) -> None:
-    summary = next(s for s in synthetic_catalog.armies() if s.id == 950)
-    # an N5 army's new list is offered the N5 season, ITS Season 17, at its usual 300 points
-    assert default_settings(synthetic_catalog, summary) == ("its-s17", "300", None)
-    n3 = type(summary)(**{**summary.__dict__, "edition": "n3"})
-    assert default_settings(synthetic_catalog, n3) == ("its-s9", "mid", None)  # the tier of 300 points
-    assert new_list(synthetic_catalog, summary).army.id == 950
 
 
 def test_every_edit_is_one_undoable_step_and_revalidates(document: ListDocument, qtbot) -> None:  # type: ignore[no-untyped-def]

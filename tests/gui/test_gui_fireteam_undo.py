@@ -12,7 +12,6 @@ from armybuilder.domain.lists import ArmyList, Fireteam
 from armybuilder.domain.profiles import Army
 from armybuilder.domain.values import FireteamType
 from armybuilder.gui.fireteams import undo
-from armybuilder.gui.fireteams.state import with_declared
 from armybuilder.i18n import set_language
 from armybuilder.paths import bundled_profiles_dir
 from armybuilder.rules.engine import context_in_catalog
@@ -63,7 +62,7 @@ def test_form_takes_members_from_other_teams(start: ArmyList, army: Army) -> Non
     expected = before.with_fireteam(Fireteam(uid="f1", type=CORE, team="Fusiliers", members=FUSILIERS[:2]))
     _stack = round_trip(undo.FormFireteamCommand(target, before, army, team), target, expected.with_fireteam(team))
     # a team left empty is dissolved
-    emptied = with_declared(before, Fireteam(uid="f3", type=CORE, team="Fusiliers", members=FUSILIERS))
+    emptied = before.with_declared_fireteam(Fireteam(uid="f3", type=CORE, team="Fusiliers", members=FUSILIERS))
     assert [t.uid for t in emptied.fireteams] == ["f3"]
 
 

@@ -18,9 +18,10 @@ from armybuilder.gui.app import startup_language
 from armybuilder.gui.dialogs.preferences import PreferencesDialog
 from armybuilder.gui.language import apply_language
 from armybuilder.gui.mainwindow import BUILDER_PAGE, MainWindow
-from armybuilder.gui.preferences import ListDefaults, Preferences
+from armybuilder.gui.preferences import Preferences
 from armybuilder.gui.settings_store import SettingsStore
 from armybuilder.i18n import language
+from armybuilder.rules.list_settings import ListDefaults
 
 LINE, CONTROLLERS = 1, 5
 

@@ -28,8 +28,9 @@ from armybuilder.domain.packs import EditionPack, SeasonPack
 from armybuilder.gui import icons
 from armybuilder.gui.labels import pack_name, tier_label
 from armybuilder.gui.language import Retranslating
-from armybuilder.gui.preferences import PAPERS, ListDefaults, Paper, Preferences
+from armybuilder.gui.preferences import PAPERS, Paper, Preferences
 from armybuilder.i18n import LANGUAGES, language, tr, trn
+from armybuilder.rules.list_settings import ListDefaults
 
 USUAL = ""
 FREE_POINTS = "__points__"

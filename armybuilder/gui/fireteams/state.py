@@ -41,20 +41,6 @@ def team_label(team: Fireteam) -> str:
     return tr("{team} ({type})", team=team.team.strip(), type=type_name(team.type))
 
 
-def with_declared(army_list: ArmyList, team: Fireteam) -> ArmyList:
-    """The list with `team` declared (or replaced, same uid); its members leave any other team,
-    and a team left without members is dissolved."""
-    result = army_list
-    for other in army_list.fireteams:
-        if other.uid == team.uid:
-            continue
-        kept = tuple(m for m in other.members if m not in team.members)
-        if kept != other.members:
-            result = (result.with_fireteam(other.model_copy(update={"members": kept})) if kept
-                      else result.without_fireteam(other.uid))
-    return result.with_fireteam(team)
-
-
 @dataclass(frozen=True)
 class Choice:
     """A chart team and type for some troopers: the team it would make, judged, or why it cannot be."""
@@ -189,7 +175,7 @@ class FireteamState:
                      or any(t in c.grants for c in section)]
             for team_type in types:
                 fireteam = Fireteam(uid=uid, type=team_type, team=team.name, members=members)
-                after = with_declared(army_list, fireteam)
+                after = army_list.with_declared_fireteam(fireteam)
                 judged = assess_declared(setting, after.fireteams)
                 assessment = next(a for a in judged if a.fireteam.uid == uid)
                 found.append(Choice(team, team_type, fireteam, after, assessment, leaving))

@@ -13,7 +13,7 @@ from PySide6.QtGui import QUndoCommand
 
 from armybuilder.domain.lists import ArmyList, Fireteam
 from armybuilder.domain.profiles import Army
-from armybuilder.gui.fireteams.state import team_label, with_declared
+from armybuilder.gui.fireteams.state import team_label
 from armybuilder.gui.undo import CompoundCommand, ListEditCommand, ListTarget, trooper_name
 from armybuilder.i18n import tr
 from armybuilder.rules.fireteams.finder import PossibleFireteam, Suggestion
@@ -51,7 +51,7 @@ class FormFireteamCommand(ListEditCommand):
     def __init__(self, target: ListTarget, before: ArmyList, army: Army | None, fireteam: Fireteam,
                  parent: CompoundCommand | None = None) -> None:
         self.uid = fireteam.uid
-        super().__init__(target, before, with_declared(before, fireteam),
+        super().__init__(target, before, before.with_declared_fireteam(fireteam),
                          lambda: tr("Form {team} with {names}", team=team_label(fireteam),
                                     names=_names(army, before, fireteam.members)), parent)
 
@@ -74,7 +74,7 @@ class EditFireteamCommand(ListEditCommand):
                 return tr("Take {names} out of {team}", names=_names(army, before, removed), team=team_label(old))
             return tr("Change the members of {team}", team=team_label(old))
 
-        super().__init__(target, before, with_declared(before, fireteam), text, parent)
+        super().__init__(target, before, before.with_declared_fireteam(fireteam), text, parent)
 
 
 class DissolveFireteamCommand(ListEditCommand):
@@ -92,14 +92,8 @@ class LeaveFireteamCommand(ListEditCommand):
         leaving = [u for u in dict.fromkeys(uids) if before.fireteam_of(u) is not None]
         if not leaving:
             raise KeyError("none of these troopers is in a fireteam")
-        after = before
-        teams = []
-        for team in before.fireteams:
-            kept = tuple(m for m in team.members if m not in leaving)
-            if kept != team.members:
-                teams.append(team)
-                after = (after.with_fireteam(team.model_copy(update={"members": kept})) if kept
-                         else after.without_fireteam(team.uid))
+        after = before.leaving_fireteams(leaving)
+        teams = [team for team in before.fireteams if any(m in leaving for m in team.members)]
         def text() -> str:
             if len(teams) == 1:
                 return tr("Take {names} out of {team}", names=_names(army, before, leaving), team=team_label(teams[0]))

@@ -69,13 +69,8 @@ class PossibleFireteam:
     def declare(self, army_list: ArmyList) -> ArmyList:
         """The list with this fireteam declared; its members leave any team they were in."""
         uid = army_list.next_uid("f")
-        result = army_list
-        for team in army_list.fireteams:
-            kept = tuple(m for m in team.members if m not in self.members)
-            if kept != team.members:
-                result = (result.with_fireteam(team.model_copy(update={"members": kept})) if kept
-                          else result.without_fireteam(team.uid))
-        return result.with_fireteam(Fireteam(uid=uid, type=self.type, team=self.team, members=self.members))
+        return army_list.with_declared_fireteam(Fireteam(uid=uid, type=self.type, team=self.team,
+                                                         members=self.members))
 
 
 ChangeKind = Literal["add", "remove", "swap", "move"]

@@ -1,0 +1,136 @@
+"""List policy without Qt: a new list's rules, what a change of rules pack keeps, where a new trooper
+goes, fireteam membership and when mercenaries are allowed — decided once, for the CLI and the GUI."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from armybuilder.data.catalog import ArmySummary, Catalog
+from armybuilder.domain import ArmyList, ArmyRef, Fireteam, FireteamType
+from armybuilder.domain.packs import SeasonPack
+from armybuilder.paths import bundled_profiles_dir
+from armybuilder.rules.engine import GroupTotals
+from armybuilder.rules.list_edits import placement_group
+from armybuilder.rules.list_settings import (
+    ListDefaults,
+    chosen_settings,
+    default_settings,
+    game_size,
+    new_list,
+    settings_for_points,
+    with_extras,
+    with_game_size,
+    with_rules_pack,
+)
+from armybuilder.rules.mercenaries import mercenary_extra
+
+SYNTHETIC = Path(__file__).resolve().parent / "data" / "rules"
+LINE = 1
+
+
+@pytest.fixture
+def synthetic_catalog() -> Catalog:
+    return Catalog.from_paths([bundled_profiles_dir() / "packs", SYNTHETIC])
+
+
+def summary_of(catalog: Catalog, edition: str | None = None) -> ArmySummary:
+    summary = next(s for s in catalog.armies() if s.id == 950)
+    return summary if edition is None else type(summary)(**{**summary.__dict__, "edition": edition})
+
+
+def n5_list(**settings: object) -> ArmyList:
+    return ArmyList(army=ArmyRef(origin="bundled", id=950), **{"pack": "n5", "points": 300, **settings})
+
+
+def test_new_list_defaults_follow_the_army_edition(synthetic_catalog: Catalog) -> None:
+    summary = next(s for s in synthetic_catalog.armies() if s.id == 950)
+    # an N5 army's new list is offered the N5 season, ITS Season 17, at its usual 300 points
+    assert default_settings(synthetic_catalog, summary) == ("its-s17", "300", None)
+    n3 = type(summary)(**{**summary.__dict__, "edition": "n3"})
+    assert default_settings(synthetic_catalog, n3) == ("its-s9", "mid", None)  # the tier of 300 points
+    assert new_list(synthetic_catalog, summary).army.id == 950
+
+
+def test_the_player_s_defaults_for_new_lists(synthetic_catalog: Catalog) -> None:
+    n5, n3 = summary_of(synthetic_catalog), summary_of(synthetic_catalog, "n3")
+    assert chosen_settings(synthetic_catalog, n5, ListDefaults("its-s9", "top", 300, "n5")) == ("its-s9", "top", None)
+    assert chosen_settings(synthetic_catalog, n5, ListDefaults("its-s9", "gone", 250, "n5")) == ("its-s9", None, 250)
+    usual = default_settings(synthetic_catalog, n5)
+    assert chosen_settings(synthetic_catalog, n5, ListDefaults("no-such-pack")) == usual
+    # the old single setting (no edition) is for the armies of its own pack's edition only
+    old = ListDefaults("its-s9", "mid", 300, None)
+    assert chosen_settings(synthetic_catalog, n5, old) == usual
+    assert chosen_settings(synthetic_catalog, n3, old) == ("its-s9", "mid", None)
+    made = new_list(synthetic_catalog, n5, ListDefaults("n5", None, 250, "n5"))
+    assert (made.pack, made.tier, made.points) == ("n5", None, 250)
+
+
+def test_a_code_s_points_pick_the_tier_of_that_size(synthetic_catalog: Catalog) -> None:
+    n3 = summary_of(synthetic_catalog, "n3")
+    assert settings_for_points(synthetic_catalog, n3, 400) == ("its-s9", "top", None)
+    assert settings_for_points(synthetic_catalog, n3, 275) == ("its-s9", None, 275)
+    assert settings_for_points(synthetic_catalog, n3, None) == ("its-s9", "mid", None)
+
+
+def test_changing_the_rules_pack_keeps_the_game_size_and_the_extras_it_can(synthetic_catalog: Catalog) -> None:
+    season = synthetic_catalog.pack("its-s9")
+    edition = synthetic_catalog.pack("n5")
+    assert isinstance(season, SeasonPack)
+    to_season = with_rules_pack(n5_list(points=400), season, 400)
+    assert (to_season.pack, to_season.tier, to_season.points) == ("its-s9", "top", None)  # the tier of that size
+    odd = with_rules_pack(n5_list(points=275), season, 275)
+    assert (odd.tier, odd.points) == (None, 275)  # no tier of that size: free points
+    with_spec_ops = n5_list(pack="its-s9", tier="low", points=None, extras=("spec-ops", "gone"))
+    same_tier = with_rules_pack(with_spec_ops, season, 999)
+    assert (same_tier.tier, same_tier.extras) == ("low", ("spec-ops",))  # its tier kept; only extras it has
+    size = game_size(with_spec_ops, synthetic_catalog)
+    to_edition = with_rules_pack(with_spec_ops, edition, size)  # type: ignore[arg-type]
+    assert (to_edition.pack, to_edition.tier, to_edition.points, to_edition.extras) == ("n5", None, size, ())
+    assert game_size(n5_list(points=None), synthetic_catalog) == 300  # the edition's default
+
+
+def test_game_size_and_extras(synthetic_catalog: Catalog) -> None:
+    army_list = n5_list(pack="its-s9", tier="low", points=None)
+    assert (with_game_size(army_list, points=250).tier, with_game_size(army_list, points=250).points) == (None, 250)
+    assert (with_game_size(army_list, tier="top").tier, with_game_size(army_list, tier="top").points) == ("top", None)
+    assert with_extras(with_extras(army_list, ["spec-ops"]), ["spec-ops", "campaign"]).extras == ("spec-ops",
+                                                                                                 "campaign")
+
+
+def test_a_new_trooper_goes_to_the_chosen_group_while_it_has_room() -> None:
+    army_list = n5_list()
+    for group in (1, 1, 2):
+        army_list, _ = army_list.with_trooper(group, LINE, 1, 1)
+    full = (GroupTotals(1, 10, 10), GroupTotals(2, 1, 10))
+    assert placement_group(army_list, full) == 2  # the last group
+    assert placement_group(army_list, full, preferred=1) == 2  # group 1 is full: the next with room
+    assert placement_group(army_list, (GroupTotals(1, 2, 10), GroupTotals(2, 10, 10)), preferred=2) == 3
+    assert placement_group(army_list, full, reinforcement=True) == 3  # no Reinforcements group yet: a new one
+    assert placement_group(ArmyList(army=army_list.army, pack="n5"), ()) == 1
+
+
+def test_a_trooper_is_in_one_fireteam_and_an_emptied_team_dissolves() -> None:
+    army_list = n5_list()
+    for _ in range(5):
+        army_list, _ = army_list.with_trooper(1, LINE, 1, 1)
+    core, haris = FireteamType.CORE, FireteamType.HARIS
+    army_list = army_list.with_fireteam(Fireteam(uid="f1", type=core, team="A", members=("t1", "t2", "t3")))
+    army_list = army_list.with_fireteam(Fireteam(uid="f2", type=haris, team="B", members=("t4", "t5")))
+    moved = army_list.with_declared_fireteam(Fireteam(uid="f3", type=haris, team="C", members=("t3", "t4", "t5")))
+    assert [(f.uid, f.members) for f in moved.fireteams] == [("f1", ("t1", "t2")), ("f3", ("t3", "t4", "t5"))]
+    replaced = army_list.with_declared_fireteam(Fireteam(uid="f1", type=core, team="A", members=("t1", "t4")))
+    assert [(f.uid, f.members) for f in replaced.fireteams] == [("f1", ("t1", "t4")), ("f2", ("t5",))]
+    assert [f.uid for f in army_list.leaving_fireteams(["t4", "t5"]).fireteams] == ["f1"]
+    assert [(f.uid, f.members) for f in army_list.without_trooper("t2").fireteams] == [
+        ("f1", ("t1", "t3")), ("f2", ("t4", "t5"))]
+
+
+def test_mercenaries_are_allowed_by_an_extra_with_a_mercenary_cap(synthetic_catalog: Catalog) -> None:
+    season = synthetic_catalog.pack("its-s9")
+    assert isinstance(season, SeasonPack)
+    found = mercenary_extra(season, ["spec-ops", "soldiers-of-fortune"])
+    assert found is not None and found.id == "soldiers-of-fortune" and found.mercenary_points == 75
+    assert mercenary_extra(season, ["spec-ops"]) is None
+    assert mercenary_extra(None, ["soldiers-of-fortune"]) is None
