@@ -40,8 +40,7 @@ def main() -> None:
         app.processEvents()
 
         def switch(code: str) -> None:
-            apply_language(code)
-            window.retranslate()
+            apply_language(code)  # as Preferences does: every widget retranslates on its LanguageChange
             window.repaint()
 
         switches = [timed_ms(lambda code=code: switch(code), app) for code in ("es", "en") * 3]

@@ -36,11 +36,12 @@ from armybuilder.data.problems import DataError
 from armybuilder.domain.lists import ArmyList
 from armybuilder.export.printout import english_names_note
 from armybuilder.gui import files
-from armybuilder.gui.actions import Actions
+from armybuilder.gui.actions import ActionCollection, Actions
 from armybuilder.gui.desktop.dropping import DropFeature
 from armybuilder.gui.desktop.help import HelpFeature
 from armybuilder.gui.document import ListDocument
 from armybuilder.gui.fireteams.feature import FireteamFeature
+from armybuilder.gui.host import FeatureHost, WindowServices
 from armybuilder.gui.labels import describe_trooper
 from armybuilder.gui.language import Retranslating, apply_language
 from armybuilder.gui.models.units import OptionEntry, UnitEntry
@@ -81,7 +82,8 @@ class MainWindow(Retranslating, QMainWindow):
         self.settings = settings
         self.tasks = tasks or TaskRunner(parent=self)
         self.document = ListDocument(catalog, self)
-        self.action_set = Actions(self)
+        self.action_collection = ActionCollection(self)
+        self.action_set = Actions(self.action_collection)
         self._loaded_armies: set[tuple[str, int]] = set()
         self._status: tuple[Callable[[], str], str] | None = None
         self._english_names_said = False
@@ -89,10 +91,11 @@ class MainWindow(Retranslating, QMainWindow):
         self._build_widgets()
         self._build_menus()
         self._connect_signals()
-        self.fireteams = FireteamFeature(self)
-        self.printing = PrintFeature(self)
-        self.help = HelpFeature(self)
-        self.drops = DropFeature(self)
+        self.host = self._make_host()
+        self.fireteams = FireteamFeature(self.host)
+        self.printing = PrintFeature(self.host)
+        self.help = HelpFeature(self.host)
+        self.drops = DropFeature(self.host)
         self.retranslate()
         self._restore_layout()
         self._on_list_changed()
@@ -132,6 +135,12 @@ class MainWindow(Retranslating, QMainWindow):
         self.right_splitter.setSizes([560, 200])
         self.columns = BuilderColumns(self.browser, self.card, self.right_splitter)
         self.splitter = self.columns.splitter
+        # the middle column shows the profile card, and the features' panels beside it, as tabs
+        self.middle_tabs = QTabWidget()
+        self.middle_tabs.setObjectName("middle_tabs")
+        self.middle_tabs.setDocumentMode(True)
+        self.columns.set_middle(self.middle_tabs)
+        self.middle_tabs.addTab(self.card, "")
 
         builder = QWidget()
         layout = QVBoxLayout(builder)
@@ -169,7 +178,7 @@ class MainWindow(Retranslating, QMainWindow):
                      a.change_army, a.edit_notes, a.find_unit, None, a.preferences):
             self._add_to(self.edit_menu, item)
         self.view_menu = bar.addMenu("")
-        for item in (a.distances_cm, None, a.show_problems, a.show_history):
+        for item in (a.distances_cm, None, a.show_problems, a.show_history, None, a.show_card):
             self._add_to(self.view_menu, item)
         self.toolbar = QToolBar()
         self.toolbar.setObjectName("main_toolbar")
@@ -251,22 +260,44 @@ class MainWindow(Retranslating, QMainWindow):
         self.editor.move_requested.connect(self._on_move_to_group)
         self.editor.tree.selectionModel().selectionChanged.connect(self._on_list_selection_changed)
         self.tasks.busy_changed.connect(self._on_busy_changed)
+        a.show_card.triggered.connect(lambda: self.middle_tabs.setCurrentWidget(self.card))
+
+    def _make_host(self) -> FeatureHost:
+        """What the features may use of the window (see armybuilder/gui/host.py)."""
+        services = WindowServices(
+            show_message=lambda kind, title, text: self.show_message(kind, title, text),
+            show_status=lambda message, timeout: self.show_status(message, timeout),
+            selected_troopers=lambda: self.editor.selected_uids(),
+            select_troopers=lambda uids: self.editor.select_troopers(list(uids)),
+            open_path=lambda path: self.open_path(path),
+            maybe_keep_changes=lambda: self.maybe_keep_changes(),
+            add_menu=self._add_feature_menu,
+        )
+        host = FeatureHost(self, self.document, self.tasks, self.settings, self.action_collection,
+                           {"file": self.file_menu, "edit": self.edit_menu, "view": self.view_menu},
+                           self.middle_tabs, self.editor.tree, services)
+        self.editor.tree.selectionModel().selectionChanged.connect(host.selection_changed)
+        self.editor.model.modelReset.connect(host.list_view_reset)
+        return host
+
+    def _add_feature_menu(self, object_name: str) -> QMenu:
+        menu = self.menuBar().addMenu("")
+        menu.setObjectName(object_name)
+        return menu
 
     def retranslate(self) -> None:
         """Set the window's own texts (menus, actions, history, status) and show the list again in the
         current language; called when made and on every LanguageChange (the widgets inside react to
         their own)."""
         self.document.retranslate_history()
-        self.action_set.retranslate()
-        self.fireteams.retranslate()
-        self.printing.retranslate()
-        self.help.retranslate()
+        self.action_collection.retranslate()
         self.file_menu.setTitle(tr("&File"))
         self.recent_menu.setTitle(tr("Open &recent"))
         self.edit_menu.setTitle(tr("&Edit"))
         self.view_menu.setTitle(tr("&View"))
         self.toolbar.setWindowTitle(tr("Toolbar"))
         self.bottom_tabs.setTabText(1, tr("History"))
+        self.middle_tabs.setTabText(self.middle_tabs.indexOf(self.card), tr("Profile"))
         self.history.setEmptyLabel(tr("<list as opened>"))
         self.history.viewport().update()
         self.editor.model.retranslate()
@@ -276,6 +307,7 @@ class MainWindow(Retranslating, QMainWindow):
         self._retranslate_status()
         self.document.refresh()
         self._on_list_changed()
+        self.host.language_changed.emit()
 
     # ----- layout persistence --------------------------------------------------------------------
     def _restore_layout(self) -> None:
@@ -515,7 +547,7 @@ class MainWindow(Retranslating, QMainWindow):
         if focus is self.card.options:
             index = self.card.options.currentIndex()
             if index.isValid():
-                self.card._on_option_activated(index)
+                self.card.activate_option(index)
             return
         unit, option = self.browser.current_entry()
         if unit is not None and option is not None:
@@ -582,6 +614,8 @@ class MainWindow(Retranslating, QMainWindow):
 
     def _on_unit_selected(self, unit: UnitEntry | None, option: OptionEntry | None) -> None:
         self.card.show_unit(unit, option)
+        if unit is not None and self.browser.tree.hasFocus():  # picking a unit asks for its profile card
+            self.middle_tabs.setCurrentWidget(self.card)
 
     def _on_violation_clicked(self, uids: tuple[str, ...]) -> None:
         if uids:
@@ -756,8 +790,7 @@ class MainWindow(Retranslating, QMainWindow):
         self.show_status(lambda: tr("Army code copied: paste it in the official builder."))
 
     def _on_task_failed(self, what: str, error: BaseException) -> None:
-        detail = str(error) if isinstance(error, DataError | OSError) else f"{type(error).__name__}: {error}"
-        self.show_message("error", what, detail)
+        self.host.report_failure(what, error)
 
     def _say_english_names_once(self) -> None:
         """In Spanish, official data without its Spanish names keeps English weapon, skill and equipment

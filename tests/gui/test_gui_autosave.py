@@ -198,7 +198,7 @@ def test_a_killed_app_s_work_is_offered_at_the_next_start(qtbot, tmp_path: Path,
     on_disk = list_file.read_bytes()
     home = tmp_path / "home"
     env = {**os.environ, "QT_QPA_PLATFORM": "offscreen", "ARMYBUILDER_HOME": str(home),
-           "ARMYBUILDER_LANG": "en",
+           "ARMYBUILDER_LANG": "en", "PYTHONPATH": str(ROOT),  # the app of this checkout, whatever is installed
            "XDG_CONFIG_HOME": str(tmp_path / "config"), "HOME": str(tmp_path / "user")}
     process = subprocess.Popen([sys.executable, str(Path(__file__).with_name("edit_hook.py")), str(list_file)],
                                cwd=ROOT, env=env, text=True,

@@ -4,15 +4,12 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject
 from PySide6.QtGui import QDragEnterEvent, QDragMoveEvent, QDropEvent
 
+from armybuilder.gui.host import FeatureHost
 from armybuilder.i18n import tr, trn
-
-if TYPE_CHECKING:
-    from armybuilder.gui.mainwindow import MainWindow
 
 LIST_SUFFIXES = (".yaml", ".yml")
 
@@ -27,11 +24,11 @@ class DropFeature(QObject):
     """Accepts local files dragged onto the window. The first list file replaces the open list (after asking
     about unsaved changes); further ones open in new windows when the app can make them (`open_elsewhere`)."""
 
-    def __init__(self, window: MainWindow) -> None:
-        super().__init__(window)
-        self.window = window
+    def __init__(self, host: FeatureHost) -> None:
+        super().__init__(host)
+        self.host = host
         self.open_elsewhere: Callable[[Path], object] | None = None
-        window.setAcceptDrops(True)
+        host.window.setAcceptDrops(True)
 
     def drag_event(self, event: QDragEnterEvent | QDragMoveEvent) -> None:
         """Accept a drag that carries local files (what they are is said on the drop)."""
@@ -53,7 +50,7 @@ class DropFeature(QObject):
         lists, others = split_dropped(paths)
         if others:
             names = ", ".join(p.name or str(p) for p in others[:5]) + ("…" if len(others) > 5 else "")
-            self.window.show_message("warning", trn("Not a list file", "Not list files", len(others)),
+            self.host.show_message("warning", trn("Not a list file", "Not list files", len(others)),
                                      trn("{names} is not an army list file, so it was not opened.",
                                          "{names} are not army list files, so they were not opened.", len(others),
                                          names=names)
@@ -63,10 +60,10 @@ class DropFeature(QObject):
         if not lists:
             return
         first, *more = lists
-        if self.window.maybe_keep_changes():
-            self.window.open_path(first)
+        if self.host.maybe_keep_changes():
+            self.host.open_path(first)
         for path in more:
             if self.open_elsewhere is not None:
                 self.open_elsewhere(path)
         if more and self.open_elsewhere is None:
-            self.window.show_status(lambda: tr("Opened {file}; drop the other lists one at a time.", file=first.name))
+            self.host.show_status(lambda: tr("Opened {file}; drop the other lists one at a time.", file=first.name))

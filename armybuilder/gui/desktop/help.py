@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import platform
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 from PySide6 import __version__ as pyside_version
 from PySide6.QtCore import QObject, Qt, QUrl, qVersion
@@ -24,12 +23,11 @@ from PySide6.QtWidgets import (
 
 from armybuilder import about
 from armybuilder.gui.desktop.appicon import app_icon
+from armybuilder.gui.host import FeatureHost
+from armybuilder.gui.language import Retranslating
 from armybuilder.i18n import language, tr
 from armybuilder.logs import log_file
 from armybuilder.paths import docs_dir, user_log_dir
-
-if TYPE_CHECKING:
-    from armybuilder.gui.mainwindow import MainWindow
 
 DOCS = ("gui.md", "list-format.md", "army-codes.md", "official-data.md", "fireteams.md", "printouts.md",
         "rules-coverage.md", "cli.md", "profile-format.md")
@@ -43,7 +41,7 @@ def _doc_titles() -> dict[str, str]:
             "cli.md": tr("Command line"), "profile-format.md": tr("Profile files")}
 
 
-class HelpDialog(QDialog):
+class HelpDialog(Retranslating, QDialog):
     """The documentation, read from the installed `docs/` (offline, like the rest of the app)."""
 
     def __init__(self, parent: QWidget | None = None, folder: Path | None = None) -> None:
@@ -155,20 +153,22 @@ def about_box(parent: QWidget | None) -> QMessageBox:
 
 
 class HelpFeature(QObject):
-    """The main window's Help menu."""
+    """The main window's Help menu, made with the window's `FeatureHost`."""
 
-    def __init__(self, window: MainWindow) -> None:
-        super().__init__(window)
-        self.window = window
-        self.menu = window.menuBar().addMenu("")
-        self.menu.setObjectName("help_menu")
-        self.documentation = QAction(window)
-        self.documentation.setObjectName("help_documentation")
-        self.documentation.setShortcut(QKeySequence(QKeySequence.StandardKey.HelpContents))
-        self.log_folder = QAction(window)
-        self.log_folder.setObjectName("help_log_folder")
-        self.about = QAction(window)
-        self.about.setObjectName("help_about")
+    def __init__(self, host: FeatureHost) -> None:
+        super().__init__(host)
+        self.host = host
+        self.menu = host.add_menu("help_menu")
+        add = host.actions.add
+        self.documentation = add("help_documentation", QKeySequence(QKeySequence.StandardKey.HelpContents),
+                                 texts=lambda: (tr("&Documentation"),
+                                                tr("How to use the app, list files, codes and print-outs")))
+        self.log_folder = add("help_log_folder",
+                              texts=lambda: (tr("Open the &log folder"), tr("The log file to send with a problem "
+                                                                            "report")))
+        self.about = add("help_about",
+                         texts=lambda: (tr("&About the army builder"),
+                                        tr("Version, licences and where the data comes from")))
         self.about.setMenuRole(QAction.MenuRole.AboutRole)
         for action in (self.documentation, self.log_folder):
             self.menu.addAction(action)
@@ -178,30 +178,21 @@ class HelpFeature(QObject):
         self.log_folder.triggered.connect(self.show_log_folder)
         self.about.triggered.connect(self.show_about)
         self.dialog: HelpDialog | None = None
+        host.language_changed.connect(self.retranslate)
 
     def retranslate(self) -> None:
         self.menu.setTitle(tr("&Help"))
-        texts = {
-            self.documentation: (tr("&Documentation"), tr("How to use the app, list files, codes and print-outs")),
-            self.log_folder: (tr("Open the &log folder"), tr("The log file to send with a problem report")),
-            self.about: (tr("&About the army builder"), tr("Version, licences and where the data comes from")),
-        }
-        for action, (text, tip) in texts.items():
-            action.setText(text)
-            action.setStatusTip(tip)
-        if self.dialog is not None:
-            self.dialog.retranslate()
 
     def show_help(self) -> HelpDialog:
         if self.dialog is None:
-            self.dialog = HelpDialog(self.window)
+            self.dialog = HelpDialog(self.host.window)
         self.dialog.show()
         self.dialog.raise_()
         self.dialog.activateWindow()
         return self.dialog
 
     def show_about(self) -> QMessageBox:
-        box = about_box(self.window)
+        box = about_box(self.host.window)
         box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         box.open()
         return box
@@ -209,5 +200,5 @@ class HelpFeature(QObject):
     def show_log_folder(self) -> None:
         folder = (log_file() or user_log_dir() / "x").parent
         if not folder.is_dir() or not QDesktopServices.openUrl(QUrl.fromLocalFile(str(folder))):
-            self.window.show_message("info", tr("The log folder"), tr("The log file is in {folder}",
+            self.host.show_message("info", tr("The log folder"), tr("The log file is in {folder}",
                                                                       folder=str(folder)))

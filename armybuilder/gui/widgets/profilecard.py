@@ -188,7 +188,7 @@ class ProfileCard(Retranslating, QWidget):
         self.show_unit(None)
 
     def _connect_signals(self) -> None:
-        self.options.activated.connect(self._on_option_activated)
+        self.options.activated.connect(self.activate_option)
         self.options.horizontalHeader().sectionResized.connect(self._schedule_fit)
         self.stats.horizontalHeader().sectionResized.connect(self._schedule_fit)
 
@@ -305,7 +305,8 @@ class ProfileCard(Retranslating, QWidget):
                 blocks.append(head + "<br>".join(lines))
         return "<br><br>".join(blocks)
 
-    def _on_option_activated(self, index: QModelIndex | QPersistentModelIndex) -> None:
+    def activate_option(self, index: QModelIndex | QPersistentModelIndex) -> None:
+        """Ask for the option at `index` to be added to the list (a double click, Enter, or the Add action)."""
         key = index.data(OptionRole.OPTION_KEY)
         if key is not None:
             self.option_activated.emit(*key, self.options_model.reinforcement)
