@@ -24,9 +24,16 @@ $(VENV)/.installed-test: pyproject.toml setup.py
 run: $(VENV)/.installed-run
 	$(PY) -m armybuilder
 
-lint: $(VENV)/.installed-test
+MYPY := $(CURDIR)/$(BIN)/mypy --config-file $(CURDIR)/pyproject.toml --no-namespace-packages
+TEST_MYPY := $(MYPY) --disable-error-code union-attr
+
+lint: $(VENV)/.installed-test typecheck
 	$(BIN)/ruff check armybuilder tests benchmarks tools packaging
-	$(BIN)/mypy armybuilder
+
+typecheck: $(VENV)/.installed-test
+	$(MYPY) armybuilder benchmarks tools packaging
+	cd tests && MYPYPATH=$(CURDIR) $(TEST_MYPY) --cache-dir $(CURDIR)/.mypy_cache/tests --exclude '^gui/' .
+	cd tests/gui && MYPYPATH=$(CURDIR)/tests:$(CURDIR) $(TEST_MYPY) --cache-dir $(CURDIR)/.mypy_cache/gui .
 
 pytest: $(VENV)/.installed-test
 	QT_QPA_PLATFORM=offscreen $(PY) -m pytest $(PYTEST_ARGS)

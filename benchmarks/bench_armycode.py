@@ -67,7 +67,7 @@ def main() -> None:
           f"Python {platform.python_version()} on {platform.machine()}")
     line(f"decode (text → structure), mean over the {n} codes", per_call(decode_all, 200) / n, "µs/code")
     for code in fifteen[:2]:
-        line(f"decode a 15-trooper list ({len(code)} chars)", per_call(lambda c=code: decode(c), 2000))
+        line(f"decode a 15-trooper list ({len(code)} chars)", per_call(lambda c=code: decode(c), 2000))  # type: ignore[misc]
     line(f"decode the longest code ({len(biggest)} chars, Spec-Ops)", per_call(lambda: decode(biggest), 2000))
     line("  of which text → bytes (URL, base64)", per_call(lambda: code_bytes(biggest), 2000))
     line("encode (structure → text), mean", per_call(encode_all, 200) / n, "µs/code")
@@ -76,4 +76,4 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(main())  # type: ignore[func-returns-value]

@@ -96,9 +96,9 @@ def official(options: PrintOptions) -> None:
             full = replace(full_sheet(doc, opts), legal=True, violations=())
             roomy = pdf._render(courtesy, opts, 0).pages
             density = next((d for d in range(len(pdf.DENSITIES)) if pdf._render(courtesy, opts, d).pages <= 1), None)
-        both = timed(lambda opts=opts, courtesy=courtesy, full=full: (pdf.render(full, opts),
+        both = timed(lambda opts=opts, courtesy=courtesy, full=full: (pdf.render(full, opts),  # type: ignore[misc]
                                                                       pdf.render(courtesy, opts)), repeat=7)
-        alone = timed(lambda opts=opts, courtesy=courtesy: pdf.render(courtesy, opts), repeat=7)
+        alone = timed(lambda opts=opts, courtesy=courtesy: pdf.render(courtesy, opts), repeat=7)  # type: ignore[misc]
         print(f"{paper}: tallest 15 official troopers ({doc.army.name}): full + courtesy PDF median "
               f"{median_ms(both):.0f} ms; the courtesy list alone {median_ms(alone):.0f} ms (roomy layout "
               f"{roomy:.2f} pages, one page from density {density})")
@@ -121,9 +121,9 @@ def main() -> None:
     print(f"first full PDF (registers and parses the fonts): {first * 1000:.0f} ms")
     for paper in ("a4", "letter"):
         opts = PrintOptions(date=dt.date(2025, 1, 2), paper=paper)
-        both = timed(lambda opts=opts: (full_pdf(doc, opts), courtesy_pdf(doc, opts)), repeat=15)
-        full = timed(lambda opts=opts: full_pdf(doc, opts), repeat=15)
-        courtesy = timed(lambda opts=opts: courtesy_pdf(doc, opts), repeat=15)
+        both = timed(lambda opts=opts: (full_pdf(doc, opts), courtesy_pdf(doc, opts)), repeat=15)  # type: ignore[misc]
+        full = timed(lambda opts=opts: full_pdf(doc, opts), repeat=15)  # type: ignore[misc]
+        courtesy = timed(lambda opts=opts: courtesy_pdf(doc, opts), repeat=15)  # type: ignore[misc]
         print(f"{paper}: full + courtesy PDF of 15 troopers: median {median_ms(both):.0f} ms "
               f"(full {median_ms(full):.0f} ms, courtesy {median_ms(courtesy):.0f} ms; target < 300 ms)")
     full_bytes = full_pdf(doc, options)

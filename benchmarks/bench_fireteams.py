@@ -108,8 +108,8 @@ def main() -> None:
         army_list = _declare_best(catalog, army, _list(army, options, 15, rng))
         if not army_list.fireteams:
             continue
-        times = timed(lambda al=army_list: assess_fireteams(_context(catalog, army, al)), repeat=50)
-        resolve_only = timed(lambda al=army_list: _context(catalog, army, al), repeat=50)
+        times = timed(lambda al=army_list: assess_fireteams(_context(catalog, army, al)), repeat=50)  # type: ignore[misc]
+        resolve_only = timed(lambda al=army_list: _context(catalog, army, al), repeat=50)  # type: ignore[misc]
         net = max(median_ms(times) - median_ms(resolve_only), 0.0)
         teams += len(army_list.fireteams)
         whole.append(net)
@@ -125,10 +125,10 @@ def main() -> None:
         for _ in range(10):
             army_list = _list(army, options, size, rng)
             ctx = _context(catalog, army, army_list)
-            finder.append(median_ms(timed(lambda c=ctx: find_fireteams(c), repeat=5)))
+            finder.append(median_ms(timed(lambda c=ctx: find_fireteams(c), repeat=5)))  # type: ignore[misc]
             declared = _declare_best(catalog, army, army_list)
             dctx = _context(catalog, army, declared)
-            suggest.append(median_ms(timed(lambda c=dctx: suggest_changes(c), repeat=5)))
+            suggest.append(median_ms(timed(lambda c=dctx: suggest_changes(c), repeat=5)))  # type: ignore[misc]
         finder.sort()
         suggest.sort()
         print(f"  {size:>2} troopers: finder median {finder[len(finder) // 2]:.2f} ms, worst {finder[-1]:.2f} ms; "

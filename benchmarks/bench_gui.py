@@ -84,7 +84,7 @@ def bench_in_window(imported: bool) -> list[str]:
 
             def switch_to(summary: object) -> Callable[[], None]:
                 def run() -> None:
-                    window._on_dialog_army_chosen(summary)  # type: ignore[arg-type]
+                    window._on_dialog_army_chosen(summary)
                     window.tasks.wait()
                 return run
 

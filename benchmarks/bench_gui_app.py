@@ -43,7 +43,7 @@ def main() -> None:
             apply_language(code)  # as Preferences does: every widget retranslates on its LanguageChange
             window.repaint()
 
-        switches = [timed_ms(lambda code=code: switch(code), app) for code in ("es", "en") * 3]
+        switches = [timed_ms(lambda code=code: switch(code), app) for code in ("es", "en") * 3]  # type: ignore[misc]
         print(f"switching language with a 15-trooper {army.name} list open: "
               f"median {statistics.median(switches):.0f} ms, worst {max(switches):.0f} ms over {len(switches)} runs")
 
@@ -73,7 +73,7 @@ def main() -> None:
             direct = []
             through = []
             for run in range(3):
-                direct += timed(lambda run=run: import_folder(OFFICIAL_DATA, Path(folder) / f"direct-{run}"))
+                direct += timed(lambda run=run: import_folder(OFFICIAL_DATA, Path(folder) / f"direct-{run}"))  # type: ignore[misc]
                 dialog = ImportDataDialog(window.tasks, window.settings, window,
                                           data_dir=Path(folder) / f"dialog-{run}")
                 dialog.show()

@@ -79,8 +79,8 @@ def main() -> None:
         saves = []
         for number in range(5):
             path = Path(folder) / f"out{number}.pdf"
-            export.ask_save_path = lambda _settings, path=path: path  # type: ignore[method-assign]
-            saves.append(timed(lambda export=export: export.tasks.wait(export._on_save()))[0] * 1000)
+            export.ask_save_path = lambda _settings, path=path: path
+            saves.append(timed(lambda export=export: export.tasks.wait(export._on_save()))[0] * 1000)  # type: ignore[misc]
             app.processEvents()  # the dialog closed itself after saving
             window.printing.export.trigger()
             export = window.printing.dialog

@@ -147,4 +147,4 @@ def raw_option(folder: Path, slug: str, unit: int, group: int, option: int) -> d
     data = json.loads((folder / f"{slug}.json").read_text(encoding="utf-8"))
     found = next(u for u in data["units"] if u["id"] == unit)
     options = found["options"] if group == 0 else next(g for g in found["profileGroups"] if g["id"] == group)["options"]
-    return next(o for o in options if o["id"] == option)  # type: ignore[no-any-return]
+    return next(o for o in options if o["id"] == option)

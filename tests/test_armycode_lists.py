@@ -123,7 +123,7 @@ def test_a_list_without_a_points_limit_cannot_be_written(bundled_catalog: Catalo
         from_army_list(army_list, None)
     assert from_army_list(army_list, 400).points == 400
     assert points_limit(army_list, None) is None
-    assert points_limit(army_list, bundled_catalog) == bundled_catalog.packs["n5"].default_points  # type: ignore[union-attr]
+    assert points_limit(army_list, bundled_catalog) == bundled_catalog.packs["n5"].default_points
 
 
 def test_points_limit_follows_the_tier(bundled_catalog: Catalog) -> None:

@@ -6,7 +6,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from armybuilder.data.armycode import decode
-from armybuilder.data.armycode_lists import NAME_BYTES_SAFE, encode_list, to_army_list
+from armybuilder.data.armycode_lists import NAME_BYTES_SAFE, encode_list, to_army_list  # type: ignore[attr-defined]
 from armybuilder.data.catalog import Catalog
 from armybuilder.domain import ArmyList, ArmyRef
 from armybuilder.domain.lists import CombatGroup, Trooper

@@ -104,7 +104,7 @@ def test_files_and_a_code_reach_the_app(monkeypatch: pytest.MonkeyPatch) -> None
     import armybuilder.gui.app as app
 
     calls: list[dict[str, object]] = []
-    monkeypatch.setattr(app, "run_gui", lambda argv, **options: calls.append(options) or 0)
+    monkeypatch.setattr(app, "run_gui", lambda argv, **options: calls.append(options) or 0)  # type: ignore[func-returns-value]
     monkeypatch.setenv("QT_QPA_PLATFORM", "offscreen")
     assert main([str(EXAMPLE)]) == 0
     assert main(["--code", "https://infinityuniverse.com/army/list/abc"]) == 0

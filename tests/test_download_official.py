@@ -165,7 +165,7 @@ def test_the_official_headers_gzip_and_the_grouping_without_a_file(api: Any, fol
     # progress counts the bytes that came over the wire (gzipped), the cache holds the unpacked data
     assert 0 < seen["panoceania.json"] < (folder / "panoceania.json").stat().st_size
     direct = import_folder(folder, tmp_path / "direct")
-    assert ImportedSource.open(tmp_path / "cache").load(101) == ImportedSource.open(direct.data_dir).load(101)  # type: ignore[union-attr]
+    assert ImportedSource.open(tmp_path / "cache").load(101) == ImportedSource.open(direct.data_dir).load(101)
 
 
 def test_without_the_origin_the_api_refuses(api: Any, tmp_path: Path) -> None:

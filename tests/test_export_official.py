@@ -220,7 +220,7 @@ def test_every_chain_of_command_or_counterintelligence_holder_prints_as_a_plain_
                  if verdicts[o.id].is_open and not o.is_lieutenant]
         for option in holders:
             shown = printed(army, unit, group_id, option, private)
-            assert shows_a_trooper(shown) and not any(row.kind == "withheld" for row in shown[0])
+            assert shows_a_trooper(shown) and not any(row.kind == "withheld" for row in shown[0])  # type: ignore[comparison-overlap]
             for rule in private.identity:
                 assert not any(rule in item for item in items(shown)), (unit.name, option.id, rule)
             if plain:
@@ -320,7 +320,7 @@ def test_a_tag_and_its_pilot_bring_the_orders_of_one_trooper(catalog: Catalog, a
     panoceania = army_by_slug(armies, "panoceania")
     unit = panoceania.unit_by_slug("maximus")
     assert unit is not None and unit.group(1) is not None
-    lieutenant = next(o for o in unit.group(1).options if o.is_lieutenant)  # type: ignore[union-attr]
+    lieutenant = next(o for o in unit.group(1).options if o.is_lieutenant)
     doc = document(catalog, panoceania, [("maximus", 1, lieutenant.id), ("fusiliers", 1, 1)])
     assert "Orders: Regular 2 · Tactical 1 · Lieutenant 1" in full_text(doc, options())
     assert "Orders: Regular 2 · Tactical 1" in courtesy_text(doc, options())

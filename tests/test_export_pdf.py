@@ -55,7 +55,7 @@ def fonts_of(data: bytes) -> set[str]:
     reader = PdfReader(io.BytesIO(data))
     names = set()
     for page in reader.pages:
-        for font in page["/Resources"]["/Font"].values():
+        for font in page["/Resources"]["/Font"].values():  # type: ignore[index]
             names.add(str(font.get_object()["/BaseFont"]))
     return names
 
@@ -215,7 +215,7 @@ class ImportedCopy:
 
 def test_lists_of_the_official_data_print_their_army_code(catalog: Catalog) -> None:
     imported = export_catalog()
-    imported.add_source(ImportedCopy(imported))
+    imported.add_source(ImportedCopy(imported))  # type: ignore[arg-type]
     army_list = private_list().model_copy(update={"army": ArmyRef(origin="imported", id=960)})
     document = prepare(army_list, imported)
     assert document.army_code is not None

@@ -85,8 +85,8 @@ def names_of(trooper: ResolvedTrooper) -> list[str]:
     members = [inc for inc in trooper.included if not inc.is_peripheral]
     profiles = [*trooper.profiles, *(p for inc in members for p in inc.group.profiles)]
     holders = [*profiles, trooper.option, *(inc.option for inc in members)]
-    names = [i.name for h in holders for i in (*h.skills, *h.equipment)]
-    return names + [c for h in holders for c in h.characteristics]
+    names = [i.name for h in holders for i in (*h.skills, *h.equipment)]  # type: ignore[attr-defined]
+    return names + [c for h in holders for c in h.characteristics]  # type: ignore[attr-defined]
 
 
 def has(names: list[str], rules: tuple[str, ...]) -> bool:

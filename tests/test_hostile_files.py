@@ -112,12 +112,12 @@ def test_a_full_disk_names_the_target(tmp_path: Path, monkeypatch: pytest.Monkey
     def full(src: str, dst: str) -> None:
         raise OSError(errno.ENOSPC, "No space left on device", src)
 
-    monkeypatch.setattr(fileio.os, "replace", full)
+    monkeypatch.setattr(fileio.os, "replace", full)  # type: ignore[attr-defined]
     target = tmp_path / "list.yaml"
     target.write_text("old", encoding="utf-8")
     with pytest.raises(OSError, match="No space") as caught:
         atomic_write_text(target, "new")
-    monkeypatch.setattr(fileio.os, "replace", real_replace)
+    monkeypatch.setattr(fileio.os, "replace", real_replace)  # type: ignore[attr-defined]
     assert caught.value.filename == str(target)
     assert target.read_text(encoding="utf-8") == "old" and [p.name for p in tmp_path.iterdir()] == ["list.yaml"]
 

@@ -14,7 +14,7 @@ from import_helpers import edit_json, make_data_folder
 from armybuilder.data import cache as cache_module
 from armybuilder.data.cache import INDEX, CacheError, ImportedSource, attach_imported, import_lock, loads, read_index
 from armybuilder.data.catalog import Catalog
-from armybuilder.data.importer import import_folder
+from armybuilder.data.importer import ImportReport, import_folder
 from armybuilder.paths import imported_data_dir
 
 pytestmark = pytest.mark.shared
@@ -198,7 +198,7 @@ def test_only_one_import_at_a_time(folder: Path, tmp_path: Path) -> None:
     assert import_folder(folder, cache).written  # the lock is released
 
 
-def test_catalog_lists_imported_armies_with_versions(imported_data, bundled_catalog: Catalog) -> None:
+def test_catalog_lists_imported_armies_with_versions(imported_data: ImportReport, bundled_catalog: Catalog) -> None:
     catalog = Catalog(sources=list(bundled_catalog.sources), packs=dict(bundled_catalog.packs))
     source = attach_imported(catalog, imported_data.data_dir)
     assert source is not None
@@ -210,10 +210,10 @@ def test_catalog_lists_imported_armies_with_versions(imported_data, bundled_cata
     assert army.id == 101 and army.origin == "imported"
     assert catalog.army(("imported", 101)) is army  # loaded once, then kept by the catalog
     assert "MULTI Rifle (AP Mode)" in catalog.weapons("imported")
-    assert catalog.find(106) is not None and catalog.find(106).origin == "imported"  # type: ignore[union-attr]
+    assert catalog.find(106) is not None and catalog.find(106).origin == "imported"
 
 
-def test_summaries_do_not_load_armies(imported_data, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_summaries_do_not_load_armies(imported_data: ImportReport, monkeypatch: pytest.MonkeyPatch) -> None:
     calls: list[int] = []
     real = cache_module.read_blob
 
@@ -228,7 +228,7 @@ def test_summaries_do_not_load_armies(imported_data, monkeypatch: pytest.MonkeyP
     assert calls == [1]
 
 
-def test_index_is_readable_json(imported_data) -> None:
+def test_index_is_readable_json(imported_data: ImportReport) -> None:
     index = json.loads((imported_data.data_dir / INDEX).read_text(encoding="utf-8"))
     entry = next(a for a in index["armies"] if a["id"] == 101)
     assert entry["slug"] == "panoceania" and entry["file"] == "panoceania.json" and len(entry["sha256"]) == 64

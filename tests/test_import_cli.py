@@ -9,6 +9,7 @@ import pytest
 from import_helpers import edit_json, make_data_folder
 
 from armybuilder.cli import main
+from armybuilder.data.importer import ImportReport
 from armybuilder.i18n import set_language
 
 pytestmark = pytest.mark.shared
@@ -92,7 +93,8 @@ def test_messages_in_spanish(folder: Path, capsys: pytest.CaptureFixture[str]) -
     assert code == 1 and "no es JSON" in out and "ejércitos" in out
 
 
-def test_verbose_shows_notes(imported_data, official_data: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_verbose_shows_notes(imported_data: ImportReport, official_data: Path,
+                             capsys: pytest.CaptureFixture[str]) -> None:
     import shutil
 
     cache = imported_data.data_dir.parent / "verbose-copy"

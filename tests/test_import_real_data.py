@@ -16,6 +16,7 @@ from typing import Any
 import pytest
 
 from armybuilder.data.cache import ImportedSource
+from armybuilder.data.importer import ImportReport
 from armybuilder.data.profiles_yaml import check_army
 from armybuilder.domain import ArmyList, ArmyRef, CombatGroup, FireteamType, OrderType, Trooper, UnitType
 from armybuilder.domain.profiles import Army, Unit
@@ -58,7 +59,7 @@ def unit(army: Army, slug: str) -> Unit:
 
 # ----- the whole set -----------------------------------------------------------------------------
 
-def test_all_armies_import_without_errors(imported_data, official_data: Path) -> None:
+def test_all_armies_import_without_errors(imported_data: ImportReport, official_data: Path) -> None:
     report = imported_data
     assert report.fatal is None
     assert report.all_errors == [], "\n".join(map(str, report.all_errors))
@@ -380,7 +381,7 @@ def test_weapon_profiles_from_army_json(imported_source: ImportedSource, officia
     assert repeater.profile == "ARM=0, BTS=0, STR=1, S=1"
 
 
-def test_oddities_of_the_data_are_reported_not_hidden(imported_data) -> None:
+def test_oddities_of_the_data_are_reported_not_hidden(imported_data: ImportReport) -> None:
     melek = next(a for a in imported_data.armies if a.slug == "melek-reaction-group")
     unnamed = [i for i in melek.issues if i.path.endswith(".name")]
     assert len(unnamed) == 1 and unnamed[0].severity == "warning" and "1662" in unnamed[0].unit
@@ -398,7 +399,7 @@ def _list(army: Army, *troopers: tuple[int, int, int]) -> ArmyList:
                     groups=(CombatGroup(number=1, troopers=members),))
 
 
-def test_real_lists_cost_their_limit_with_peripherals_priced_in(imported_data) -> None:
+def test_real_lists_cost_their_limit_with_peripherals_priced_in(imported_data: ImportReport) -> None:
     """Full lists from the official builder (tests/data/army_codes.yaml) cost exactly their limit only
     when an option's included peripherals are priced in: added on top, Haqqislam's 300-point list
     would cost 314 and Steel Phalanx's 200-point list 207."""

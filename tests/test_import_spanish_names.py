@@ -76,7 +76,7 @@ def items_named(army: Army, name: str) -> list[ItemRef]:
     for unit in army.units:
         for group in unit.profile_groups:
             for holder in (*group.profiles, *group.options):
-                found += [i for i in (*holder.weapons, *holder.skills, *holder.equipment) if i.name == name]
+                found += [i for i in (*holder.weapons, *holder.skills, *holder.equipment) if i.name == name]  # type: ignore[attr-defined]
     return found
 
 

@@ -86,7 +86,7 @@ def test_changing_the_rules_pack_keeps_the_game_size_and_the_extras_it_can(synth
     same_tier = with_rules_pack(with_spec_ops, season, 999)
     assert (same_tier.tier, same_tier.extras) == ("low", ("spec-ops",))  # its tier kept; only extras it has
     size = game_size(with_spec_ops, synthetic_catalog)
-    to_edition = with_rules_pack(with_spec_ops, edition, size)  # type: ignore[arg-type]
+    to_edition = with_rules_pack(with_spec_ops, edition, size)
     assert (to_edition.pack, to_edition.tier, to_edition.points, to_edition.extras) == ("n5", None, size, ())
     assert game_size(n5_list(points=None), synthetic_catalog) == 300  # the edition's default
 

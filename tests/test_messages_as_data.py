@@ -45,7 +45,7 @@ def judged(catalog: Catalog, army_list: ArmyList) -> tuple[Report, list[Any]]:
 
 def cases() -> list[tuple[str, Callable[[], ArmyList], str]]:
     rules = [(f"rules:{code}", mutate, "rules") for code, mutate in RULE_MUTATIONS]
-    teams = [(f"fireteams:{code}:{case}", lambda change=change: _with(change), "fireteams")  # type: ignore[misc]
+    teams = [(f"fireteams:{code}:{case}", lambda change=change: _with(change), "fireteams")
              for code, case, change in FIRETEAM_MUTATIONS]
     return rules + teams
 

@@ -3,7 +3,7 @@ units in the right and in the wrong section, and the Vipera Pursuit Force list t
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 import pytest
 
@@ -43,7 +43,7 @@ def _option(army: Army, slug: str, name: str = "", points: int | None = None, *,
     raise AssertionError(f"{slug}: no option {name!r} {points}")
 
 
-Pick = tuple[str, dict[str, object]]
+Pick = tuple[str, Mapping[str, object]]
 
 
 def _nomads(catalog: Catalog, reinforcements: Sequence[Pick], main: Sequence[Pick] = ()) -> ArmyList:

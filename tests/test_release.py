@@ -52,7 +52,7 @@ def test_urls_and_ids_agree() -> None:
     metainfo_urls = {u.get("type"): u.text for u in METAINFO.iter("url")}
     assert metainfo_urls["homepage"] == urls["Homepage"] and metainfo_urls["bugtracker"] == urls["Issues"]
     assert METAINFO.findtext("id") == APP_ID
-    assert METAINFO.find("launchable").text == f"{APP_ID}.desktop"  # type: ignore[union-attr]
+    assert METAINFO.find("launchable").text == f"{APP_ID}.desktop"
     entry = (DESKTOP / f"{APP_ID}.desktop").read_text(encoding="utf-8")
     assert f"\nIcon={APP_ID}\n" in entry and "\nExec=armybuilder %F\n" in entry
     assert "MimeType=application/x-armybuilder-list;" in entry

@@ -55,7 +55,7 @@ class ListBuilder:
         defaults: dict[str, object] = {"pack": "n5", "points": 300}
         defaults.update(settings)
         self.army_list = ArmyList(army=next(s.ref for s in catalog.armies() if s.origin == "imported"
-                                            and s.id == self.army.id), **defaults)  # type: ignore[arg-type]
+                                            and s.id == self.army.id), **defaults)
 
     def add(self, slug: str, choose: Choose = any_option, count: int = 1, group: int = 1,
             source: Army | None = None) -> ListBuilder:

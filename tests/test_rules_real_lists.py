@@ -3,7 +3,7 @@ the rules engine."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 
 import pytest
 
@@ -14,7 +14,7 @@ from armybuilder.rules.engine import Report, validate_in_catalog
 
 pytestmark = pytest.mark.shared
 
-Pick = tuple[str, dict[str, object]]
+Pick = tuple[str, Mapping[str, object]]
 
 
 @pytest.fixture(scope="module")
@@ -42,12 +42,12 @@ def pick(army: Army, slug: str, *, lieutenant: bool = False, commlink: bool = Fa
     raise AssertionError(f"{unit.name}: no option lieutenant={lieutenant} points={points} swc={swc}")
 
 
-def build(catalog: Catalog, army_id: int, picks: Iterable[tuple[int, str, dict[str, object]]], *,
+def build(catalog: Catalog, army_id: int, picks: Iterable[tuple[int, str, Mapping[str, object]]], *,
           reinforcements: Iterable[Pick] = (), **settings: object) -> tuple[ArmyList, Report]:
     summary = catalog.find(army_id, prefer=("imported",))
     assert summary is not None and summary.origin == "imported"
     army = catalog.army(summary.ref)
-    army_list = ArmyList(name=f"Test {army.name}", army=summary.ref, **settings)  # type: ignore[arg-type]
+    army_list = ArmyList(name=f"Test {army.name}", army=summary.ref, **settings)
     for combat_group, slug, options in picks:
         army_list, _ = army_list.with_trooper(combat_group, *pick(army, slug, **options))  # type: ignore[arg-type]
     reinforcement_picks = list(reinforcements)

@@ -60,7 +60,7 @@ def option(army: Army, slug: str, points: int | None = None, swc: str | None = N
 def make(catalog: Catalog, picks: list[Pick], army_id: int = PANOCEANIA, **settings: object) -> ArmyList:
     summary = catalog.find(army_id, prefer=("imported",))
     assert summary is not None
-    army_list = ArmyList(army=summary.ref, pack="its-s17", **settings)  # type: ignore[arg-type]
+    army_list = ArmyList(army=summary.ref, pack="its-s17", **settings)
     for unit, group, found in picks:
         army_list, _ = army_list.with_trooper(1 if army_list.trooper_count < 10 else 2, unit.id, group.id, found.id)
     return army_list
@@ -363,7 +363,7 @@ def test_an_army_without_a_sacha_gets_it_under_the_season(official_data: Path, t
     small.add_source(source)
     pano = small.army(("imported", PANOCEANIA))
     assert pano.unit(1874) is None
-    seekers = ArmyList(army=small.find(PANOCEANIA).ref, pack="its-s17", tier="300")  # type: ignore[union-attr]
+    seekers = ArmyList(army=small.find(PANOCEANIA).ref, pack="its-s17", tier="300")
     granted = small.army_for_list(seekers)
     sacha = granted.unit(1874)
     assert sacha is not None and not sacha.mercenary
@@ -387,7 +387,7 @@ def test_the_real_lists_under_season_17_at_300(catalog: Catalog) -> None:
 
     def at_300(army_id: int, picks: list, **settings: object) -> Report:  # type: ignore[type-arg]
         _, report = build(catalog, army_id, picks, pack="its-s17", tier="300", **settings)
-        return report
+        return report  # type: ignore[no-any-return]
 
     pano = at_300(101, [
         (1, "orc-troops", {"lieutenant": True, "points": 28}), (1, "orc-troops", {"points": 34}),

@@ -38,7 +38,7 @@ def _calls(names: tuple[str, ...], count: int) -> dict[str, tuple[tuple[str, ...
                 continue
             context = next((k.value.value for k in node.keywords
                             if k.arg == "context" and isinstance(k.value, ast.Constant)), None)
-            key = f"{context}|{texts[0]}" if context else texts[0]
+            key = f"{context}|{texts[0]}" if context else texts[0]  # type: ignore[str-bytes-safe]
             found.setdefault(key, (tuple(texts), f"{path.relative_to(PACKAGE.parent)}:{node.lineno}"))
     return found
 

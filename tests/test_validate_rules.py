@@ -101,7 +101,7 @@ def test_a_cbl_of_another_army_names_that_army(catalog: Catalog) -> None:
 # ----- mercenaries and Reinforcements -------------------------------------------------------------
 
 def _with_mercenary(pack: str, **settings: object) -> ArmyList:
-    army_list = ArmyList(army=ArmyRef(origin="bundled", id=950), pack=pack, **settings)  # type: ignore[arg-type]
+    army_list = ArmyList(army=ArmyRef(origin="bundled", id=950), pack=pack, **settings)
     for option in (3, 1, 1):
         army_list, _ = army_list.with_trooper(1, LINE, 1, option)
     army_list, _ = army_list.with_trooper(1, MERCS, 1, 1)

@@ -193,7 +193,7 @@ def _duplicates(values: Iterable[Any]) -> set[Any]:
     return {value for value, count in Counter(values).items() if count > 1}
 
 
-def check_army(army: Army) -> list[tuple[Path_, str]]:
+def check_army(army: Army) -> list[tuple[Path_, str]]:  # noqa: C901 - a rule read case by case
     """Consistency checks pydantic cannot do: unique ids and resolvable references."""
     found: list[tuple[Path_, str]] = []
     dup_units = _duplicates(u.id for u in army.units)

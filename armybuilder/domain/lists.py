@@ -181,7 +181,7 @@ class ArmyList(Frozen):
             g.model_copy(update={"troopers": tuple(t for t in g.troopers if t.uid != uid)})
             for g in self.groups
         )
-        return self.model_copy(update={"groups": groups})._inserted(trooper, group_number, index)
+        return self.model_copy(update={"groups": groups})._inserted(trooper, group_number, index)  # noqa: SLF001 - its own kind
 
     def with_option(self, uid: str, group: int, option: int) -> ArmyList:
         """Change a trooper's option in place (same uid, same position)."""

@@ -57,7 +57,7 @@ def furnished_canvas(footer: str, legal: bool, fonts: FontSet, reproducible: boo
 
 
 def draw_furniture(canvas: Canvas, footer: str, legal: bool, fonts: FontSet, number: int, total: int) -> None:
-    width, height = canvas._pagesize
+    width, height = canvas._pagesize  # noqa: SLF001 - reportlab's Canvas has no public getter for it
     canvas.saveState()
     canvas.setFont(fonts.regular, 6.5)
     canvas.setStrokeColor(RULE)

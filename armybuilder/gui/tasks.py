@@ -22,9 +22,9 @@ class _Pending:
 
 
 class _Job(QRunnable):
-    def __init__(self, runner: TaskRunner, task_id: int, work: Callable[[], Any]) -> None:
+    def __init__(self, report: Callable[[int, object, object], None], task_id: int, work: Callable[[], Any]) -> None:
         super().__init__()
-        self._runner = runner
+        self._report = report
         self._task_id = task_id
         self._work = work
 
@@ -32,9 +32,9 @@ class _Job(QRunnable):
         try:
             result = self._work()
         except BaseException as exc:  # reported on the GUI thread, never lost in the worker
-            self._runner._finished.emit(self._task_id, None, exc)
+            self._report(self._task_id, None, exc)
         else:
-            self._runner._finished.emit(self._task_id, result, None)
+            self._report(self._task_id, result, None)
 
 
 class TaskRunner(QObject):
@@ -65,7 +65,7 @@ class TaskRunner(QObject):
         self._pending[task_id] = _Pending(on_done, on_error, message)
         if not was_busy or message:
             self.busy_changed.emit(True, self._message())
-        self._pool.start(_Job(self, task_id, work))
+        self._pool.start(_Job(self._finished.emit, task_id, work))
         return task_id
 
     def is_running(self, task_id: int) -> bool:

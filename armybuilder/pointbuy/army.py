@@ -195,7 +195,7 @@ class PointBuyList(Frozen):
             raise KeyError(f"no unit {unit_uid}")
         models = list(unit.models)
         models.insert(len(models) if index is None else max(0, min(index, len(models))), entry)
-        return removed._with_unit(unit.model_copy(update={"models": tuple(models)}))
+        return removed._with_unit(unit.model_copy(update={"models": tuple(models)}))  # noqa: SLF001 - its own kind
 
     def _with_unit(self, unit: Unit) -> PointBuyList:
         return self.model_copy(update={"units": tuple(unit if u.uid == unit.uid else u for u in self.units)})

@@ -254,7 +254,7 @@ def _no_reducers(design: Design, special: str) -> Iterator[DesignProblem]:
             reducers=reducer_names(design)), special)
 
 
-def _specials(design: Design, free: tuple[str, ...]) -> Iterator[DesignProblem]:
+def _specials(design: Design, free: tuple[str, ...]) -> Iterator[DesignProblem]:  # noqa: C901 - a rule read case by case
     specials = set(design.specials)
     hits = designed_hits(design)
     dice_and_hits = design.attacks.total + design.saves + hits

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from PySide6.QtGui import QUndoCommand, QUndoStack
 from PySide6.QtWidgets import QApplication, QMessageBox
@@ -10,11 +11,17 @@ from PySide6.QtWidgets import QApplication, QMessageBox
 from armybuilder.data.catalog import Catalog
 from armybuilder.domain.lists import ArmyList
 
+if TYPE_CHECKING:
+    from pytestqt.qtbot import QtBot
+
+    from armybuilder.gui.mainwindow import MainWindow
+    from armybuilder.gui.settings_store import SettingsStore
+
 SYNTHETIC = Path(__file__).resolve().parent.parent / "data" / "rules"
 TEST_ARMY = 950
 
 
-def make_window(qtbot, catalog: Catalog, settings):  # type: ignore[no-untyped-def]
+def make_window(qtbot: QtBot, catalog: Catalog, settings: SettingsStore) -> MainWindow:
     from armybuilder.gui.mainwindow import MainWindow
 
     window = MainWindow(catalog, settings)

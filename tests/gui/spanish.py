@@ -76,7 +76,7 @@ def _model_texts(model: QAbstractItemModel | None, rows: int = 20) -> list[str]:
     return texts
 
 
-def shown_texts(root: QWidget) -> list[tuple[str, str]]:
+def shown_texts(root: QWidget) -> list[tuple[str, str]]:  # noqa: C901 - a rule read case by case
     """(where, text) for every text under `root`, its actions and menus included."""
     found: list[tuple[str, str]] = []
 

@@ -151,7 +151,7 @@ def test_restore_offer_later_and_discard(qtbot, window: MainWindow, tmp_path: Pa
     dialog = offer_restore(window, autosave)  # decided later: offered again
     assert dialog is not None and len(dialog.orphans) == 2
     dialog.confirm_discard = lambda entry: True  # type: ignore[method-assign]
-    dialog.table.setCurrentItem(dialog.table.topLevelItem(1))
+    dialog.table.setCurrentItem(dialog.table.topLevelItem(1))  # type: ignore[arg-type]
     assert "Older" in dialog.detail.text() and "never been saved" in dialog.detail.text()
     qtbot.mouseClick(dialog.discard_button, Qt.MouseButton.LeftButton)
     assert not old.exists() and newer.exists() and dialog.isVisible()
@@ -260,11 +260,11 @@ def test_a_corrupt_or_newer_file_is_refused_and_left_untouched(qtbot, window: Ma
     path.write_bytes(content)
     stamp = path.stat().st_mtime_ns
     window.ask_unsaved = lambda: pytest.fail("nothing to ask: the open list stays")  # type: ignore[method-assign]
-    window.document.mark_saved(before, tmp_path / "open.yaml")
+    window.document.mark_saved(before, tmp_path / "open.yaml")  # type: ignore[arg-type]
     window.ask_open_path = lambda: path  # type: ignore[method-assign]
     window.action_set.open_list.trigger()
-    qtbot.waitUntil(lambda: bool(window.shown_messages), timeout=5000)
-    kind, title, text = window.shown_messages[0]
+    qtbot.waitUntil(lambda: bool(window.shown_messages), timeout=5000)  # type: ignore[attr-defined]
+    kind, title, text = window.shown_messages[0]  # type: ignore[attr-defined]
     assert kind == "error" and title == "Could not open list.yaml"
     assert str(path) in text
     if "newer" in str(content):

@@ -129,7 +129,7 @@ def test_dropping_a_list_file_opens_it(qtbot, seed_catalog: Catalog, app_setting
     window.tasks.wait()
     qtbot.waitUntil(lambda: window.document.army_list is not None)
     assert window.document.path == BLIZZARD_A
-    assert window.shown_messages == []
+    assert window.shown_messages == []  # type: ignore[attr-defined]
 
 
 def test_dropping_something_else_says_what_and_opens_nothing(qtbot, seed_catalog: Catalog, app_settings,  # type: ignore[no-untyped-def]
@@ -140,7 +140,7 @@ def test_dropping_something_else_says_what_and_opens_nothing(qtbot, seed_catalog
     _drop(window, [picture, tmp_path])
     window.tasks.wait()
     assert window.document.army_list is None
-    [(kind, title, text)] = window.shown_messages
+    [(kind, title, text)] = window.shown_messages  # type: ignore[attr-defined]
     assert kind == "warning" and title == "Not list files"
     assert "army.png" in text and "are not army list files" in text and ".yaml" in text
 
@@ -164,7 +164,7 @@ def test_an_unexpected_error_keeps_the_autosave_and_names_the_log(qtbot, seed_ca
     window.document.duplicate_troopers([uid])
     assert window.document.modified and not autosave.file.exists()
     exits: list[int] = []
-    monkeypatch.setattr(crash.QApplication, "exit", staticmethod(exits.append))
+    monkeypatch.setattr(crash.QApplication, "exit", staticmethod(exits.append))  # type: ignore[attr-defined]
     handler = CrashHandler(lambda: [autosave], lambda: window)
     try:
         raise RuntimeError("something broke")

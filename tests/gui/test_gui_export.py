@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import io
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pytest
 from guihelpers import BLIZZARD_A, make_window, without_fireteams
@@ -14,11 +15,15 @@ from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import QDialogButtonBox
 
 from armybuilder.data.catalog import Catalog
+from armybuilder.data.importer import ImportReport
 from armybuilder.gui.mainwindow import MainWindow
 from armybuilder.gui.printing.dialog import ExportDialog
 from armybuilder.gui.printing.work import PrintOut, targets
 from armybuilder.i18n import tr
 from armybuilder.paths import bundled_profiles_dir
+
+if TYPE_CHECKING:
+    from pytestqt.qtbot import QtBot
 
 FUSILIERS = ["t4", "t5", "t8", "t9"]
 
@@ -129,9 +134,9 @@ def test_full_list_preview_and_several_outputs(qtbot, window: MainWindow, out: P
 
 def test_illegal_list_needs_confirmation(qtbot, window: MainWindow, out: Path) -> None:  # type: ignore[no-untyped-def]
     army = window.document.army
-    nisse = army.unit_by_slug("nisses")  # type: ignore[union-attr]
-    window.document.add_trooper(nisse.id, 1, 1)  # type: ignore[union-attr]
-    assert not window.document.report.legal  # type: ignore[union-attr]
+    nisse = army.unit_by_slug("nisses")
+    window.document.add_trooper(nisse.id, 1, 1)
+    assert not window.document.report.legal
     dialog = open_export(qtbot, window)
     assert dialog.banner.isVisible() and "NOT LEGAL" in dialog.banner.text()
     assert dialog.allow_illegal.isVisible() and not dialog.allow_illegal.isChecked()
@@ -151,7 +156,7 @@ def test_print_language_and_paper(qtbot, window: MainWindow) -> None:  # type: i
     dialog.paper.setCurrentIndex(dialog.paper.findData("letter"))
     dialog.preview_choice.setCurrentIndex(0)
     wait_preview(qtbot, dialog, PrintOut.FULL_PDF)
-    page = dialog.last_preview.pages[0]  # type: ignore[union-attr]
+    page = dialog.last_preview.pages[0]
     assert abs(page.height() / page.width() - 11 / 8.5) < 0.01  # Letter, not A4 (1.414)
     dialog.language.setCurrentIndex(dialog.language.findData("es"))
     dialog.preview_choice.setCurrentIndex(dialog.preview_choice.findData(PrintOut.FULL_TEXT.value))
@@ -177,8 +182,8 @@ def test_copy_list_as_text(qtbot, window: MainWindow) -> None:  # type: ignore[n
     text = QGuiApplication.clipboard().text()
     assert "COURTESY LIST" in text and "Lieutenant" not in text and "pts" not in text
     # an illegal list asks first
-    nisse = window.document.army.unit_by_slug("nisses")  # type: ignore[union-attr]
-    window.document.add_trooper(nisse.id, 1, 1)  # type: ignore[union-attr]
+    nisse = window.document.army.unit_by_slug("nisses")
+    window.document.add_trooper(nisse.id, 1, 1)
     asked: list[bool] = []
     window.printing.confirm_illegal_copy = lambda: asked.append(True) or False  # type: ignore[method-assign,func-returns-value]
     QGuiApplication.clipboard().clear()
@@ -225,8 +230,8 @@ def test_qt_pdf_renders_like_pdfium() -> None:
 
 
 @pytest.mark.shared
-def test_spanish_print_outs_of_official_data_without_spanish_names_say_how_to_get_them(
-        qtbot, app_settings, tmp_path: Path, imported_data) -> None:  # type: ignore[no-untyped-def]
+def test_spanish_print_outs_of_official_data_without_spanish_names_say_how_to_get_them(  # type: ignore[no-untyped-def]
+        qtbot: QtBot, app_settings, tmp_path: Path, imported_data: ImportReport) -> None:
     from armybuilder.data.cache import attach_imported
     from armybuilder.data.listfile import save_list
     from armybuilder.domain.lists import ArmyList

@@ -37,7 +37,7 @@ def test_the_name_being_typed_is_saved_and_asked_about(qtbot, window: MainWindow
     autosave.wait()
     assert '"name": "Frost Giants"' in autosave.file.read_text(encoding="utf-8")
     asked = []
-    window.ask_unsaved = lambda: asked.append(1) or QMessageBox.StandardButton.Cancel  # type: ignore[method-assign]
+    window.ask_unsaved = lambda: asked.append(1) or QMessageBox.StandardButton.Cancel  # type: ignore[method-assign,func-returns-value]
     assert not window.close()  # quitting asks
     assert asked and autosave.file.is_file()
     # typing merges into one history entry
@@ -60,7 +60,7 @@ def test_file_names_from_list_names_are_safe(qtbot, window: MainWindow, tmp_path
     window.settings.set_last_folder(tmp_path)
     proposed = []
     monkeypatch.setattr(QFileDialog, "getSaveFileName",
-                        lambda parent, title, path, filters: (proposed.append(path) and "") or ("", ""))
+                        lambda parent, title, path, filters: (proposed.append(path) and "") or ("", ""))  # type: ignore[func-returns-value]
     assert window.ask_save_path() is None
     assert Path(proposed[0]) == tmp_path / "PanO 300-6 SWC.yaml"
 
@@ -79,7 +79,7 @@ def test_print_dialog_never_proposes_the_list_name_for_a_courtesy_list(qtbot, wi
     assert dialog is not None
     proposed = []
     monkeypatch.setattr(QFileDialog, "getSaveFileName",
-                        lambda parent, title, path, filters: (proposed.append(Path(path).name) and "") or ("", ""))
+                        lambda parent, title, path, filters: (proposed.append(Path(path).name) and "") or ("", ""))  # type: ignore[func-returns-value]
     settings = dialog.export_settings()
     for outputs in ([PrintOut.COURTESY_PDF], [PrintOut.FULL_PDF, PrintOut.COURTESY_PDF], [PrintOut.COURTESY_TEXT],
                     [PrintOut.FULL_PDF]):
@@ -149,7 +149,7 @@ def test_change_army_names_the_troopers_it_drops_and_undoes(qtbot, synthetic_cat
     before = window.document.army_list
     asked: list[tuple[str, list[str]]] = []
     answers = [False, True]
-    window.confirm_army_change = lambda army, names: asked.append((army, names)) or answers.pop(0)  # type: ignore[method-assign]
+    window.confirm_army_change = lambda army, names: asked.append((army, names)) or answers.pop(0)  # type: ignore[func-returns-value,method-assign]
     for attempt in (1, 2):
         window.list_settings.army.click()
         dialog = window.army_dialog

@@ -56,7 +56,7 @@ def document(catalog: Catalog) -> ListDocument:
     return doc
 
 
-def test_fireteam_tree_model(qtmodeltester, document: ListDocument) -> None:
+def test_fireteam_tree_model(qtmodeltester, document: ListDocument) -> None:  # type: ignore[no-untyped-def]
     state = FireteamState(document)
     model = FireteamTreeModel(state)
     model.refresh()
@@ -81,7 +81,7 @@ def test_fireteam_tree_model(qtmodeltester, document: ListDocument) -> None:
     assert model.index(0, TeamColumn.LEVEL).data() == "Level 4"
 
 
-def test_chart_model(qtmodeltester, army: Army) -> None:
+def test_chart_model(qtmodeltester, army: Army) -> None:  # type: ignore[no-untyped-def]
     model = ChartModel()
     qtmodeltester.check(model)
     model.set_chart(army)
@@ -97,7 +97,7 @@ def test_chart_model(qtmodeltester, army: Army) -> None:
     def line(team: int, row: int, column: ChartColumn) -> object:
         return model.index(row, column, model.index(team, 0)).data()
 
-    assert line(0, 0, ChartColumn.NAME) == army.unit_by_slug("fusiliers").name  # type: ignore[union-attr]
+    assert line(0, 0, ChartColumn.NAME) == army.unit_by_slug("fusiliers").name
     assert (line(0, 0, ChartColumn.MIN), line(0, 0, ChartColumn.MAX)) == ("1", "5")
     assert line(0, 2, ChartColumn.COUNTS_AS) == "Fusiliers"  # Kyle Hawkins "(Fusiliers)"
     assert line(0, 3, ChartColumn.FTO) == "FTO"  # BLADE FTO
@@ -119,7 +119,7 @@ def test_limits_read_as_words(army: Army) -> None:
         set_language("en")
 
 
-def test_finder_model(qtmodeltester, document: ListDocument) -> None:
+def test_finder_model(qtmodeltester, document: ListDocument) -> None:  # type: ignore[no-untyped-def]
     state = FireteamState(document)
     model = FinderModel(state)
     model.refresh()

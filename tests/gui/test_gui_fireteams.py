@@ -39,7 +39,7 @@ def svalarheima(qtbot, bundled: Catalog, app_settings, tmp_path: Path) -> MainWi
 
 def fusiliers(window: MainWindow) -> list[str]:
     doc = window.document
-    return [u for u in doc.uids_in_order() if doc.resolved(u).unit.slug == "fusiliers"]  # type: ignore[union-attr]
+    return [u for u in doc.uids_in_order() if doc.resolved(u).unit.slug == "fusiliers"]
 
 
 def open_form_dialog(qtbot, window: MainWindow, uids: list[str]) -> FireteamDialog:  # type: ignore[no-untyped-def]
@@ -118,7 +118,7 @@ def test_form_a_core_fireteam_and_see_its_level_and_bonuses(qtbot, svalarheima: 
 def test_a_selection_that_forms_nothing_says_why(qtbot, svalarheima: MainWindow) -> None:  # type: ignore[no-untyped-def]
     window = svalarheima
     doc = window.document
-    jotum = next(u for u in doc.uids_in_order() if doc.resolved(u).unit.slug == "jotums")  # type: ignore[union-attr]
+    jotum = next(u for u in doc.uids_in_order() if doc.resolved(u).unit.slug == "jotums")
     dialog = open_form_dialog(qtbot, window, [jotum])
     assert all(not c.possible for c in dialog.choice_rows())
     assert not dialog.buttons.button(QDialogButtonBox.StandardButton.Ok).isEnabled()

@@ -43,7 +43,7 @@ def shown_editor(qtbot, tree) -> QComboBox:  # type: ignore[no-untyped-def]
     editor = tree.findChild(QComboBox, "option_editor")
     assert editor is not None
     qtbot.waitUntil(lambda: editor.view().isVisible(), timeout=2000)
-    return editor
+    return editor  # type: ignore[no-any-return]
 
 
 def press_f2_on(qtbot, window: MainWindow, uid: str) -> QComboBox:  # type: ignore[no-untyped-def]

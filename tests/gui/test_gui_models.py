@@ -40,7 +40,7 @@ def fill(document: ListDocument) -> None:
     document.add_trooper(HERO, 1, 1, 2)
 
 
-def test_army_tree_model(qtmodeltester, synthetic_catalog: Catalog) -> None:
+def test_army_tree_model(qtmodeltester, synthetic_catalog: Catalog) -> None:  # type: ignore[no-untyped-def]
     model = ArmyTreeModel(synthetic_catalog.armies())
     qtmodeltester.check(model)
     proxy = ArmyFilterProxy()
@@ -71,7 +71,7 @@ def test_factions_group_sectorials_under_their_vanilla(synthetic_catalog: Catalo
     assert index.siblingAtColumn(1).data() == "Official data 7.2"
 
 
-def test_unit_tree_model_and_filters(qtmodeltester, synthetic_catalog: Catalog) -> None:
+def test_unit_tree_model_and_filters(qtmodeltester, synthetic_catalog: Catalog) -> None:  # type: ignore[no-untyped-def]
     army = synthetic_catalog.army(("bundled", 950))
     model = UnitTreeModel()
     model.set_army(army)
@@ -125,7 +125,7 @@ def test_unit_costs_include_peripherals(synthetic_catalog: Catalog) -> None:
     assert json.loads(bytes(data.data(OPTION_MIME).data())) == [CONTROLLERS, 1, 1, False]  # not Reinforcements
 
 
-def test_profile_models(qtmodeltester, synthetic_catalog: Catalog) -> None:
+def test_profile_models(qtmodeltester, synthetic_catalog: Catalog) -> None:  # type: ignore[no-untyped-def]
     army = synthetic_catalog.army(("bundled", 950))
     units = UnitTreeModel()
     units.set_army(army)
@@ -145,7 +145,7 @@ def test_profile_models(qtmodeltester, synthetic_catalog: Catalog) -> None:
     assert options.index(0, 0).data(OptionRole.OPTION_KEY) == (CONTROLLERS, 1, 1)
 
 
-def test_list_tree_model(qtmodeltester, document: ListDocument) -> None:
+def test_list_tree_model(qtmodeltester, document: ListDocument) -> None:  # type: ignore[no-untyped-def]
     model = ListTreeModel(document)
     qtmodeltester.check(model)
     fill(document)
@@ -200,7 +200,7 @@ def test_list_model_changes_option_in_place(document: ListDocument) -> None:
     assert not model.setData(index, "garbage")
 
 
-def test_violation_model_and_trooper_problems(qtmodeltester, document: ListDocument) -> None:
+def test_violation_model_and_trooper_problems(qtmodeltester, document: ListDocument) -> None:  # type: ignore[no-untyped-def]
     violations = ViolationListModel(document)
     tree = ListTreeModel(document)
     qtmodeltester.check(violations)
@@ -218,7 +218,7 @@ def test_violation_model_and_trooper_problems(qtmodeltester, document: ListDocum
     assert violations.index(row).data(Qt.ItemDataRole.DecorationRole) is not None
 
 
-def test_models_are_empty_without_a_list(qtmodeltester, synthetic_catalog: Catalog) -> None:
+def test_models_are_empty_without_a_list(qtmodeltester, synthetic_catalog: Catalog) -> None:  # type: ignore[no-untyped-def]
     document = ListDocument(synthetic_catalog)
     for model in (ListTreeModel(document), ViolationListModel(document)):
         qtmodeltester.check(model)

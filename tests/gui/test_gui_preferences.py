@@ -122,7 +122,7 @@ def test_spanish_start_page_and_dialogs_have_no_english_left(qtbot, window: Main
     window.import_dialog.reject()
 
 
-def test_language_chosen_in_preferences_is_used_at_the_next_start(app_settings: SettingsStore,  # type: ignore[no-untyped-def]
+def test_language_chosen_in_preferences_is_used_at_the_next_start(app_settings: SettingsStore,
                                                                    monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.delenv("ARMYBUILDER_LANG")
     assert startup_language(app_settings, []) == language()  # nothing chosen yet: the system's
@@ -230,7 +230,7 @@ def test_every_menu_entry_has_its_own_access_key(qtbot, window: MainWindow, code
     menus = [window.menuBar(), *(a.menu() for a in window.menuBar().actions() if a.menu())]
     for menu in menus:
         keys: dict[str, list[str]] = {}
-        for action in menu.actions():
+        for action in menu.actions():  # type: ignore[attr-defined]
             if action.isSeparator():
                 continue
             text = action.menu().title() if action.menu() else action.text()

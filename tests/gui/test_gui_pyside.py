@@ -18,10 +18,10 @@ from armybuilder.gui.models import ROOT
 
 
 class _Empty(QAbstractListModel):
-    def rowCount(self, parent: QModelIndex = ROOT) -> int:
+    def rowCount(self, parent: QModelIndex = ROOT) -> int:  # type: ignore[override]
         return 1
 
-    def data(self, index: QModelIndex, role: int = Qt.ItemDataRole.DisplayRole) -> object:
+    def data(self, index: QModelIndex, role: int = Qt.ItemDataRole.DisplayRole) -> object:  # type: ignore[override]
         return None
 
 

@@ -110,13 +110,13 @@ def test_icestorm_list_at_mid_tier(qtbot, bundled: Catalog, app_settings, tmp_pa
 
     # save, close, open → the identical list
     path = tmp_path / f"{list_id}.yaml"
-    window.ask_save_path = lambda: path  # type: ignore[method-assign]
+    window.ask_save_path = lambda: path
     with qtbot.waitSignal(window.document.modified_changed, timeout=5000):
         window.action_set.save_as.trigger()
     assert not window.isWindowModified()
     window.action_set.close_list.trigger()
     assert window.pages.currentIndex() == START_PAGE and not window.document.has_list
-    window.ask_open_path = lambda: path  # type: ignore[method-assign]
+    window.ask_open_path = lambda: path
     with qtbot.waitSignal(window.document.path_changed, timeout=5000):
         window.action_set.open_list.trigger()
     assert window.document.army_list == built

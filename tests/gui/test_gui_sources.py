@@ -67,10 +67,10 @@ def test_every_source_the_rules_give_reads_as_a_rules_reference(synthetic_catalo
     assert rule_source("seed 001, page 3") == "seed 001, page 3"
     set_language("es")
     try:
-        assert rule_source(sources.SOLDIERS_OF_FORTUNE, edition, season) == \
-            "ITS Temporada 9: Soldados de Fortuna"  # type: ignore[arg-type]
-        assert rule_source(sources.ESCALATION, edition, season) == \
-            f"ITS Temporada 9: {season.extra('escalation').name_es}"  # type: ignore[arg-type,union-attr]
+        assert rule_source(sources.SOLDIERS_OF_FORTUNE, edition, season) == (  # type: ignore[arg-type]
+            "ITS Temporada 9: Soldados de Fortuna")
+        assert rule_source(sources.ESCALATION, edition, season) == (  # type: ignore[arg-type]
+            f"ITS Temporada 9: {season.extra('escalation').name_es}")
     finally:
         set_language("en")
 

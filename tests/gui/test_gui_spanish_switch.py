@@ -113,7 +113,7 @@ def test_a_switch_rewords_the_problems_without_validating_again(qtbot, window: M
     report = window.document.report
     english = window.problems.model.index(0, 0).data()
     calls: list[object] = []
-    real = document_module.validate_in_catalog
+    real = document_module.validate_in_catalog  # type: ignore[attr-defined]
     mine = window.document.army_list  # (windows of earlier tests may still be alive and get the switch too)
 
     def counted(army_list, catalog):  # type: ignore[no-untyped-def]

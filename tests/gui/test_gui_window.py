@@ -248,8 +248,8 @@ def test_opening_a_broken_file_says_why(qtbot, window: MainWindow, tmp_path: Pat
     broken.write_text("format: armybuilder-list/1\narmy: [unclosed\n", encoding="utf-8")
     window.ask_open_path = lambda: broken  # type: ignore[method-assign]
     window.action_set.open_list.trigger()
-    qtbot.waitUntil(lambda: bool(window.shown_messages), timeout=5000)
-    kind, title, text = window.shown_messages[0]
+    qtbot.waitUntil(lambda: bool(window.shown_messages), timeout=5000)  # type: ignore[attr-defined]
+    kind, title, text = window.shown_messages[0]  # type: ignore[attr-defined]
     assert kind == "error" and "broken.yaml" in title and "broken.yaml" in text
     assert window.pages.currentIndex() == START_PAGE
     assert broken.read_text(encoding="utf-8").endswith("[unclosed\n")
@@ -259,7 +259,7 @@ def test_unsaved_changes_prompt_on_close(qtbot, window: MainWindow, tmp_path: Pa
     start_list(qtbot, window)
     add(qtbot, window, LINE, 1, 3)
     asked = []
-    window.ask_unsaved = lambda: asked.append(1) or QMessageBox.StandardButton.Cancel  # type: ignore[method-assign]
+    window.ask_unsaved = lambda: asked.append(1) or QMessageBox.StandardButton.Cancel  # type: ignore[method-assign,func-returns-value]
     assert not window.close()
     assert asked and window.isVisible()
     window.ask_unsaved = lambda: QMessageBox.StandardButton.Save  # type: ignore[method-assign]
@@ -301,7 +301,7 @@ class SlowSource:
 
 
 def test_imported_armies_load_off_the_gui_thread(qtbot, synthetic_catalog: Catalog, app_settings) -> None:  # type: ignore[no-untyped-def]
-    synthetic_catalog.add_source(SlowSource(synthetic_catalog.army(("bundled", TEST_ARMY)), 0.3))
+    synthetic_catalog.add_source(SlowSource(synthetic_catalog.army(("bundled", TEST_ARMY)), 0.3))  # type: ignore[arg-type]
     window = make_window(qtbot, synthetic_catalog, app_settings)
     assert not window.start_page.no_official.isVisible()
     index = window.start_page.picker.index_of("Slow Army", "imported")
@@ -319,7 +319,7 @@ def test_imported_armies_load_off_the_gui_thread(qtbot, synthetic_catalog: Catal
 
 
 def test_change_army_is_undoable(qtbot, synthetic_catalog: Catalog, app_settings) -> None:  # type: ignore[no-untyped-def]
-    synthetic_catalog.add_source(SlowSource(synthetic_catalog.army(("bundled", TEST_ARMY)), 0.0))
+    synthetic_catalog.add_source(SlowSource(synthetic_catalog.army(("bundled", TEST_ARMY)), 0.0))  # type: ignore[arg-type]
     window = make_window(qtbot, synthetic_catalog, app_settings)
     start_list(qtbot, window)
     add(qtbot, window, LINE, 1, 3)
@@ -370,7 +370,7 @@ def test_army_code_round_trip_through_the_clipboard(qtbot, window: MainWindow) -
     window.document.move_troopers(["t4"], 2)
     built = window.document.army_list
     window.action_set.copy_code.trigger()
-    assert not window.shown_messages
+    assert not window.shown_messages  # type: ignore[attr-defined]
     assert QGuiApplication.clipboard().text()
     window.action_set.close_list.trigger()
     with qtbot.waitSignal(window.document.list_changed, timeout=5000):
@@ -385,8 +385,8 @@ def test_army_code_round_trip_through_the_clipboard(qtbot, window: MainWindow) -
 def test_pasting_garbage_says_so(qtbot, window: MainWindow) -> None:  # type: ignore[no-untyped-def]
     QGuiApplication.clipboard().setText("this is not an army code")
     window.action_set.paste_code.trigger()
-    qtbot.waitUntil(lambda: bool(window.shown_messages), timeout=5000)
-    kind, title, text = window.shown_messages[0]
+    qtbot.waitUntil(lambda: bool(window.shown_messages), timeout=5000)  # type: ignore[attr-defined]
+    kind, title, text = window.shown_messages[0]  # type: ignore[attr-defined]
     assert kind == "error" and "army code" in title
     # what happened first, in the player's words; the decoder's detail after it
     assert text.startswith("The clipboard does not hold an army code from the official builder")
@@ -399,7 +399,7 @@ def test_copying_a_list_the_code_cannot_hold_says_why(qtbot, window: MainWindow)
     window.document.set_game_size(None, 40000)  # a points limit over the code's 15 bits
     QGuiApplication.clipboard().clear()
     window.action_set.copy_code.trigger()
-    assert window.shown_messages and window.shown_messages[0][0] == "error"
+    assert window.shown_messages and window.shown_messages[0][0] == "error"  # type: ignore[attr-defined]
     assert QGuiApplication.clipboard().text() == ""
 
 
@@ -435,13 +435,13 @@ def test_context_menu_moves_troopers_to_another_or_a_new_group(qtbot, window: Ma
     texts = [a.text() for a in menu.actions()]
     assert "Dup&licate trooper" in texts and "Remo&ve trooper" in texts
     move = next(a.menu() for a in menu.actions() if a.menu() is not None)
-    assert [a.text() for a in move.actions() if a.text()] == ["New combat group"]  # no other group yet
-    next(a for a in move.actions() if a.data() == 0).trigger()
+    assert [a.text() for a in move.actions() if a.text()] == ["New combat group"]  # type: ignore[attr-defined]  # no other group yet
+    next(a for a in move.actions() if a.data() == 0).trigger()  # type: ignore[attr-defined]
     assert [[t.uid for t in g.troopers] for g in window.document.army_list.groups] == [["t1"], ["t2", "t3"]]
     assert window.document.undo_stack.undoText() == "Move 2 troopers to a new combat group"
     window.editor.select_troopers(["t3"])
     move = next(a.menu() for a in window.editor.context_menu().actions() if a.menu() is not None)
-    next(a for a in move.actions() if a.data() == 1).trigger()
+    next(a for a in move.actions() if a.data() == 1).trigger()  # type: ignore[attr-defined]
     assert [[t.uid for t in g.troopers] for g in window.document.army_list.groups] == [["t1", "t3"], ["t2"]]
     window.action_set.undo.trigger()
     window.action_set.undo.trigger()

@@ -110,7 +110,7 @@ class ArmyTreeModel(ColumnTitles, TwoLevelModel):
             return None
         return self._factions[index.internalId() - 1].armies[index.row()]
 
-    def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+    def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:  # noqa: C901 - one branch per item role
         if not index.isValid():
             return None
         column = index.column()

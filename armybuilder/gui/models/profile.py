@@ -172,7 +172,7 @@ class OptionTableModel(OptionDrag, ColumnTitles, QAbstractTableModel):
             return Qt.ItemFlag.NoItemFlags
         return Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable | Qt.ItemFlag.ItemIsDragEnabled
 
-    def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+    def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:  # noqa: C901 - one branch per item role
         if not index.isValid() or not 0 <= index.row() < len(self._options) or self._unit is None:
             return None
         entry = self._options[index.row()]

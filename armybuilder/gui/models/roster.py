@@ -397,7 +397,7 @@ class ListTreeModel(ColumnTitles, QAbstractItemModel):
             return self._peripheral_data(resolved, item.key[1], index.column(), role)
         return self._trooper_data(trooper, resolved, index.column(), role)
 
-    def _group_data(self, group: CombatGroup, column: int, role: int) -> Any:
+    def _group_data(self, group: CombatGroup, column: int, role: int) -> Any:  # noqa: C901 - one branch per item role
         if role == Role.KIND:
             return "group"
         if role == Role.COMBAT_GROUP:
@@ -437,7 +437,7 @@ class ListTreeModel(ColumnTitles, QAbstractItemModel):
             return "\n".join(lines) or None
         return None
 
-    def _trooper_data(self, trooper: Trooper, resolved: ResolvedTrooper | None, column: int, role: int) -> Any:
+    def _trooper_data(self, trooper: Trooper, resolved: ResolvedTrooper | None, column: int, role: int) -> Any:  # noqa: C901 - one branch per item role
         problem = self._problems.get(trooper.uid)
         if role == Role.PROBLEM:
             return problem

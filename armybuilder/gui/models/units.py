@@ -216,7 +216,7 @@ class UnitTreeModel(OptionDrag, ColumnTitles, TwoLevelModel):
             return self._option_data(unit, option, column, role)
         return self._unit_data(unit, column, role)
 
-    def _unit_data(self, entry: UnitEntry, column: int, role: int) -> Any:
+    def _unit_data(self, entry: UnitEntry, column: int, role: int) -> Any:  # noqa: C901 - one branch per item role
         if role in (Qt.ItemDataRole.DisplayRole, Role.SORT):
             if column == Column.NAME:
                 return entry.unit.name

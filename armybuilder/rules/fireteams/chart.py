@@ -246,6 +246,10 @@ class ChartView:
         self._group_terms = {term for term, slugs in carriers.items() if len(slugs) > 1}
         self._templates: dict[tuple[int, int, int, str], tuple[EditionPack, Candidate, tuple[Candidate, ...]]] = {}
 
+    def is_of(self, army: Army) -> bool:
+        """Whether this is the view of `army` (the very object, while it lives)."""
+        return self._army() is army
+
     def candidates(self, trooper: ResolvedTrooper, edition: EditionPack) -> tuple[Candidate, tuple[Candidate, ...]]:
         """A trooper of this army as one candidate and as the troopers it fields (`parts_of`), built
         once per unit, profile group and option, then given the trooper's uid and combat group."""
@@ -398,7 +402,7 @@ _views: dict[int, ChartView] = {}
 def chart_view(army: Army) -> ChartView:
     """The (cached) chart view of an army; forgotten when the army object is."""
     view = _views.get(id(army))
-    if view is None or view._army() is not army:
+    if view is None or not view.is_of(army):
         view = ChartView(army)
         _views[id(army)] = view
         weakref.finalize(army, _views.pop, id(army), None)

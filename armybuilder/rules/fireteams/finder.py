@@ -209,7 +209,7 @@ def _allowed_types(setting: FireteamSetting, view: ChartView, team: ChartTeam,
     return allowed
 
 
-def best_compositions(setting: FireteamSetting, view: ChartView, team: ChartTeam, eligible: Sequence[Candidate],
+def best_compositions(setting: FireteamSetting, view: ChartView, team: ChartTeam, eligible: Sequence[Candidate],  # noqa: C901 - a rule read case by case
                       only: FireteamType | None = None,
                       ) -> dict[FireteamType, list[tuple[_Class, Slot, int]]]:
     """Per type (or `only` that one, whatever the chart header says), the best composition.
@@ -346,7 +346,7 @@ def _label(candidate: Candidate) -> str:
     return f"{candidate.name} ({candidate.option})"
 
 
-def _changes(ctx: RuleContext, setting: FireteamSetting, assessment: FireteamAssessment, in_teams: set[str],
+def _changes(ctx: RuleContext, setting: FireteamSetting, assessment: FireteamAssessment, in_teams: set[str],  # noqa: C901 - a rule read case by case
              occupancy: dict[int, int]) -> Iterable[Suggestion]:
     fireteam = assessment.fireteam
     members = [setting.candidates[u] for u in dict.fromkeys(fireteam.members) if u in setting.candidates]
