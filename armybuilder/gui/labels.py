@@ -146,7 +146,7 @@ def short_name(unit: Unit) -> str:
 
 def option_label(unit: Unit, option: Option) -> str:
     """A trooper as players name it: 'Fusiliers (Combi Rifle)'."""
-    weapons = ", ".join(i.label for i in option.weapons[:2])
+    weapons = ", ".join(item_label(i) for i in option.weapons[:2])
     detail = weapons or option.name
     if option.is_lieutenant:
         detail = f"{tr('Lieutenant')}, {detail}" if detail else tr("Lieutenant")
