@@ -123,6 +123,25 @@ def profile_cases() -> list[Case]:
         Case("unknown-format.yaml", base.replace("armybuilder-army/1", "armybuilder-army/7", 1),
              "refused", "format"),
         Case("python-tag.yaml", "format: !!python/name:os.system ''\n", "refused", "YAML"),
+        Case("includes-itself.yaml", base.replace("includes: [{group: 2, option: 1}]",
+                                                  "includes: [{group: 1, option: 1}]", 1), "refused",
+             "includes itself"),
+        Case("includes-loop.yaml", base.replace('            swc: "-"\n            disabled: true\n',
+                                                '            swc: "-"\n            disabled: true\n'
+                                                '            includes: [{group: 1, option: 1}]\n', 1),
+             "refused", "a loop of includes"),
+        Case("parent-itself.yaml", base.replace("parent: null", "parent: 101", 1), "refused",
+             "as its parent army"),
+        Case("reinforcements-itself.yaml", base.replace("parent: null", "parent: null\nreinforcements: 101", 1),
+             "refused", "as its Reinforcements army"),
+        Case("stat-negative.yaml", base.replace("cc: 13", "cc: -13", 1), "refused", "cc: -13 is out of range"),
+        Case("ava-negative.yaml", base.replace("s: 2\n", "s: 2\n            ava: -5\n", 1), "refused",
+             "ava: -5 is out of range"),
+        Case("id-huge.yaml", base.replace("id: 101", "id: 99999999999999999", 1), "refused", "out of range"),
+        Case("cost-huge.yaml", base.replace("points: 10\n", "points: 99999999\n", 1), "refused",
+             "points: 99999999 is out of range"),
+        Case("pack-replacing-n5.yaml", (ROOT / "profiles" / "packs" / "n5.yaml").read_text(encoding="utf-8"),
+             "refused", "already defined by"),
     ]
 
 

@@ -10,7 +10,15 @@ from hostile_corpus import HOSTILE, Case, list_cases, profile_cases, write_small
 
 from armybuilder.data.listfile import load_list
 from armybuilder.data.problems import DataError
-from armybuilder.data.profiles_yaml import load_profiles
+from armybuilder.data.profiles_yaml import LoadedProfiles, load_profiles
+from armybuilder.paths import bundled_profiles_dir
+
+
+@pytest.fixture(scope="module")
+def bundled() -> LoadedProfiles:
+    loaded = load_profiles([bundled_profiles_dir()])
+    assert not loaded.problems
+    return loaded
 
 
 def check_list(path: Path, case: Case) -> None:
@@ -34,9 +42,10 @@ def test_hostile_list_file(case: Case) -> None:
 
 
 @pytest.mark.parametrize("case", profile_cases(), ids=lambda c: c.name)
-def test_hostile_profile_file(case: Case) -> None:
-    loaded = load_profiles([HOSTILE / "profiles" / case.name])
-    assert not loaded.armies
+def test_hostile_profile_file(bundled: LoadedProfiles, case: Case) -> None:
+    # read after the bundled profiles, as `--profiles` does: nothing of it is used, everything is said
+    loaded = load_profiles([bundled_profiles_dir(), HOSTILE / "profiles" / case.name])
+    assert loaded.armies.keys() == bundled.armies.keys() and loaded.packs == bundled.packs
     text = "\n".join(str(p) for p in loaded.problems)
     assert case.expect in text and str(HOSTILE / "profiles" / case.name) in text, text
 

@@ -24,6 +24,7 @@ from armybuilder.data.yamlio import (
     read_text_file,
     validation_problems,
 )
+from armybuilder.domain.limits import MAX_ID, MAX_POINTS, MAX_STAT
 from armybuilder.domain.packs import EditionPack, SeasonPack
 from armybuilder.domain.profiles import Army, Option, Unit, WeaponProfile
 from armybuilder.domain.values import Frozen
@@ -138,10 +139,13 @@ def load_file(path: Path, loaded: LoadedProfiles, elsewhere: Callable[[object], 
             pack_file = _PACK_ADAPTER.validate_python(data)
             pack_type = EditionPack if isinstance(pack_file, EditionPackFile) else SeasonPack
             pack = pack_type.model_validate(pack_file.model_dump(exclude={"format"}, round_trip=True))
-            if pack.id in loaded.packs:
-                loaded.problems.append(_problem(name, text, ("id",), tr("duplicate pack id {id}", id=repr(pack.id))))
-            loaded.packs[pack.id] = pack
-            loaded.pack_files[pack.id] = path
+            if pack.id in loaded.packs:  # the first stays: a --profiles folder never silently replaces a bundled pack
+                loaded.problems.append(_problem(name, text, ("id",), tr(
+                    "pack id {id} is already defined by {file}; this file's pack is not used (give it another id)",
+                    id=repr(pack.id), file=str(loaded.pack_files[pack.id]))))
+            else:
+                loaded.packs[pack.id] = pack
+                loaded.pack_files[pack.id] = path
     except ValidationError as exc:
         loaded.problems.extend(validation_problems(exc, name, text))
 
@@ -193,9 +197,100 @@ def _duplicates(values: Iterable[Any]) -> set[Any]:
     return {value for value, count in Counter(values).items() if count > 1}
 
 
-def check_army(army: Army) -> list[tuple[Path_, str]]:  # noqa: C901 - a rule read case by case
-    """Consistency checks pydantic cannot do: unique ids and resolvable references."""
+_STATS = ("cc", "bs", "ph", "wip", "arm", "bts", "w", "s")
+
+
+def _out_of_range(value: object, low: int, high: int) -> bool:
+    return isinstance(value, int) and not low <= value <= high
+
+
+def check_ranges(army: Army) -> list[tuple[Path_, str]]:
+    """Every id, stat, AVA and cost within the sane ranges of `armybuilder.domain.limits`, and no army
+    that names itself as its parent or its Reinforcements army."""
     found: list[tuple[Path_, str]] = []
+
+    def check(where: Path_, value: object, high: int, low: int = 0) -> None:
+        if _out_of_range(value, low, high):
+            found.append((where, tr("{value} is out of range ({low} to {high})", value=value, low=low, high=high)))
+
+    check(("id",), army.id, MAX_ID)
+    if army.parent is not None and army.parent == army.id:
+        found.append((("parent",), tr("the army names itself ({id}) as its parent army", id=army.id)))
+    if army.reinforcements is not None and army.reinforcements == army.id:
+        found.append((("reinforcements",), tr("the army names itself ({id}) as its Reinforcements army",
+                                              id=army.id)))
+    for ui, unit in enumerate(army.units):
+        here: Path_ = ("units", ui)
+        check((*here, "id"), unit.id, MAX_ID)
+        option_lists: list[tuple[Path_, tuple[Option, ...]]] = [(here, unit.options)]
+        for gi, group in enumerate(unit.profile_groups):
+            gpath: Path_ = (*here, "profile_groups", gi)
+            check((*gpath, "id"), group.id, MAX_ID)
+            option_lists.append((gpath, group.options))
+            for pi, profile in enumerate(group.profiles):
+                ppath: Path_ = (*gpath, "profiles", pi)
+                check((*ppath, "id"), profile.id, MAX_ID)
+                for stat in _STATS:  # -1 is the data's "-" (no value)
+                    check((*ppath, stat), getattr(profile, stat), MAX_STAT, -1)
+                for mi, cm in enumerate(profile.move):
+                    check((*ppath, "move", mi), cm, MAX_STAT, -1)
+                check((*ppath, "ava"), profile.ava, MAX_STAT, -1)
+        for where, options in option_lists:
+            for oi, option in enumerate(options):
+                check((*where, "options", oi, "id"), option.id, MAX_ID)
+                check((*where, "options", oi, "points"), option.points, MAX_POINTS)
+    return found
+
+
+def check_includes(army: Army) -> list[tuple[Path_, str]]:
+    """An option that includes itself, or a loop of includes (A includes B, B includes A): its cost
+    and its troopers would be counted again and again."""
+    found: list[tuple[Path_, str]] = []
+    for ui, unit in enumerate(army.units):
+        places: dict[tuple[int, int], tuple[Path_, Option]] = {
+            (0, o.id): (("units", ui, "options", oi), o) for oi, o in enumerate(unit.options)}
+        for gi, group in enumerate(unit.profile_groups):
+            places.update({(group.id, o.id): (("units", ui, "profile_groups", gi, "options", oi), o)
+                           for oi, o in enumerate(group.options)})
+        reported: set[frozenset[tuple[int, int]]] = set()
+        for start, (where, option) in places.items():
+            loop = _include_loop(start, places)
+            if loop is None or frozenset(loop) in reported:
+                continue
+            reported.add(frozenset(loop))
+            if len(loop) == 1:
+                message = tr("{unit} option {option} includes itself", unit=unit.name, option=repr(option.name))
+            else:
+                names = " → ".join(repr(places[key][1].name) for key in (*loop, loop[0]))
+                message = tr("{unit}: a loop of includes ({loop}); an option cannot include what includes it",
+                             unit=unit.name, loop=names)
+            found.append(((*where, "includes"), message))
+    return found
+
+
+def _include_loop(start: tuple[int, int],
+                  places: dict[tuple[int, int], tuple[Path_, Option]]) -> list[tuple[int, int]] | None:
+    """The options of a loop of includes through `start`, in order, or None (depth-first, iterative)."""
+    path: list[tuple[int, int]] = [start]
+    stack = [iter([(i.group, i.option) for i in places[start][1].includes])]
+    while stack:
+        following = next(stack[-1], None)
+        if following is None:
+            stack.pop()
+            path.pop()
+            continue
+        if following == start:
+            return list(path)
+        if following in path or following not in places:
+            continue  # a loop that does not pass through `start` is reported from one of its own options
+        path.append(following)
+        stack.append(iter([(i.group, i.option) for i in places[following][1].includes]))
+    return None
+
+
+def check_army(army: Army) -> list[tuple[Path_, str]]:  # noqa: C901 - a rule read case by case
+    """Consistency checks pydantic cannot do: unique ids, resolvable references, sane ranges, no loops."""
+    found: list[tuple[Path_, str]] = [*check_ranges(army), *check_includes(army)]
     dup_units = _duplicates(u.id for u in army.units)
     dup_slugs = _duplicates(u.slug for u in army.units)
     for ui, unit in enumerate(army.units):
