@@ -131,7 +131,7 @@ class Windows:
 
         window = open_main_window(self.catalog, self.settings) if not self.open else self._another()
         autosave = Autosave(window)
-        autosave.failed.connect(lambda message: window.statusBar().showMessage(message, 10000))
+        autosave.failed.connect(lambda message: window.statusBar().showMessage(message, 30000))
         window.drops.open_elsewhere = self.open_in_new_window
         window.closed.connect(lambda: self._forget(window))
         self.open.append((window, autosave))

@@ -24,13 +24,15 @@ from typing import TYPE_CHECKING, Any
 from PySide6.QtCore import QLockFile, QObject, QThreadPool, QTimer, Signal
 
 from armybuilder.data.catalog import Catalog
+from armybuilder.data.fileio import read_regular_bytes
 from armybuilder.data.listfile import loads_list
 from armybuilder.data.problems import DataError, DataProblem
 from armybuilder.data.yamlio import atomic_write_text
+from armybuilder.domain.limits import MAX_LIST_FILE_BYTES
 from armybuilder.domain.lists import ArmyList
 from armybuilder.gui import files
 from armybuilder.gui.tasks import TaskRunner
-from armybuilder.i18n import tr
+from armybuilder.i18n import tr, trn
 from armybuilder.paths import user_data_dir
 
 if TYPE_CHECKING:
@@ -76,8 +78,8 @@ def entry_json(army_list: ArmyList, army_name: str, path: Path | None, text: str
 def read_entry(file: Path) -> AutosaveEntry:
     """Read an autosave file; raises DataError naming the file when it cannot be used."""
     try:
-        data: Any = json.loads(file.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, ValueError) as exc:
+        data: Any = json.loads(read_regular_bytes(file, MAX_LIST_FILE_BYTES * 2).decode("utf-8"))
+    except (OSError, UnicodeDecodeError, ValueError, RecursionError) as exc:
         raise DataError(DataProblem(str(file), tr("not a readable autosave ({error})", error=str(exc)))) from None
     if not isinstance(data, dict) or data.get("format") != AUTOSAVE_FORMAT:
         found = data.get("format") if isinstance(data, dict) else None
@@ -138,13 +140,15 @@ class Autosave(QObject):
         self.folder = folder if folder is not None else autosave_dir()
         self.session = f"{os.getpid()}-{int(time.time())}-{uuid.uuid4().hex[:6]}"
         self.file = self.folder / f"{self.session}.json"
-        self.enabled = True
         self._lock = _lock(self.folder / f"{self.session}.lock")
-        try:
-            self.folder.mkdir(parents=True, exist_ok=True)
-            self.enabled = self._lock.tryLock(0)
-        except OSError:
-            self.enabled = False
+        self.unavailable: str | None = None
+        """Why autosaving is off (its folder cannot be written), or None; tried again at each autosave."""
+        self._told = False
+        self.skipped: list[str] = []
+        """Autosaves found at start-up that could not be read (and so were not offered)."""
+        self.enabled = self._start()
+        if not self.enabled:
+            QTimer.singleShot(0, self._tell_unavailable)  # once the window listens
         pool = QThreadPool(self)
         pool.setMaxThreadCount(1)  # one write at a time, in the order asked
         self.runner = TaskRunner(pool, self)
@@ -163,6 +167,29 @@ class Autosave(QObject):
         self.document.modified_changed.connect(self._on_changed)
         self.document.path_changed.connect(self._on_changed)
         window.closed.connect(self.finish)
+
+    def _start(self) -> bool:
+        """Create the folder and take this session's lock; False (and `unavailable` says why) when it fails."""
+        try:
+            self.folder.mkdir(parents=True, exist_ok=True)
+            if self._lock.tryLock(0):
+                self.unavailable = None
+                return True
+            reason = {QLockFile.LockError.PermissionError: tr("permission denied")}.get(
+                self._lock.error(), tr("the lock file cannot be created"))
+        except OSError as exc:
+            reason = exc.strerror or str(exc)
+        self.unavailable = reason
+        return False
+
+    def _tell_unavailable(self) -> None:
+        if self._told or self.unavailable is None:
+            return
+        self._told = True
+        message = tr("Autosave is off: {folder} cannot be written ({reason}). It is tried again at each change; "
+                     "save your list to keep it.", folder=str(self.folder), reason=self.unavailable)
+        print(message, file=sys.stderr)
+        self.failed.emit(message)
 
     # ----- writing -----------------------------------------------------------------------------------
     @property
@@ -186,8 +213,16 @@ class Autosave(QObject):
         self.longest.stop()
         doc = self.document
         army_list = doc.army_list
-        if not self.enabled or army_list is None or not doc.modified:
+        if army_list is None or not doc.modified:
             return
+        if not self.enabled:  # the folder could not be written: try again, say so once
+            self.enabled = self._start()
+            if not self.enabled:
+                self._tell_unavailable()
+                return
+            if self._told:
+                self._told = False
+                self.failed.emit(tr("Autosave works again ({folder}).", folder=str(self.folder)))
         army = doc.army.name if doc.army else army_list.army.name
         text = entry_json(army_list, army, doc.path, files.list_text(army_list, doc.report.roster if doc.report
                                                                      else None))
@@ -264,10 +299,15 @@ class Autosave(QObject):
                 entry = read_entry(file)
             except DataError as exc:
                 print(tr("Autosave not offered: {problem}", problem=str(exc)), file=sys.stderr)
+                self.skipped.append(str(exc))
                 lock.unlock()
                 continue
             found.append(Orphan(entry, lock))
         found.sort(key=lambda o: o.entry.saved_at, reverse=True)
+        if self.skipped:  # said in the window too, not only on stderr
+            self.failed.emit(trn("An autosave could not be read and is not offered: {problems}",
+                                 "{n} autosaves could not be read and are not offered: {problems}",
+                                 len(self.skipped), problems="; ".join(self.skipped)))
         return found
 
     def adopt(self, orphan: Orphan) -> None:

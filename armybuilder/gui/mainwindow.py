@@ -31,6 +31,7 @@ from PySide6.QtWidgets import (
 
 from armybuilder.data.armycode_lists import CodeList, decode_list, encode_list, points_limit
 from armybuilder.data.catalog import ArmySource, ArmySummary, Catalog
+from armybuilder.data.fileio import FileStamp, changed_on_disk
 from armybuilder.data.listfile import changes_since_saved
 from armybuilder.data.problems import DataError
 from armybuilder.domain.lists import ArmyList
@@ -86,6 +87,8 @@ class MainWindow(Retranslating, QMainWindow):
         self.action_set = Actions(self.action_collection)
         self._loaded_armies: set[tuple[str, int]] = set()
         self._status: tuple[Callable[[], str], str] | None = None
+        self._on_disk: tuple[Path | None, FileStamp | None] = (None, None)
+        """The list file as this window last read or wrote it (see `save_to`)."""
         self._english_names_said = False
         """The note that official data without Spanish names keeps English names: said once a session."""
         self._build_widgets()
@@ -664,6 +667,7 @@ class MainWindow(Retranslating, QMainWindow):
 
     def _on_list_read(self, path: Path, opened: files.OpenedList) -> None:
         self.document.start(opened.loaded.army_list, path)
+        self._on_disk = (path, opened.stamp)
         self._remember(path)
         notes = [str(p) for p in opened.problems]
         report = self.document.report
@@ -698,19 +702,32 @@ class MainWindow(Retranslating, QMainWindow):
         return self.save_to(files.with_suffix(path)) if path is not None else None
 
     def save_to(self, path: Path) -> int | None:
-        """Save the list as it is now (written in the background). Returns the task id."""
+        """Save the list as it is now (written in the background). Returns the task id, or None when
+        nothing is written (no list; or the file changed on disk and the user chose not to overwrite it)."""
         doc = self.document
         army_list = doc.army_list
         if army_list is None:
             return None
+        known, stamp = self._on_disk
+        if known == path and changed_on_disk(path, stamp):  # another window or program saved it since
+            answer = self.ask_changed_on_disk(path)
+            if answer == "save_as":
+                return self._on_save_as()
+            if answer == "reload":
+                self.document.close_list()
+                self.open_path(path)
+                return None
+            if answer != "overwrite":
+                return None
         text = files.list_text(army_list, doc.report.roster if doc.report else None)
         return self.tasks.run(lambda: files.write_text(path, text),
-                              lambda _: self._on_saved(army_list, path),
+                              lambda written: self._on_saved(army_list, path, written),
                               lambda exc: self._on_task_failed(tr("Could not save {file}", file=path.name), exc),
                               tr("Saving {file}…", file=path.name))
 
-    def _on_saved(self, army_list: ArmyList, path: Path) -> None:
+    def _on_saved(self, army_list: ArmyList, path: Path, stamp: FileStamp | None = None) -> None:
         self.document.mark_saved(army_list, path)
+        self._on_disk = (path, stamp)
         self._remember(path)
         self.show_status(lambda: tr("Saved {file}", file=str(path)))
 
@@ -833,6 +850,23 @@ class MainWindow(Retranslating, QMainWindow):
         name, _ = QFileDialog.getSaveFileName(self, tr("Save the list"), str(folder / f"{stem}.yaml"),
                                               tr("Army lists (*.yaml *.yml)"))
         return Path(name) if name else None
+
+    def ask_changed_on_disk(self, path: Path) -> str:
+        """The file was changed (or removed) on disk since it was opened or saved here: "overwrite",
+        "save_as", "reload" (drop this window's changes) or "cancel"."""
+        box = QMessageBox(QMessageBox.Icon.Warning, tr("The file changed on disk"),
+                          tr("{file} was changed or removed by another window or program since you opened or saved "
+                             "it here.", file=path.name), QMessageBox.StandardButton.Cancel, self)
+        box.setObjectName("changed_on_disk_box")
+        box.setInformativeText(tr("Overwrite it with this list, save this list under another name, or reload the "
+                                  "file (this window's changes are lost)?"))
+        choices = [(box.addButton(tr("Overwrite"), QMessageBox.ButtonRole.DestructiveRole), "overwrite"),
+                   (box.addButton(tr("Save As…"), QMessageBox.ButtonRole.AcceptRole), "save_as"),
+                   (box.addButton(tr("Reload"), QMessageBox.ButtonRole.ResetRole), "reload")]
+        box.setDefaultButton(QMessageBox.StandardButton.Cancel)
+        box.exec()
+        clicked = box.clickedButton()
+        return next((answer for button, answer in choices if button is clicked), "cancel")
 
     def confirm_army_change(self, army: str, names: list[str]) -> bool:
         """Whether to switch to `army` although it cannot field these troopers (they are removed)."""

@@ -1,0 +1,157 @@
+"""The window under faults (#19): two windows on one file, an autosave folder that cannot be written,
+a corrupt autosave, a list file with absurd numbers. Nothing is lost silently; everything is said."""
+
+from __future__ import annotations
+
+import json
+import os
+import time
+from pathlib import Path
+
+import pytest
+from guihelpers import TEST_ARMY, make_window
+
+from armybuilder.data.listfile import load_list, save_list
+from armybuilder.domain.lists import ArmyList, ArmyRef
+from armybuilder.gui.autosave import Autosave
+from armybuilder.gui.mainwindow import MainWindow
+
+LINE = 1
+
+
+def list_file(path: Path, name: str) -> Path:
+    army_list = ArmyList(name=name, army=ArmyRef(origin="bundled", id=TEST_ARMY, slug="test-sectorial"),
+                         pack="n5", points=300)
+    army_list, _ = army_list.with_trooper(1, LINE, 1, 1)
+    save_list(path, army_list)
+    return path
+
+
+def touch_later(path: Path, text: str) -> None:
+    """Another program writes the file (its mtime moves on even on coarse clocks)."""
+    path.write_text(text, encoding="utf-8")
+    later = time.time() + 5
+    os.utime(path, (later, later))
+
+
+@pytest.fixture
+def changed(window: MainWindow, tmp_path: Path) -> tuple[Path, list[str]]:
+    """A list opened in the window, edited there, then saved over by another window; the answers asked."""
+    path = list_file(tmp_path / "list.yaml", "Mine")
+    window.tasks.wait(window.open_path(path))
+    window.document.rename("Edited here")
+    other = load_list(path).army_list.model_copy(update={"name": "Saved elsewhere"})
+    save_list(path, other)
+    touch_later(path, path.read_text(encoding="utf-8"))
+    return path, []
+
+
+def answer(window: MainWindow, asked: list[str], choice: str) -> None:
+    def ask(path: Path) -> str:
+        asked.append(path.name)
+        return choice
+
+    window.ask_changed_on_disk = ask  # type: ignore[method-assign]
+
+
+def test_saving_over_a_file_changed_elsewhere_asks_and_cancel_keeps_it(window: MainWindow,
+                                                                       changed: tuple[Path, list[str]]) -> None:
+    path, asked = changed
+    answer(window, asked, "cancel")
+    assert window.save_to(path) is None
+    assert asked == ["list.yaml"] and load_list(path).army_list.name == "Saved elsewhere"
+    assert window.document.modified
+
+
+def test_overwrite_writes_and_the_next_save_does_not_ask_again(window: MainWindow,
+                                                               changed: tuple[Path, list[str]]) -> None:
+    path, asked = changed
+    answer(window, asked, "overwrite")
+    window.tasks.wait(window.save_to(path))
+    assert load_list(path).army_list.name == "Edited here" and not window.document.modified
+    window.document.rename("Again")
+    window.tasks.wait(window.save_to(path))
+    assert asked == ["list.yaml"] and load_list(path).army_list.name == "Again"
+
+
+def test_reload_shows_what_the_other_window_saved(window: MainWindow, changed: tuple[Path, list[str]]) -> None:
+    path, asked = changed
+    answer(window, asked, "reload")
+    assert window.save_to(path) is None
+    window.tasks.wait()
+    assert window.document.army_list is not None and window.document.army_list.name == "Saved elsewhere"
+    assert not window.document.modified
+
+
+def test_save_as_leaves_the_other_file_alone(window: MainWindow, changed: tuple[Path, list[str]],
+                                             tmp_path: Path) -> None:
+    path, asked = changed
+    answer(window, asked, "save_as")
+    window.ask_save_path = lambda: tmp_path / "copy.yaml"  # type: ignore[method-assign]
+    window.tasks.wait(window.save_to(path))
+    assert load_list(path).army_list.name == "Saved elsewhere"
+    assert load_list(tmp_path / "copy.yaml").army_list.name == "Edited here"
+
+
+def test_two_windows_on_one_file(qtbot, window: MainWindow, synthetic_catalog, app_settings,  # type: ignore[no-untyped-def]
+                                 tmp_path: Path) -> None:
+    path = list_file(tmp_path / "list.yaml", "Shared")
+    second = make_window(qtbot, synthetic_catalog, app_settings)
+    for each in (window, second):
+        each.tasks.wait(each.open_path(path))
+    second.document.rename("Second")
+    second.tasks.wait(second.save_to(path))
+    touch_later(path, path.read_text(encoding="utf-8"))
+    asked: list[str] = []
+    answer(window, asked, "cancel")
+    window.document.rename("First")
+    assert window.save_to(path) is None and asked == ["list.yaml"]
+    assert load_list(path).army_list.name == "Second"
+
+
+def test_an_unwritable_autosave_folder_is_said_once_and_tried_again(qtbot, window: MainWindow,  # type: ignore[no-untyped-def]
+                                                                    tmp_path: Path) -> None:
+    blocked = tmp_path / "autosave"
+    blocked.write_text("a file where the folder should be", encoding="utf-8")
+    told: list[str] = []
+    autosave = Autosave(window, blocked, idle_ms=30, longest_ms=5000)
+    autosave.failed.connect(told.append)
+    qtbot.waitUntil(lambda: len(told) == 1, timeout=5000)
+    assert not autosave.enabled and "Autosave is off" in told[0] and str(blocked) in told[0]
+    window.tasks.wait(window.open_path(list_file(tmp_path / "list.yaml", "Kept")))
+    window.document.rename("Change 1")
+    autosave.save_now()
+    assert len(told) == 1  # said once, not at every change
+    blocked.unlink()
+    window.document.rename("Change 2")
+    with qtbot.waitSignal(autosave.written, timeout=5000):
+        autosave.save_now()
+    assert autosave.enabled and "works again" in told[-1] and autosave.file.exists()
+    autosave.finish()
+
+
+def test_a_corrupt_autosave_is_said_in_the_window(qtbot, window: MainWindow, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    folder = tmp_path / "autosave"
+    folder.mkdir()
+    (folder / "123-1-abcdef.json").write_text(json.dumps({"format": "armybuilder-autosave/1"})[:-5],
+                                              encoding="utf-8")
+    autosave = Autosave(window, folder)
+    told: list[str] = []
+    autosave.failed.connect(told.append)
+    assert autosave.orphans() == []
+    assert len(told) == 1 and "could not be read and is not offered" in told[0] and "123-1-abcdef.json" in told[0]
+    autosave.finish()
+
+
+@pytest.mark.parametrize(("points", "said"), [(10**40, "far beyond any value"), (10**20, "at most 10000")])
+def test_a_list_with_an_absurd_game_size_is_refused_and_the_window_unchanged(window: MainWindow, tmp_path: Path,
+                                                                             points: int, said: str) -> None:
+    good = list_file(tmp_path / "good.yaml", "Good")
+    window.tasks.wait(window.open_path(good))
+    bad = tmp_path / "bad.yaml"
+    bad.write_text(good.read_text(encoding="utf-8").replace("points: 300", f"points: {points}"), "utf-8")
+    window.tasks.wait(window.open_path(bad))
+    kind, _, text = window.shown_messages[-1]  # type: ignore[attr-defined]
+    assert kind == "error" and said in text
+    assert window.document.army_list is not None and window.document.army_list.name == "Good"
+    assert window.document.path == good
