@@ -155,3 +155,36 @@ def test_a_list_with_an_absurd_game_size_is_refused_and_the_window_unchanged(win
     assert kind == "error" and said in text
     assert window.document.army_list is not None and window.document.army_list.name == "Good"
     assert window.document.path == good
+
+
+def test_cancel_ends_the_import_thread_of_a_stalled_download_within_a_second(tmp_path: Path) -> None:
+    import socket
+    import threading
+
+    from armybuilder.gui.dialogs.import_data import ImportSource, run_import
+
+    listener = socket.create_server(("127.0.0.1", 0))
+    stop = threading.Event()
+
+    def serve() -> None:
+        conn, _ = listener.accept()
+        conn.recv(65536)
+        conn.sendall(b"HTTP/1.1 200 OK\r\nContent-Length: 100000\r\n\r\n")
+        while not stop.wait(0.5):
+            conn.sendall(b"{")
+        conn.close()
+
+    threading.Thread(target=serve, daemon=True).start()
+    cancel = threading.Event()
+    outcome = []
+    worker = threading.Thread(target=lambda: outcome.append(run_import(
+        ImportSource(url=f"http://127.0.0.1:{listener.getsockname()[1]}"), cancel, None, tmp_path / "data")))
+    worker.start()
+    time.sleep(1.0)
+    cancelled_at = time.monotonic()
+    cancel.set()
+    worker.join(5)
+    stop.set()
+    listener.close()
+    assert not worker.is_alive() and time.monotonic() - cancelled_at < 1.0
+    assert outcome[0].report.cancelled and not (tmp_path / "data").exists()
