@@ -14,7 +14,7 @@ import os
 import sys
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Literal
+from typing import Any, Literal
 
 ROOT = Path(__file__).resolve().parent.parent
 HOSTILE = ROOT / "tests" / "data" / "hostile"
@@ -192,3 +192,63 @@ def write_special(folder: Path) -> list[Case]:
 if __name__ == "__main__":
     for path in write_small(Path(sys.argv[1]) if len(sys.argv) > 1 else HOSTILE):
         print(path.relative_to(ROOT) if path.is_relative_to(ROOT) else path)
+
+
+# ----- mutations for the fuzz tests and the hostile run ------------------------------------------------
+
+ODD_VALUES: tuple[object, ...] = (
+    None, True, False, 0, -1, 1, 2**31, 2**63, 10**25, -(10**25), 0.5, float("inf"), "", " ", "x" * 300,
+    "\x1b[2J", "t1", "-", "+1", "1.5", [], {}, [1, [2, [3]]], {"a": {"b": None}},
+)
+
+
+def mutate_bytes(data: bytes, rng: Any) -> bytes:
+    """One to four byte edits: change a byte, insert a YAML-ish character, delete, repeat a slice, cut."""
+    out = bytearray(data)
+    for _ in range(rng.randint(1, 4)):
+        kind = rng.randrange(5)
+        where = rng.randrange(len(out) or 1)
+        if kind == 0 and out:
+            out[where] = rng.randrange(256)
+        elif kind == 1:
+            out.insert(where, rng.choice(b"{}[]:-*&!|>'\"\n #0123456789.e+\x00\xff"))
+        elif kind == 2 and out:
+            del out[where]
+        elif kind == 3 and out:
+            end = min(len(out), where + rng.randint(1, 200))
+            out[where:where] = out[where:end] * rng.randint(1, 20)
+        else:
+            del out[where:]
+    return bytes(out)
+
+
+def _leaves(data: object, path: tuple[object, ...] = ()) -> list[tuple[object, ...]]:
+    found: list[tuple[object, ...]] = [path]
+    if isinstance(data, dict):
+        for key, value in data.items():
+            found += _leaves(value, (*path, key))
+    elif isinstance(data, list):
+        for index, value in enumerate(data):
+            found += _leaves(value, (*path, index))
+    return found
+
+
+def mutate_data(data: object, rng: Any) -> object:
+    """A deep copy of `data` with one to three values (anywhere, containers too) replaced by odd ones,
+    or dropped."""
+    import copy
+
+    out = copy.deepcopy(data)
+    for _ in range(rng.randint(1, 3)):
+        paths = [p for p in _leaves(out) if p]
+        if not paths:
+            return rng.choice(ODD_VALUES)
+        path = rng.choice(paths)
+        parent: Any = out
+        for key in path[:-1]:
+            parent = parent[key]
+        if rng.random() < 0.15:
+            del parent[path[-1]]
+        else:
+            parent[path[-1]] = copy.deepcopy(rng.choice(ODD_VALUES))
+    return out

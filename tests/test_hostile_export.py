@@ -57,3 +57,12 @@ def test_a_4000_character_name_prints(tmp_path: Path, capsys: pytest.CaptureFixt
     assert main(["export", str(source), "--full", str(tmp_path / "full.pdf")]) == 0
     err = capsys.readouterr().err
     assert "only the first 200 are kept" in err
+
+
+def test_exporting_a_list_that_is_a_symlink_loop_is_one_message(tmp_path: Path,
+                                                                capsys: pytest.CaptureFixture[str]) -> None:
+    (tmp_path / "a.yaml").symlink_to(tmp_path / "b.yaml")
+    (tmp_path / "b.yaml").symlink_to(tmp_path / "a.yaml")
+    assert main(["export", str(tmp_path / "a.yaml"), "--text", str(tmp_path / "out.txt")]) == 2
+    err = capsys.readouterr().err
+    assert "a.yaml" in err and "loop" in err and "Traceback" not in err

@@ -15,7 +15,7 @@ from armybuilder.cli import COMMANDS
 from armybuilder.cli.common import add_data_option, open_catalog
 from armybuilder.data.armycode import code_text, list_from_code
 from armybuilder.data.catalog import Catalog
-from armybuilder.data.fileio import atomic_write_bytes, write_target
+from armybuilder.data.fileio import atomic_write_bytes, resolved, write_target
 from armybuilder.data.listfile import LoadedList, changes_since_saved, load_list
 from armybuilder.data.problems import DataError
 from armybuilder.domain.lists import ArmyList
@@ -81,10 +81,10 @@ def run(args: argparse.Namespace) -> int:
     if not outputs:
         return _fail(tr("export: say what to write: --full, --courtesy, --text and/or --courtesy-text"),
                      EXIT_UNREADABLE)
-    resolved = [p.resolve() for p in outputs]
-    if len(set(resolved)) != len(resolved):
+    targets = [resolved(p) for p in outputs]
+    if len(set(targets)) != len(targets):
         return _fail(tr("export: each output needs its own file"), EXIT_UNREADABLE)
-    if args.list is not None and args.list.resolve() in resolved:
+    if args.list is not None and resolved(args.list) in targets:
         return _fail(tr("export: an output would overwrite the list file {file}", file=args.list), EXIT_UNREADABLE)
     for path in outputs:  # before any work: a missing folder or a device is said at once
         try:

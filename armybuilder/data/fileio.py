@@ -94,6 +94,12 @@ def _megabytes(size: int) -> str:
     return f"{size / 1_000_000:.1f}".rstrip("0").rstrip(".") if size >= 100_000 else f"{size / 1_000_000:.2f}"
 
 
+def resolved(path: Path) -> Path:
+    """`path` absolute with its symlinks followed as far as they go: never raises (Path.resolve raises
+    RuntimeError on a symlink loop)."""
+    return Path(os.path.realpath(path))
+
+
 def write_target(path: Path) -> Path:
     """The file a write to `path` must replace: `path` itself, or the file its symlinks lead to.
 

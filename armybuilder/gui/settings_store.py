@@ -9,6 +9,8 @@ from pathlib import Path
 
 from PySide6.QtCore import QByteArray, QSettings
 
+from armybuilder.data.fileio import resolved
+
 MAX_RECENT_FILES = 10
 ORGANIZATION = "armybuilder"
 APPLICATION = "armybuilder"
@@ -46,8 +48,8 @@ class SettingsStore:
 
     def add_recent_file(self, path: Path) -> list[Path]:
         """Put `path` first in the recent files (no duplicates, at most MAX_RECENT_FILES)."""
-        resolved = path.resolve()
-        files = [resolved, *(p for p in self.recent_files() if p.resolve() != resolved)][:MAX_RECENT_FILES]
+        target = resolved(path)  # never raises, even for a path that became a symlink loop
+        files = [target, *(p for p in self.recent_files() if resolved(p) != target)][:MAX_RECENT_FILES]
         self._store.setValue("files/recent", [str(p) for p in files])
         return files
 

@@ -188,3 +188,12 @@ def test_cancel_ends_the_import_thread_of_a_stalled_download_within_a_second(tmp
     listener.close()
     assert not worker.is_alive() and time.monotonic() - cancelled_at < 1.0
     assert outcome[0].report.cancelled and not (tmp_path / "data").exists()
+
+
+def test_a_recent_file_that_became_a_symlink_loop_breaks_nothing(app_settings, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    looped = tmp_path / "looped.yaml"
+    app_settings.add_recent_file(looped)
+    looped.symlink_to(tmp_path / "other.yaml")
+    (tmp_path / "other.yaml").symlink_to(looped)
+    app_settings.add_recent_file(tmp_path / "fine.yaml")
+    assert app_settings.recent_files()[0] == tmp_path / "fine.yaml"
