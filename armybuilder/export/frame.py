@@ -84,9 +84,10 @@ def draw_furniture(canvas: Canvas, footer: str, legal: bool, fonts: FontSet, num
 def clip(canvas: Canvas, text: str, font: str, size: float, width: float) -> str:
     """`text` cut (with "…") to fit `width`: the longest prefix that fits, found by halving (a few dozen
     measures even for a 2 MB name, where dropping one character at a time took minutes)."""
-    if canvas.stringWidth(text, font, size) <= width:
+    most = int(width / (0.05 * size)) + 1  # no glyph is narrower than 5% of the size: more never fits
+    if len(text) <= most and canvas.stringWidth(text, font, size) <= width:
         return text
-    fits, too_long = 0, min(len(text), int(width / (0.05 * size)) + 1)  # no glyph is narrower than 5% of the size
+    fits, too_long = 0, min(len(text), most)
     while too_long - fits > 1:
         middle = (fits + too_long) // 2
         if canvas.stringWidth(text[:middle] + "…", font, size) <= width:
