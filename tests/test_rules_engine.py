@@ -153,11 +153,30 @@ def test_peripherals_travel_with_their_controller(catalog: Catalog) -> None:
     assert report.totals.groups[1].troopers == 4
 
 
-def test_commlink_raises_army_size_by_one(catalog: Catalog) -> None:
-    army_list = add(change(base(), LINE, 1, 4), 2, LINE, 1, count=5)
-    report = validate_in_catalog(army_list, catalog)
+def test_commlink_raises_army_size_by_one_in_a_list_with_reinforcements(catalog: Catalog) -> None:
+    """Commlink (+1) makes room for a Reinforcements section: 16 troopers with one, 15 without (the note
+    says why: Commlink belongs to the Reinforcements rules)."""
+    with_section, number = add(reinforced(), 1, LINE, 1, count=4).with_group()
+    with_section = add(with_section, number, LINE, 1, count=4)
+    report = validate_in_catalog(with_section, catalog)
     assert report.totals.troopers == 16 and report.totals.troopers_limit == 16
-    assert "army.too_many_troopers" not in report.codes()
+    assert report.violations == (), [v.message for v in report.violations]
+    without = add(change(base(), LINE, 1, 4), 2, LINE, 1, count=5)
+    report = validate_in_catalog(without, catalog)
+    assert report.totals.troopers == 16 and report.totals.troopers_limit == 15
+    assert report.codes() == ["army.too_many_troopers"]
+    assert "raises the limit only in a list with a Reinforcements section" in report.violations[0].message
+    assert any("Commlink belongs to the Reinforcements rules" in n for n in report.notes), report.notes
+    legal = validate_in_catalog(add(change(base(), LINE, 1, 4), 2, LINE, 1, count=4), catalog)
+    assert legal.violations == () and any("stays 15" in n for n in legal.notes)
+
+
+def test_swc_for_a_game_size_that_is_not_a_multiple_of_50(catalog: Catalog) -> None:
+    """1 SWC for each full 50 points: 275 points give 5 SWC, and the note says so."""
+    report = validate_in_catalog(base().model_copy(update={"points": 275}), catalog)
+    assert report.totals.swc_limit == "5" and report.violations == ()
+    assert any("275 points is not a multiple of 50: its SWC budget is 5" in n for n in report.notes), report.notes
+    assert not any("multiple of 50" in n for n in validate_in_catalog(base(), catalog).notes)
 
 
 def test_plus_swc_option_raises_the_budget(catalog: Catalog) -> None:

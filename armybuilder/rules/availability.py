@@ -238,3 +238,18 @@ def _season_bans(ctx: RuleContext) -> Iterator[Violation]:
                                 lazy_tr("{unit} is not available in {season}: {rule}. Remove it.", unit=unit.name,
                                         season=ctx.season.name, rule=rule.name),
                                 sources.season_rule(rule.name), (trooper.uid,))
+
+
+def notes(ctx: RuleContext) -> Iterator[Text]:
+    """A relation whose `min` the list does not reach, while fielding some of its units: not enforced."""
+    troopers = ctx.roster.troopers
+    units = {t.unit.id for t in troopers}
+    for relation in ctx.army.relations:
+        if relation.min < 2 or not any(m.unit in units for m in relation.members):
+            continue
+        involved = [t for t in troopers if any(_matches(t, m.unit, m.group) for m in relation.members)]
+        if 0 < len(involved) < relation.min:
+            names = lazy_join(", ", dict.fromkeys(_unit_label(ctx, m.unit, m.group) for m in relation.members))
+            yield lazy_tr("The army data gives {names} a minimum of {min} (the list has {count}); the rules do not "
+                          "say what that minimum bounds, so the list is not held to it.", names=names,
+                          min=relation.min, count=len(involved))

@@ -80,10 +80,11 @@ class RuleContext:
 
     @cached_property
     def base_swc_halves(self) -> int:
-        """The SWC budget of the game size: the tier's, else points / swc_per_points."""
+        """The SWC budget of the game size: the tier's, else 1 SWC for each full `swc_per_points` (50)
+        points — "each 50 Army Points will provide 1 point of SWC", so 275 points give 5, not 5.5."""
         if self.tier is not None:
             return self.tier.swc.halves
-        return (self.points_limit * 2) // self.edition.swc_per_points
+        return (self.points_limit // self.edition.swc_per_points) * 2
 
     @cached_property
     def mercenary_troopers(self) -> tuple[ResolvedTrooper, ...]:
@@ -130,8 +131,20 @@ class RuleContext:
         return tuple(t for t in self.roster.troopers if t.has_item(name))
 
     @cached_property
+    def plays_reinforcements(self) -> bool:
+        """The list has a Reinforcements section (or an Extra switched on makes every list have one)."""
+        return any(g.reinforcement for g in self.army_list.groups) or any(
+            e.requires_reinforcements for e in self.extras)
+
+    @cached_property
     def commlink_bonus(self) -> int:
-        """How much the (first) Commlink raises the army-size cap: its `(+N)` extra."""
+        """How much the (first) Commlink raises the army-size cap: its `(+N)` extra, in a list with a
+        Reinforcements section (docs/rules-coverage.md: without one it has no effect)."""
+        return self.commlink_extra if self.plays_reinforcements else 0
+
+    @cached_property
+    def commlink_extra(self) -> int:
+        """The (first) Commlink's `(+N)`, whether or not the list plays Reinforcements."""
         name = self.edition.commlink_skill.casefold()
         for trooper in self.commlink_troopers:
             for item in trooper.items():

@@ -92,7 +92,10 @@ def _extra_notes(ctx: RuleContext) -> list[Text]:
 Note = Callable[[RuleContext], Iterator[Text]]
 
 NOTE_FAMILIES: list[Note] = [
+    groups.notes,
+    points.notes,
     peripherals.notes,
+    availability.notes,
 ]
 """What the rules assumed where the list leaves it open (which trooper controls a peripheral…), as notes."""
 

@@ -52,7 +52,10 @@ def check(ctx: RuleContext) -> Iterator[Violation]:
     if troopers_limit is not None and ctx.trooper_count > troopers_limit:
         over = ctx.trooper_count - troopers_limit
         extra: Text = ""
-        if not ctx.commlink_troopers:
+        if ctx.commlink_extra and not ctx.plays_reinforcements:
+            extra = " " + lazy_tr("Commlink (+{n}) raises the limit only in a list with a Reinforcements section: it "
+                                  "makes room for the Reinforcements troopers.", n=ctx.commlink_extra)
+        elif not ctx.commlink_troopers and ctx.plays_reinforcements:
             extra = " " + lazy_tr("A trooper with Commlink (+1) would raise the limit by one.")
         yield error(
             "army.too_many_troopers",
@@ -85,3 +88,18 @@ def check(ctx: RuleContext) -> Iterator[Violation]:
                 sources.LIMITED_INSERTION,
                 tuple(t.uid for g in extra_groups for t in g.troopers),
                 count=len(used), limit=insertion.max_combat_groups)
+
+
+def notes(ctx: RuleContext) -> Iterator[Text]:
+    """A Commlink trooper in a list without a Reinforcements section: what a judge makes of it."""
+    if ctx.plays_reinforcements or not ctx.commlink_troopers or ctx.edition.reinforcements is None:
+        return
+    names = " · ".join(dict.fromkeys(t.name for t in ctx.commlink_troopers))
+    limit = ctx.troopers_limit
+    if limit is None:
+        yield lazy_tr("{names}: Commlink belongs to the Reinforcements rules. In a list without a Reinforcements "
+                      "section it asks for none.", names=names)
+        return
+    yield lazy_tr("{names}: Commlink belongs to the Reinforcements rules. In a list without a Reinforcements section "
+                  "it asks for none and does not raise the army-size limit, which stays {limit}.", names=names,
+                  limit=limit)

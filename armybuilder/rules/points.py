@@ -71,3 +71,12 @@ def check(ctx: RuleContext) -> Iterator[Violation]:
                     "for options with less SWC.", used=format_halves(main_swc), over=format_halves(over),
                     budget=format_halves(budget), how=lazy_join(", ", parts)),
             sources.SWC, spenders, used=format_halves(main_swc), limit=format_halves(budget))
+
+
+def notes(ctx: RuleContext) -> Iterator[Text]:
+    """A game size that is not a multiple of 50 points: how its SWC budget was read."""
+    per = ctx.edition.swc_per_points
+    if ctx.tier is None and ctx.points_limit % per:
+        yield lazy_tr("{points} points is not a multiple of {per}: its SWC budget is {swc}, 1 SWC for each full "
+                      "{per} points (the {rest} points left give none).", points=ctx.points_limit, per=per,
+                      swc=format_halves(ctx.base_swc_halves), rest=ctx.points_limit % per)
