@@ -22,6 +22,7 @@ from armybuilder.domain.values import (
     UnitType,
 )
 
+_WORDS = re.compile(r"[^\W_]+")
 Ava = int | Literal["total"] | None
 """AVA: a number, `total` (no limit), or None where it does not apply (peripherals)."""
 
@@ -202,6 +203,12 @@ class Unit(Frozen):
     options: tuple[Option, ...] = Field(default=(), description="team options that include several groups")
     notes: str | None = None
     source: str | None = None
+
+    @cached_property
+    def name_words(self) -> frozenset[str]:
+        """The folded words of its name, ISC and profile-group names (to find a word such as "Reinf")."""
+        texts = (self.name, self.isc, *(g.name for g in self.profile_groups))
+        return frozenset(w.casefold() for text in texts if text for w in _WORDS.findall(text))
 
     @cached_property
     def _groups_by_id(self) -> dict[int, ProfileGroup]:

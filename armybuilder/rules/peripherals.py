@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Iterable, Iterator, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from armybuilder.domain.packs import PeripheralControl
 from armybuilder.domain.profiles import Profile
@@ -132,7 +132,13 @@ def _held(controller: ResolvedTrooper) -> Counter_:
 
 @dataclass
 class _Search:
-    """One combat group's peripherals, their possible controllers and the best assignment found."""
+    """One combat group's peripherals, their possible controllers and the best assignment found.
+
+    Peripherals of one type with the same possible controllers (every Palbot of a group: its Doctors
+    and Engineers) are interchangeable, so the search distributes counts of each such class over its
+    controllers — fullest first, cheapest controllers first, so the first assignment tried is the
+    greedy one — instead of trying every peripheral with every controller.
+    """
 
     kinds: Sequence[str]
     possible: Sequence[Sequence[int]]
@@ -143,55 +149,86 @@ class _Search:
     exclusive: bool = True
     best: tuple[tuple[int, ...], tuple[int | None, ...]] | None = None
     tried: int = 0
+    _classes: list[tuple[str, tuple[int, ...], list[int]]] = field(default_factory=list, init=False)
+    _floor: int = field(default=0, init=False)
+    """The fewest peripherals left without a controller that any assignment could reach."""
 
     def run(self) -> tuple[int | None, ...]:
+        classes: dict[tuple[str, tuple[int, ...]], list[int]] = {}
+        for index, (kind, options) in enumerate(zip(self.kinds, self.possible, strict=True)):
+            classes.setdefault((kind, tuple(options)), []).append(index)
+        self._classes = [(kind, options, members) for (kind, options), members in classes.items()]
+        self._floor = sum(max(0, len(members) - self._room_alone(kind, options))
+                          for kind, options, members in self._classes)
         load: list[Counter_] = [defaultdict(int) for _ in self.held]
-        choice: list[int | None] = [None] * len(self.kinds)
-        self._search(0, choice, load)
+        self._search(0, load, [])
         assert self.best is not None
         return self.best[1]
 
-    def _fits(self, controller: int, kind: str, load: Sequence[Counter_]) -> bool:
+    def _room_alone(self, kind: str, options: Sequence[int]) -> int:
+        top = self.controls[kind].max_per_controller
+        if top is None:
+            return 1 << 30
+        return sum(max(0, top - self.held[c][kind]) for c in options)
+
+    def _room(self, controller: int, kind: str, load: Sequence[Counter_]) -> int:
         control = self.controls[kind]
         have = self.held[controller][kind] + load[controller][kind]
-        if control.max_per_controller is not None and have >= control.max_per_controller:
-            return False
-        if not self.exclusive:
-            return True
+        room = (control.max_per_controller - have) if control.max_per_controller is not None else 1 << 30
+        if room <= 0 or not self.exclusive:
+            return max(room, 0)
         types = {k for k, n in self.held[controller].items() if n} | {k for k, n in load[controller].items() if n}
-        return not any(kind in self._excluded(t) or t in self._excluded(kind) for t in types if t != kind)
+        if any(kind in self._excluded(t) or t in self._excluded(kind) for t in types if t != kind):
+            return 0
+        return room
 
     def _excluded(self, kind: str) -> set[str]:
         control = self.controls.get(kind)
         return {t.casefold() for t in control.excludes} if control else set()
 
-    def _score(self, choice: Sequence[int | None]) -> tuple[int, ...]:
+    def _finish(self, counts: Sequence[tuple[int, Sequence[tuple[int, int]]]]) -> None:
+        self.tried += 1
+        choice: list[int | None] = [None] * len(self.kinds)
+        for class_index, given in counts:
+            members = iter(self._classes[class_index][2])
+            for controller, count in given:
+                for _ in range(count):
+                    choice[next(members)] = controller
         used = {c for c in choice if c is not None}
-        return (sum(1 for c in choice if c is None), sum(1 for c in used if self.in_team[c]),
-                sum(1 for c in used if self.free[c]), len(used))
+        score = (sum(1 for c in choice if c is None), sum(1 for c in used if self.in_team[c]),
+                 sum(1 for c in used if self.free[c]), len(used))
+        if self.best is None or score < self.best[0]:
+            self.best = (score, tuple(choice))
 
-    def _search(self, index: int, choice: list[int | None], load: list[Counter_]) -> None:
-        if self.tried >= MAX_ASSIGNMENTS:
+    def _done(self) -> bool:
+        return self.tried >= MAX_ASSIGNMENTS or (self.best is not None and self.best[0][:3] == (self._floor, 0, 0))
+
+    def _search(self, class_index: int, load: list[Counter_],
+                counts: list[tuple[int, Sequence[tuple[int, int]]]]) -> None:
+        if self._done():
             return
-        if index == len(self.kinds):
-            self.tried += 1
-            score = self._score(choice)
-            if self.best is None or score < self.best[0]:
-                self.best = (score, tuple(choice))
+        if class_index == len(self._classes):
+            self._finish(counts)
             return
-        kind = self.kinds[index]
-        for controller in (*self.possible[index], None):
-            if controller is not None:
-                if not self._fits(controller, kind, load):
-                    continue
-                load[controller][kind] += 1
-            choice[index] = controller
-            self._search(index + 1, choice, load)
-            choice[index] = None
-            if controller is not None:
-                load[controller][kind] -= 1
-            if self.best is not None and self.best[0] == (0, 0, 0, 1):
+        kind, options, members = self._classes[class_index]
+
+        def spread(position: int, left: int, given: list[tuple[int, int]]) -> None:
+            if self._done():
                 return
+            if position == len(options) or left == 0:
+                counts.append((class_index, tuple(given)))
+                self._search(class_index + 1, load, counts)
+                counts.pop()
+                return
+            controller = options[position]
+            for count in range(min(left, self._room(controller, kind, load)), -1, -1):
+                load[controller][kind] += count
+                given.append((controller, count))
+                spread(position + 1, left - count, given)
+                given.pop()
+                load[controller][kind] -= count
+
+        spread(0, len(members), [])
 
 
 def plan_sparing(ctx: RuleContext, in_teams: frozenset[str]) -> ControlPlan:
@@ -211,7 +248,8 @@ def plan_sparing(ctx: RuleContext, in_teams: frozenset[str]) -> ControlPlan:
         kinds = [peripheral_type(p.profiles) or "" for p in peripherals]
         possible = [[i for i, c in enumerate(troopers) if _controls(controls[k], c, p)]
                     for p, k in zip(peripherals, kinds, strict=True)]
-        barred = [bool(barred_reasons(t, ctx.edition)) for t in troopers]
+        candidates = {i for options in possible for i in options}
+        barred = [i not in candidates or bool(barred_reasons(t, ctx.edition)) for i, t in enumerate(troopers)]
         # already-barred troopers (a controller of its own peripherals, an infiltrator) come first: they lose nothing
         possible = [sorted(p, key=lambda i: (not barred[i], troopers[i].uid in in_teams)) for p in possible]
         search = _Search(kinds, possible, [_held(t) for t in troopers], controls,

@@ -10,7 +10,6 @@ profile-group names are read, word by word, wherever the word stands.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterator
 
 from armybuilder.domain.packs import Extra
@@ -22,18 +21,11 @@ from armybuilder.rules.context import RuleContext
 from armybuilder.rules.violations import Violation, error
 
 SOURCE = sources.REINFORCEMENTS
-_WORD = re.compile(r"[^\W_]+")
-
-
-def _words(text: str) -> set[str]:
-    return {w.casefold() for w in _WORD.findall(text)}
 
 
 def is_reinforcement_unit(unit: Unit, marker: str) -> bool:
     """Whether the unit's name, ISC or a profile group's name includes the marker word ("Reinf")."""
-    wanted = marker.strip(" .:").casefold()
-    texts = (unit.name, unit.isc, *(g.name for g in unit.profile_groups))
-    return any(wanted in _words(text) for text in texts if text)
+    return marker.strip(" .:").casefold() in unit.name_words
 
 
 def check(ctx: RuleContext) -> Iterator[Violation]:
