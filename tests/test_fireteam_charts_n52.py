@@ -191,3 +191,17 @@ def test_the_finder_proposes_no_reinforcements_core_in_a_jsa_list(catalog: Catal
     assert {f.type for f in found} == {HARIS, DUO}, [f.description for f in found]
     for possible in found:
         assert validate_in_catalog(possible.declare(army_list), catalog).violations == ()
+
+
+def test_the_new_fireteam_rules_translate_nothing_while_validating(catalog: Catalog) -> None:
+    """Messages are data until shown (tests/test_messages_as_data.py): the new violations read in Spanish."""
+    from test_messages_as_data import judged
+
+    for army_list in (
+        _list(catalog, "steel-phalanx", [THORAKITES] * 4 + [DACTYL], [("Thorakitai Fireteams", CORE, range(5))])[0],
+        _list(catalog, "jsa", [DOMARU, DOMARU, KARAKURI], [JSA_HARIS], reinforcements=[GENBU] * 3,
+              reinforcement_teams=[(GENBU_TEAM, CORE, (0, 1, 2))], points=350)[0],
+    ):
+        report, _ = judged(catalog, army_list)
+        assert report.violations
+        assert all(v.render("es") != v.render("en") for v in report.violations)

@@ -182,3 +182,30 @@ def test_the_finder_does_not_propose_the_only_controller(catalog: Catalog) -> No
         for possible in find_fireteams(context_in_catalog(base, catalog)):
             report = validate_in_catalog(possible.declare(base), catalog)
             assert report.violations == (), (possible.description, [v.message for v in report.violations])
+
+
+SCENARIOS: list[tuple[str, list[tuple[str, int]], list[tuple[str, FireteamType, Sequence[int]]]]] = [
+    ("next-wave", [LIEUTENANT, GEARHEAD_CYBERPLUG, RANTER, RANTER, PUZZLER], []),
+    ("next-wave", [LIEUTENANT, GEARHEAD_ENGINEER, RANTER, SLAVE_DRONE], []),
+    ("next-wave", [LIEUTENANT, HARBINGER, HARBINGER, GEARHEAD_FTO_ENGINEER, SLAVE_DRONE], [HARIS]),
+    ("next-wave", [LIEUTENANT, HARBINGER, HARBINGER, GEARHEAD_FTO_ENGINEER, SLAVE_DRONE, NEXUS_ENGINEER], [HARIS]),
+    ("next-wave", [LIEUTENANT, HARBINGER, SLAVE_DRONE], []),
+]
+
+
+@pytest.mark.parametrize(("slug", "picks", "teams"), SCENARIOS)
+def test_the_new_rules_translate_nothing_while_validating(
+        catalog: Catalog, slug: str, picks: list[tuple[str, int]],
+        teams: list[tuple[str, FireteamType, Sequence[int]]]) -> None:
+    """Messages and notes are data until shown (tests/test_messages_as_data.py): each reads in Spanish."""
+    from test_messages_as_data import judged
+
+    army_list, _ = _build(catalog, slug, picks, teams)
+    report, _ = judged(catalog, army_list)
+    assert report.violations or report.notes
+    from armybuilder.i18n import render
+
+    for violation in report.violations:
+        assert violation.render("es") and violation.render("es") != violation.render("en")
+    for note in report.note_texts:
+        assert render(note, "es") != render(note, "en")

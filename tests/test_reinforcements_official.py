@@ -144,7 +144,7 @@ def test_a_commlink_without_reinforcements_does_not_raise_the_limit(catalog: Cat
     """Corregidor's Alguacil with Commlink (+1): 16 troopers are legal with a Reinforcements section, and
     without one the list stays at 15 — the note says the skill belongs to the Reinforcements rules."""
     nomads = _army(catalog, NOMADS)
-    ref = catalog.find(NOMADS, prefer=("imported",)).ref  # type: ignore[union-attr]
+    ref = catalog.find(NOMADS, prefer=("imported",)).ref
     army_list = ArmyList(name="Sixteen Nomads", army=ref, pack="n5", points=300)
     picks = [("corregidor-alguaciles", {"commlink": True}), ("securitate", {"lieutenant": True}),
              *[("corregidor-alguaciles", {"points": 10})] * 4, *[("mobile-brigada", {"points": 27})] * 2,
@@ -169,7 +169,7 @@ def test_a_commlink_without_reinforcements_does_not_raise_the_limit(catalog: Cat
 def test_a_relation_minimum_is_not_enforced_and_the_note_says_so(catalog: Catalog) -> None:
     """ALEPH's data gives the Posthumans' proxies a relation with min 2, max 3: one proxy is legal."""
     aleph = _army(catalog, 701)
-    ref = catalog.find(701, prefer=("imported",)).ref  # type: ignore[union-attr]
+    ref = catalog.find(701, prefer=("imported",)).ref
     posthumans = aleph.unit_by_slug("posthumans")
     devas = aleph.unit_by_slug("deva-functionaries")
     assert posthumans is not None and devas is not None
@@ -179,3 +179,17 @@ def test_a_relation_minimum_is_not_enforced_and_the_note_says_so(catalog: Catalo
     report = validate_in_catalog(army_list, catalog)
     assert report.violations == (), [v.message for v in report.violations]
     assert any("a minimum of 2 (the list has 1)" in n and "not held to it" in n for n in report.notes), report.notes
+
+
+def test_the_ambiguity_notes_translate_nothing_while_validating(catalog: Catalog) -> None:
+    from test_messages_as_data import judged
+
+    from armybuilder.i18n import render
+
+    army_list = _nomads(catalog, [], main=[("reinf-spektrs", {"points": 21})])
+    army_list = army_list.without_group(max(g.number for g in army_list.groups)).model_copy(update={"points": 275})
+    report, _ = judged(catalog, army_list)
+    assert [v.code for v in report.violations] == ["reinforcements.in_main_section"]
+    assert len(report.note_texts) >= 2  # the Commlink and the 275 points
+    assert all(render(n, "es") != render(n, "en") for n in report.note_texts)
+    assert all(v.render("es") != v.render("en") for v in report.violations)
