@@ -134,7 +134,7 @@ STAT_NAMES: dict[str, str] = {"move0": "MOV", "move1": "MOV", "cc": "CC", "bs": 
 
 def stat_label(pick: SpecOpsPick) -> Text:
     """'BS +1', 'MOV 1st value 15': how an attribute improvement reads (its meaning is the code's)."""
-    name = lazy_tr(STAT_NAMES.get((pick.stat or "").casefold(), (pick.stat or "?").upper()), context="stat")
+    name = lazy_tr(STAT_NAMES.get((pick.stat or "").casefold(), (pick.stat or "?").upper()))
     if pick.stat == "move0":
         return lazy_tr("{stat} first value {value}", stat=name, value=pick.q)
     if pick.stat == "move1":

@@ -146,6 +146,10 @@ class Actions:
                                            texts=lambda: (tr("Ne&w Reinforcements group"),
                                                           tr("Add an empty group to the list's Reinforcements "
                                                              "section")))
+        self.specops = add("specops",
+                           texts=lambda: (tr("Spec-Ops &builder…"),
+                                          tr("Build a Spec-Ops from the army's table (the Spec-Ops Extra), or change "
+                                             "the selected one")))
         self.edit_notes = add("edit_notes",
                               texts=lambda: (tr("List &notes…"),
                                              tr("Write notes kept with the list (never on the courtesy list)")))

@@ -24,6 +24,7 @@ from armybuilder.domain.lists import ArmyList, ArmyRef
 from armybuilder.domain.packs import EditionPack, ReinforcementRules, SeasonPack
 from armybuilder.domain.profiles import Army
 from armybuilder.domain.roster import ResolvedTrooper
+from armybuilder.domain.specops import SpecOpsPick
 from armybuilder.gui import undo
 from armybuilder.gui.labels import describe_trooper, extra_name, pack_name, tier_label
 from armybuilder.i18n import tr, trn
@@ -258,6 +259,37 @@ class ListDocument(QObject):
             self.push(command)
         self.focus_requested.emit((command.uid,))
         return command.uid
+
+    def add_specops(self, base: tuple[int, int, int], picks: tuple[SpecOpsPick, ...],
+                    combat_group: int | None = None) -> str:
+        """Add a Spec-Ops (a base of the army's table with its upgrades) to a main combat group."""
+        before = self._current()
+        number = combat_group if combat_group is not None else self.placement_group(None, False)
+        target = before.group(number)
+        if target is not None and target.reinforcement:
+            number = self.placement_group(None, False)
+        command = undo.AddSpecOpsCommand(self, before, number, base, picks)
+        self.push(command)
+        self.focus_requested.emit((command.uid,))
+        return command.uid
+
+    def set_specops(self, uid: str, base: tuple[int, int, int], picks: tuple[SpecOpsPick, ...]) -> None:
+        trooper = self._current().trooper(uid)
+        if trooper is None or ((trooper.unit, trooper.group, trooper.option), trooper.specops) == (base, picks):
+            return
+        self.push(undo.SetSpecOpsCommand(self, self._current(), uid, base, picks))
+
+    def specops_budget(self) -> tuple[int, bool]:
+        """(XP a Spec-Ops may spend, whether an Extra of the list allows one): the list's Spec-Ops Extra,
+        else the first such Extra of its season or of any installed season (12 XP in ITS S17)."""
+        season = self.season()
+        chosen = self._list.extras if self._list is not None else ()
+        for extra in (season.extras if season else ()):
+            if extra.experience is not None and extra.id in chosen:
+                return extra.experience, True
+        offered = [e for s in ([season] if season else []) + self.catalog.season_packs() for e in s.extras
+                   if e.experience is not None]
+        return (offered[0].experience or 0, False) if offered else (0, False)
 
     def army_of(self, uid: str) -> Army | None:
         """The army whose data names a trooper: the Reinforcements army for a Reinforcements trooper."""

@@ -40,6 +40,8 @@ from armybuilder.gui import files
 from armybuilder.gui.actions import ActionCollection, Actions
 from armybuilder.gui.desktop.dropping import DropFeature
 from armybuilder.gui.desktop.help import HelpFeature
+from armybuilder.gui.dialogs.packs import PackPickerDialog
+from armybuilder.gui.dialogs.specops import SpecOpsDialog
 from armybuilder.gui.document import ListDocument
 from armybuilder.gui.fireteams.feature import FireteamFeature
 from armybuilder.gui.host import FeatureHost, WindowServices
@@ -82,6 +84,10 @@ class MainWindow(Retranslating, QMainWindow):
         self.catalog = catalog
         self.settings = settings
         self.tasks = tasks or TaskRunner(parent=self)
+        self.pack_picker: PackPickerDialog | None = None
+        """The rules pack picker last opened (tests and screenshots read it)."""
+        self.specops_dialog: SpecOpsDialog | None = None
+        """The Spec-Ops builder last opened."""
         self.document = ListDocument(catalog, self)
         self.action_collection = ActionCollection(self)
         self.action_set = Actions(self.action_collection)
@@ -123,7 +129,8 @@ class MainWindow(Retranslating, QMainWindow):
         self.bottom_tabs.addTab(self.history, "")
         for action in (self.action_set.change_option, self.action_set.duplicate_trooper, self.action_set.move_up,
                        self.action_set.move_down, self.action_set.remove_trooper, self.action_set.new_group,
-                       self.action_set.new_reinforcement_group, self.action_set.remove_group):
+                       self.action_set.new_reinforcement_group, self.action_set.remove_group,
+                       self.action_set.specops):
             self.editor.tree.addAction(action)
         for view in (self.browser.tree, self.card.options):
             view.addAction(self.action_set.add_trooper)
@@ -177,7 +184,8 @@ class MainWindow(Retranslating, QMainWindow):
             self._add_to(self.file_menu, item)
         self.edit_menu = bar.addMenu("")
         for item in (a.undo, a.redo, None, a.add_trooper, a.change_option, a.duplicate_trooper, a.remove_trooper,
-                     a.move_up, a.move_down, None, a.new_group, a.new_reinforcement_group, a.remove_group, None,
+                     a.move_up, a.move_down, None, a.new_group, a.new_reinforcement_group, a.remove_group, a.specops,
+                     None,
                      a.change_army, a.edit_notes, a.find_unit, None, a.preferences):
             self._add_to(self.edit_menu, item)
         self.view_menu = bar.addMenu("")
@@ -238,6 +246,7 @@ class MainWindow(Retranslating, QMainWindow):
         a.change_option.triggered.connect(self._on_change_option)
         a.new_group.triggered.connect(self._on_new_group)
         a.new_reinforcement_group.triggered.connect(self._on_new_reinforcement_group)
+        a.specops.triggered.connect(self._on_specops)
         a.edit_notes.triggered.connect(self._on_edit_notes)
         a.remove_group.triggered.connect(self._on_remove_group)
         a.change_army.triggered.connect(self._on_change_army)
@@ -252,6 +261,7 @@ class MainWindow(Retranslating, QMainWindow):
         self.start_page.import_requested.connect(self._on_import_data)
         self.list_settings.rename_requested.connect(doc.rename)
         self.list_settings.pack_requested.connect(doc.set_rules_pack)
+        self.list_settings.pack_picker_requested.connect(self._on_pack_picker)
         self.list_settings.size_requested.connect(doc.set_game_size)
         self.list_settings.extra_toggled.connect(doc.set_extra)
         self.list_settings.army_button_clicked.connect(self._on_change_army)
@@ -343,6 +353,8 @@ class MainWindow(Retranslating, QMainWindow):
         army_list = doc.army_list
         section = doc.reinforcement_rules() if army_list and any(g.reinforcement for g in army_list.groups) else None
         self.totals.show_report(doc.report, doc.problem, section)
+        self.browser.set_season(doc.season())
+        self.card.set_season(doc.season())
         self.browser.set_remaining(doc.remaining())
         self.browser.set_mercenaries(doc.mercenaries_allowed(), doc.mercenary_hint())
         self._update_title()
@@ -407,6 +419,8 @@ class MainWindow(Retranslating, QMainWindow):
                        a.copy_code, a.edit_notes):
             action.setEnabled(has_list)
         a.new_reinforcement_group.setEnabled(has_list and self.document.reinforcement_summary() is not None)
+        army = self.document.army
+        a.specops.setEnabled(has_list and army is not None and army.specops is not None)
         for action in (a.remove_trooper, a.duplicate_trooper, a.move_up, a.move_down, a.change_option):
             action.setEnabled(selected)
         group = self.editor.current_group() if has_list else None
@@ -580,13 +594,46 @@ class MainWindow(Retranslating, QMainWindow):
             self.document.move_troopers(uids, number)
 
     def _on_change_option(self) -> None:
+        uid = self.editor.current_uid()
+        resolved = self.document.resolved(uid) if uid else None
+        if resolved is not None and resolved.specops is not None:
+            self._on_specops()  # a Spec-Ops changes through its own dialog: its base is not a unit option
+            return
         self.editor.edit_option()
+
+    def _on_specops(self) -> None:
+        """Build a Spec-Ops, or change the selected one, from the army's Spec-Ops table."""
+        army = self.document.army
+        if army is None or army.specops is None:
+            return
+        uid = self.editor.current_uid()
+        resolved = self.document.resolved(uid) if uid else None
+        editing = resolved if resolved is not None and resolved.specops is not None else None
+        limit, allowed = self.document.specops_budget()
+        base = (editing.trooper.unit, editing.trooper.group, editing.trooper.option) if editing else None
+        picks = editing.trooper.specops if editing else ()
+        dialog = SpecOpsDialog(army.specops, limit or 12, base, picks, allowed,
+                               self.action_set.distances_cm.isChecked(), self)
+        if editing and uid is not None:
+            dialog.specops_accepted.connect(lambda chosen, bought: self.document.set_specops(uid, chosen, bought))
+        else:
+            group = self.editor.current_group()
+            dialog.specops_accepted.connect(lambda chosen, bought: self.document.add_specops(chosen, bought, group))
+        self.specops_dialog = dialog
+        dialog.open()
 
     def _on_new_group(self) -> None:
         if self.document.has_list:
             number = self.document.add_group()
             index = self.editor.model.group_index(number)
             self.editor.tree.setCurrentIndex(index)
+
+    def _on_pack_picker(self) -> None:
+        army_list = self.document.army_list
+        dialog = PackPickerDialog(self.catalog, army_list.pack if army_list else None, self)
+        dialog.pack_chosen.connect(self.document.set_rules_pack)
+        self.pack_picker = dialog
+        dialog.open()
 
     def _on_new_reinforcement_group(self) -> None:
         if self.document.has_list and self.document.reinforcement_summary() is not None:

@@ -14,6 +14,7 @@ from PySide6.QtGui import QUndoCommand
 
 from armybuilder.domain.lists import ArmyList, ArmyRef
 from armybuilder.domain.profiles import Army
+from armybuilder.domain.specops import SpecOpsPick
 from armybuilder.gui.labels import describe_trooper
 from armybuilder.gui.snapshots import SnapshotCommand, SnapshotGroup, as_text
 from armybuilder.gui.snapshots import Text as Text  # the commands' text type, used by the document
@@ -53,6 +54,24 @@ class AddTrooperCommand(ListEditCommand):
         after, self.uid = before.with_trooper(combat_group, unit, group, option, index)
         super().__init__(target, before, after,
                          lambda: tr("Add {trooper}", trooper=describe_trooper(army, unit, group, option)), parent)
+
+
+class AddSpecOpsCommand(ListEditCommand):
+    """Add a Spec-Ops: a base of the army's Spec-Ops table with the upgrades it bought."""
+
+    def __init__(self, target: ListTarget, before: ArmyList, combat_group: int, base: tuple[int, int, int],
+                 picks: tuple[SpecOpsPick, ...], parent: CompoundCommand | None = None) -> None:
+        after, self.uid = before.with_trooper(combat_group, *base, specops=picks)
+        super().__init__(target, before, after, lambda: tr("Add a Spec-Ops"), parent)
+
+
+class SetSpecOpsCommand(ListEditCommand):
+    """Change a Spec-Ops trooper's base or upgrades in place (it keeps its uid and place)."""
+
+    def __init__(self, target: ListTarget, before: ArmyList, uid: str, base: tuple[int, int, int],
+                 picks: tuple[SpecOpsPick, ...], parent: CompoundCommand | None = None) -> None:
+        super().__init__(target, before, before.with_specops(uid, picks, base), lambda: tr("Change the Spec-Ops"),
+                         parent)
 
 
 class RemoveTrooperCommand(ListEditCommand):

@@ -124,6 +124,8 @@ class Totals:
     mercenary_points: int = 0
     mercenary_points_limit: int | None = None
     """Soldiers of Fortune's cap (None: the Extra is off)."""
+    mercenary_swc_halves: int = 0
+    """The SWC that fielding mercenaries takes from the budget (Soldiers of Fortune: 1)."""
 
     @property
     def swc(self) -> str:
@@ -257,6 +259,7 @@ def totals_of(ctx: RuleContext) -> Totals:
         reinforcement_points=sum(t.points for t in roster.reinforcements),
         reinforcement_points_limit=ctx.reinforcement_points_limit,
         mercenary_points=ctx.mercenary_points, mercenary_points_limit=ctx.mercenary_points_limit,
+        mercenary_swc_halves=ctx.mercenary_swc_halves,
     )
 
 

@@ -5,7 +5,8 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterator
 
-from armybuilder.domain.roster import ResolvedTrooper
+from armybuilder.domain.profiles import SpecOpsTable
+from armybuilder.domain.roster import ResolvedTrooper, specops_state
 from armybuilder.domain.specops import SpecOpsPick, stat_label
 from armybuilder.i18n import Text, lazy_join, lazy_tr
 from armybuilder.rules import sources
@@ -93,3 +94,15 @@ def _fix(ctx: RuleContext) -> Text:
         return lazy_tr("Choose a tournament pack with such an Extra ({packs}) and switch it on, or remove the "
                        "Spec-Ops.", packs=lazy_join(" · ", packs))
     return lazy_tr("Remove the Spec-Ops.")
+
+
+UpgradeKey = tuple[str, int, tuple[int, ...]]
+
+
+def affordable(table: SpecOpsTable, picks: tuple[SpecOpsPick, ...], limit: int) -> frozenset[UpgradeKey]:
+    """The upgrades of the table a Spec-Ops with `picks` may still buy within `limit` XP: not bought yet,
+    and no dearer than what is left (what the builder offers; the rules check the same)."""
+    state = specops_state(table, picks)
+    left = limit - state.xp
+    bought = {u.key for u in state.upgrades}
+    return frozenset(u.key for u in table.upgrades if u.key not in bought and u.xp <= left)

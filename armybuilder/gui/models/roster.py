@@ -368,9 +368,9 @@ class ListTreeModel(ColumnTitles, QAbstractItemModel):
         flags = Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable | Qt.ItemFlag.ItemIsDropEnabled
         if item.kind != "group":
             flags |= Qt.ItemFlag.ItemIsDragEnabled
-        if item.kind == "trooper" and index.column() == Column.OPTION and self._document.resolved(
-                str(item.key)) is not None:
-            flags |= Qt.ItemFlag.ItemIsEditable
+        resolved = self._document.resolved(str(item.key)) if item.kind == "trooper" else None
+        if index.column() == Column.OPTION and resolved is not None and resolved.specops is None:
+            flags |= Qt.ItemFlag.ItemIsEditable  # a Spec-Ops changes through its own dialog
         return flags
 
     def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
@@ -457,7 +457,10 @@ class ListTreeModel(ColumnTitles, QAbstractItemModel):
             if column == Column.NAME:
                 return short_name(resolved.unit)
             if column == Column.OPTION:
-                return option_text(resolved.unit, resolved.option)
+                text = option_text(resolved.unit, resolved.option)
+                if resolved.specops is not None:
+                    text = tr("Spec-Ops ({xp} XP): {loadout}", xp=resolved.specops.xp, loadout=text)
+                return text
             if column == Column.SWC:
                 return swc_text(resolved.swc_halves)
             if column == Column.POINTS:

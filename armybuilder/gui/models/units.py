@@ -17,6 +17,7 @@ from PySide6.QtCore import (
 from PySide6.QtGui import QBrush, QFont
 
 from armybuilder.domain.lists import CombatGroup, Trooper
+from armybuilder.domain.packs import SeasonPack
 from armybuilder.domain.profiles import Army, Option, ProfileGroup, Unit
 from armybuilder.domain.roster import ResolvedTrooper, resolve_trooper
 from armybuilder.domain.values import Category, UnitType
@@ -35,6 +36,7 @@ from armybuilder.gui.models import CENTER, FIRST_ROLE, RIGHT
 from armybuilder.gui.models.mixins import ColumnTitles, OptionDrag, add_hint
 from armybuilder.gui.models.twolevel import TwoLevelModel
 from armybuilder.i18n import tr
+from armybuilder.rules.categories import added_categories, categories_of
 
 Index = QModelIndex | QPersistentModelIndex
 HACKER_EQUIPMENT = "hacking device"
@@ -140,7 +142,37 @@ class UnitTreeModel(OptionDrag, ColumnTitles, TwoLevelModel):
         self._army: Army | None = None
         self._reinforcement = False
         self._entries: list[UnitEntry] = []
+        self._season: SeasonPack | None = None
+        self._season_words: dict[int, str] = {}
         self.retranslate()
+
+    @property
+    def season(self) -> SeasonPack | None:
+        """The list's season: its rules may add categories (ITS S17: Characters are also Veteran)."""
+        return self._season
+
+    def set_season(self, season: SeasonPack | None) -> bool:
+        """Use `season`'s categories in tooltips, filters and search; whether anything changed."""
+        if season is self._season:
+            return False
+        self._season = season
+        self._update_season_words()
+        if self._entries:
+            self.dataChanged.emit(self.index(0, 0), self.index(len(self._entries) - 1, self.COLUMNS - 1))
+        return True
+
+    def categories(self, entry: UnitEntry) -> tuple[Category, ...]:
+        """The categories a unit counts as under the list's season (its own first)."""
+        return categories_of(entry.unit, self._season)
+
+    def season_words(self, entry: UnitEntry) -> str:
+        """The names of the categories the season adds, folded, for the search."""
+        return self._season_words.get(entry.unit.id, "")
+
+    def _update_season_words(self) -> None:
+        self._season_words = {
+            e.unit.id: _fold(" ".join(category_name(c) for c in added))
+            for e in self._entries if (added := added_categories(e.unit, self._season))}
 
     def retranslate(self) -> None:
         self.set_titles(tr("Unit"), tr("Type"), tr("AVA"), tr("SWC"), tr("Pts", context="points column"))
@@ -166,6 +198,7 @@ class UnitTreeModel(OptionDrag, ColumnTitles, TwoLevelModel):
         self._army = army
         self._reinforcement = reinforcement
         self._entries = entries
+        self._update_season_words()
         self.endResetModel()
 
     def entry(self, index: Index) -> tuple[UnitEntry | None, OptionEntry | None]:
@@ -242,8 +275,9 @@ class UnitTreeModel(OptionDrag, ColumnTitles, TwoLevelModel):
             parts = [f"<b>{entry.unit.name}</b>"]
             if entry.type:
                 parts.append(type_name(entry.type))
-            if entry.category:
-                parts.append(category_name(entry.category))
+            categories = self.categories(entry)
+            if categories:
+                parts.append(" · ".join(category_name(c) for c in categories))
             if entry.unit.mercenary:
                 parts.append(tr("Mercenary: only with the Soldiers of Fortune extra"))
             if entry.reinforcement:
@@ -310,7 +344,7 @@ class UnitFilterProxy(QSortFilterProxyModel):
             return False
         if self.unit_type is not None and unit.type is not self.unit_type:
             return False
-        return self.category is None or unit.category is self.category
+        return self.category is None or self.category in self._source().categories(unit)
 
     def _option_passes(self, unit: UnitEntry, option: OptionEntry) -> bool:
         if self.lieutenant and not option.lieutenant:
@@ -321,7 +355,8 @@ class UnitFilterProxy(QSortFilterProxyModel):
             points, swc = self.remaining
             if option.points > points or option.swc_halves > swc:
                 return False
-        return all(w in unit.search or w in option.search for w in self._words)
+        added = self._source().season_words(unit)
+        return all(w in unit.search or w in option.search or w in added for w in self._words)
 
     def filterAcceptsRow(self, source_row: int, source_parent: Index) -> bool:
         model = self._source()

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import Signal
+from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import (
     QComboBox,
@@ -12,6 +12,7 @@ from PySide6.QtWidgets import (
     QMenu,
     QPushButton,
     QSpinBox,
+    QToolButton,
     QWidget,
 )
 
@@ -21,7 +22,7 @@ from armybuilder.domain.packs import SeasonPack
 from armybuilder.gui.fonts import set_font
 from armybuilder.gui.labels import extra_name, pack_name, source_label, tier_label
 from armybuilder.gui.language import Retranslating
-from armybuilder.i18n import tr
+from armybuilder.i18n import language, tr
 
 FREE_POINTS = "__points__"
 
@@ -35,6 +36,7 @@ class ListSettingsBar(Retranslating, QWidget):
     """(tier id or None, points or None)."""
     extra_toggled = Signal(str, bool)
     army_button_clicked = Signal()
+    pack_picker_requested = Signal()
 
     def __init__(self, catalog: Catalog, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -54,6 +56,9 @@ class ListSettingsBar(Retranslating, QWidget):
         self.pack = QComboBox()
         self.pack.setObjectName("pack")
         self.pack.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
+        self.pack_details = QToolButton()
+        self.pack_details.setObjectName("pack_details_button")
+        self.pack_details.setText("…")
         self.size_label = QLabel()
         self.game_size = QComboBox()
         self.game_size.setObjectName("game_size")
@@ -81,6 +86,7 @@ class ListSettingsBar(Retranslating, QWidget):
         layout.addSpacing(10)
         layout.addWidget(self.pack_label)
         layout.addWidget(self.pack)
+        layout.addWidget(self.pack_details)
         layout.addWidget(self.size_label)
         layout.addWidget(self.game_size)
         layout.addWidget(self.points)
@@ -94,6 +100,7 @@ class ListSettingsBar(Retranslating, QWidget):
         self.name.textEdited.connect(self._on_name_edited)
         self.name.editingFinished.connect(self._on_name_edited)
         self.army.clicked.connect(self.army_button_clicked)
+        self.pack_details.clicked.connect(self.pack_picker_requested)
         self.pack.activated.connect(self._on_pack_activated)
         self.game_size.activated.connect(self._on_size_activated)
         self.points.valueChanged.connect(self._on_points_changed)
@@ -105,6 +112,7 @@ class ListSettingsBar(Retranslating, QWidget):
         self.army.setToolTip(tr("Build this list with another army or sectorial"))
         self.pack_label.setText(tr("R&ules:"))
         self.pack.setToolTip(tr("The rules pack: an edition, or a tournament season with tiers and Extras"))
+        self.pack_details.setToolTip(tr("Choose the rules pack, seeing each season's tiers and Extras"))
         self.size_label.setText(tr("&Size:"))
         self.game_size.setToolTip(tr("An ITS tier, or a free number of points"))
         self.points.setSuffix(tr(" pts"))
@@ -152,8 +160,19 @@ class ListSettingsBar(Retranslating, QWidget):
         if self._sizes_for != army_list.pack:  # the tiers change only with the pack
             self._sizes_for = army_list.pack
             self.game_size.clear()
-            for tier in season.tiers if season else ():
-                self.game_size.addItem(tier_label(tier), tier.id)
+            for group, tiers in season.grouped_tiers() if season else ():
+                if group is not None:  # the booklet's heading (400/350-Tier), not a size one can pick
+                    self.game_size.addItem(group.display_name(language()))
+                    heading = self.game_size.model().item(self.game_size.count() - 1)  # type: ignore[attr-defined]
+                    heading.setEnabled(False)
+                    font = heading.font()
+                    font.setBold(True)
+                    heading.setFont(font)
+                for tier in tiers:
+                    self.game_size.addItem(tier_label(tier), tier.id)
+                    if tier.note:
+                        note = tier.note_es if language() == "es" and tier.note_es else tier.note
+                        self.game_size.setItemData(self.game_size.count() - 1, note, Qt.ItemDataRole.ToolTipRole)
             self.game_size.addItem(tr("Free points"), FREE_POINTS)
         current = self.game_size.findData(army_list.tier) if army_list.tier else self.game_size.findData(FREE_POINTS)
         self.game_size.setCurrentIndex(max(current, 0))
@@ -171,7 +190,7 @@ class ListSettingsBar(Retranslating, QWidget):
             for extra in season.extras if season else ():
                 action = QAction(extra_name(extra), self.extras_menu)
                 action.setCheckable(True)
-                action.setToolTip(extra.description)
+                action.setToolTip(extra.display_description(language()))
                 action.setData(extra.id)
                 action.toggled.connect(lambda on, extra_id=extra.id: self.extra_toggled.emit(extra_id, on))
                 self.extras_menu.addAction(action)

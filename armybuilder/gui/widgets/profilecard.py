@@ -21,6 +21,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from armybuilder.domain.packs import SeasonPack
 from armybuilder.domain.profiles import Unit
 from armybuilder.gui import icons
 from armybuilder.gui.fonts import set_font
@@ -29,7 +30,8 @@ from armybuilder.gui.language import Retranslating
 from armybuilder.gui.models.profile import OptionColumn, OptionRole, OptionTableModel, ProfileStatsModel
 from armybuilder.gui.models.units import OptionEntry, UnitEntry
 from armybuilder.gui.widgets.parts import size_columns
-from armybuilder.i18n import tr
+from armybuilder.i18n import language, tr
+from armybuilder.rules.categories import added_categories, own_categories
 
 Index = QModelIndex | QPersistentModelIndex
 PADDING = 4
@@ -110,6 +112,8 @@ class ProfileCard(Retranslating, QWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self._entry: UnitEntry | None = None
+        self.season: SeasonPack | None = None
+        """The list's season: categories it adds are shown ('Veteran Troops in ITS Season 17')."""
         self.title = QLabel()
         self.title.setObjectName("card_title")
         set_font(self.title, bold=True, scale=1.35)
@@ -228,6 +232,12 @@ class ProfileCard(Retranslating, QWidget):
     def unit(self) -> Unit | None:
         return self._entry.unit if self._entry else None
 
+    def set_season(self, season: SeasonPack | None) -> None:
+        if season is not self.season:
+            self.season = season
+            if self._entry is not None:
+                self.show_unit(self._entry)
+
     def show_unit(self, entry: UnitEntry | None, option: OptionEntry | None = None) -> None:
         """Show a unit (and highlight one of its options)."""
         changed = entry is not self._entry
@@ -246,8 +256,12 @@ class ProfileCard(Retranslating, QWidget):
         facts = []
         if entry.type is not None:
             facts.append(f"{type_name(entry.type)} ({entry.type.value})")
-        if entry.category is not None:
-            facts.append(category_name(entry.category))
+        own = own_categories(unit)
+        facts.extend(category_name(c) for c in own)
+        added = added_categories(unit, self.season)
+        if added and self.season is not None:
+            facts.append(tr("{categories} in {season}", categories=" · ".join(category_name(c) for c in added),
+                            season=self.season.display_name(language())))
         if unit.isc and unit.isc.casefold() != unit.name.casefold():
             facts.append(tr("ISC: {isc}", isc=unit.isc))
         if unit.mercenary:

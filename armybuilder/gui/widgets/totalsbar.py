@@ -51,6 +51,7 @@ class TotalsBar(Retranslating, QFrame):
         self.swc = Figure("swc_total")
         self.troopers = Figure("troopers_total")
         self.reinforcements = Figure("reinforcement_total")
+        self.mercenaries = Figure("mercenary_total")
         self.groups = Figure("group_counts")
         self.state = QLabel()
         self.state.setObjectName("legal_state")
@@ -66,9 +67,11 @@ class TotalsBar(Retranslating, QFrame):
         layout.addWidget(self.swc)
         layout.addWidget(self.troopers)
         layout.addWidget(self.reinforcements)
+        layout.addWidget(self.mercenaries)
         layout.addWidget(self.groups, 1)
         layout.addWidget(self.state)
         self.reinforcements.setVisible(False)
+        self.mercenaries.setVisible(False)
         self._report: Report | None = None
         self._problem: str | None = None
         self._section: ReinforcementRules | None = None
@@ -84,6 +87,7 @@ class TotalsBar(Retranslating, QFrame):
         self._problem = problem
         self._section = reinforcements
         self.reinforcements.setVisible(report is not None and reinforcements is not None)
+        self.mercenaries.setVisible(report is not None and report.totals.mercenary_points_limit is not None)
         if report is None:
             for figure in (self.points, self.swc, self.troopers, self.groups):
                 figure.clear()
@@ -101,6 +105,14 @@ class TotalsBar(Retranslating, QFrame):
         self.troopers.show_figure(tr("Troopers"), f"{t.troopers}{limit}",
                                   t.troopers_limit is not None and t.troopers > t.troopers_limit,
                                   tr("Troopers in the list (a controller and its peripherals count once)"))
+        if t.mercenary_points_limit is not None:
+            cap = t.mercenary_points_limit
+            tip = tr("Soldiers of Fortune: {used} of its {limit} points of mercenaries used.", used=t.mercenary_points,
+                     limit=cap)
+            if t.mercenary_swc_halves:
+                tip += " " + tr("Fielding them takes {swc} SWC from the budget.", swc=swc_text(t.mercenary_swc_halves))
+            self.mercenaries.show_figure(tr("Mercs", context="totals"), f"{t.mercenary_points} / {cap}",
+                                         t.mercenary_points > cap, tip)
         if reinforcements is not None:
             section = report.roster.reinforcements
             points = sum(r.points for r in section)

@@ -18,6 +18,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from armybuilder.domain.packs import SeasonPack
 from armybuilder.domain.profiles import Army
 from armybuilder.domain.values import Category, UnitType
 from armybuilder.gui import icons
@@ -242,6 +243,12 @@ class UnitBrowser(Retranslating, QWidget):
         shown = count > 0 and self.mercenary_filter.isChecked() and not self._mercenaries_allowed
         self.mercenary_hint.setText(self._mercenary_tip)
         self.mercenary_hint.setVisible(shown and bool(self._mercenary_tip))
+
+    def set_season(self, season: SeasonPack | None) -> None:
+        """The list's season: categories it adds (ITS S17: Characters are also Veteran) show in the
+        tooltips and the card, and the category filter and the search find them."""
+        if self.model.set_season(season):
+            self._apply_filters()
 
     def set_remaining(self, remaining: tuple[int, int] | None) -> None:
         """Points and SWC halves left in the list (for the 'fits' filter)."""
