@@ -123,7 +123,7 @@ def test_totals_say_the_mercenary_points(window: MainWindow) -> None:
 
 def test_characters_are_veteran_on_the_card_and_in_the_filters(window: MainWindow) -> None:
     browser = window.browser
-    joan = window.document.army.unit_by_slug("jeanne-d-arc")  # type: ignore[union-attr]
+    joan = window.document.army.unit_by_slug("jeanne-d-arc")
     assert joan is not None
     entry = browser.entry_for(joan.id)
     window.card.show_unit(entry)
@@ -182,11 +182,11 @@ def test_a_spec_ops_is_built_in_its_dialog(qtbot, window: MainWindow) -> None:  
     assert sorted(ticked) == ["Dodge (+3)", "Light Shotgun", "Mimetism (-6)"]
     next(i for i in again._items() if i.text(0) == "Dodge (+3)").setCheckState(0, Qt.CheckState.Unchecked)
     again.accept()
-    spec = window.document.resolved(spec.uid)
-    assert spec is not None and spec.specops is not None and spec.specops.xp == 10
+    changed = window.document.resolved(spec.uid)
+    assert changed is not None and changed.specops is not None and changed.specops.xp == 10
     window.document.undo_stack.undo()
-    spec = window.document.resolved(spec.uid)
-    assert spec is not None and spec.specops is not None and spec.specops.xp == 12
+    undone = window.document.resolved(spec.uid)
+    assert undone is not None and undone.specops is not None and undone.specops.xp == 12
 
 
 def test_the_spec_ops_dialog_in_spanish_and_without_the_extra(qtbot, window: MainWindow) -> None:  # type: ignore[no-untyped-def]
