@@ -438,3 +438,25 @@ def test_the_real_lists_under_season_17_at_300(catalog: Catalog) -> None:
                         ("reinf-blockers", {"points": 14})],
         pack="its-s17", tier="350", extras=("reinforcements",))
     legal(at_350)
+
+
+def test_the_season_rules_translate_nothing_while_validating(catalog: Catalog) -> None:
+    """Soldiers of Fortune, the Reinforcements Extra, Free Game, notes of Extras without list effect and the
+    350 tier's note: messages are data until shown, and read in both languages."""
+    from test_messages_as_data import judged
+
+    from armybuilder.i18n import render
+
+    over = [*MERCS[:-1], ("merc-yuan-yuan", 7)]
+    cases = [make(catalog, base_list(catalog) + merc_picks(catalog, over), tier="350",
+                  extras=("soldiers-of-fortune", "direct-action")),
+             make(catalog, base_list(catalog) + merc_picks(catalog), tier="300"),
+             _with_reinforcements(catalog, commlink=False, section=False)]
+    codes_seen: set[str] = set()
+    for army_list in cases:
+        report, _ = judged(catalog, army_list)
+        codes_seen.update(report.codes())
+        assert all(v.render("es") != v.render("en") for v in report.violations), report.codes()
+        assert all(render(n, "es") != render(n, "en") for n in report.note_texts)
+    assert {"mercenaries.over_points", "mercenaries.not_allowed", "reinforcements.required",
+            "reinforcements.no_commlink"} <= codes_seen

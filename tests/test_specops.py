@@ -203,3 +203,19 @@ def test_spanish_summary(catalog: Catalog, tmp_path: Path) -> None:
     with language_override("es"):
         full = full_text(doc, fixed_options(allow_illegal=True, language="es"))
     assert "Spec-Ops, 3 XP:" in full
+
+
+def test_the_spec_ops_rules_translate_nothing_while_validating(catalog: Catalog) -> None:
+    from test_messages_as_data import judged
+
+    army = pano(catalog)
+    over = spec_list(catalog, [*twelve(army), upgrade(army, "D-Charges")], count=2)
+    uid = over.groups[0].troopers[-1].uid
+    over = over.with_specops(uid, (*over.groups[0].troopers[-1].specops, SpecOpsPick(type="weapon", id=999),
+                                   SpecOpsPick(type="stat", stat="bs", q=1)))
+    report, _ = judged(catalog, over)
+    assert {"specops.too_many", "specops.over_xp", "specops.not_offered", "specops.stats_not_checked"} <= set(
+        report.codes())
+    assert all(v.render("es") != v.render("en") for v in report.violations if v.code.startswith("specops"))
+    report, _ = judged(catalog, spec_list(catalog, twelve(army), extras=()))
+    assert report.codes() == ["specops.not_allowed"] and report.violations[0].render("es").startswith("FUSILIERS es")

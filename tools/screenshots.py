@@ -11,7 +11,8 @@ autosaved list. Then fireteams and print-outs on the Svalarheima Blizzard-6 list
 the Fireteams and Finder tabs, the chart (and the official PanOceania chart), the export dialog.
 Then the window at 1024×700 (the browser over the card, the list in its own column), the list's
 notes, the question before a change of army drops troopers and, with the official data, a list
-with a Reinforcements section and the mercenary pool shown with its hint.
+with a Reinforcements section and the mercenary pool shown with its hint. Last, ITS Season 17: the rules
+pack picker and, with the official data, the Spec-Ops builder and a list with mercenaries and a Spec-Ops.
 Each language's pass starts from the profile card tab and an empty status bar.
 The window is driven through its own document and widgets; settings, autosaves and the imported
 data are kept in a temporary folder, never the user's.
@@ -111,6 +112,8 @@ def main(argv: list[str]) -> int:
             _review_states(window, shot, dialog_shot, official)
             window.document.close_list()
             window.resize(*SIZE)
+            _season_states(window, shot, dialog_shot, official)
+            window.document.close_list()
         window.close()
     apply_language("en")
     for path in saved:
@@ -400,6 +403,61 @@ def _review_states(window: object, shot: Callable[[str], None], dialog_shot: Cal
         for unit, group, option in cheap[:6:2]:
             doc.add_trooper(unit.id, group.id if group else 0, option.id, reinforcement=True)
     shot("23-reinforcements")
+
+
+def _season_states(window: object, shot: Callable[[str], None], dialog_shot: Callable[[str, object], None],
+                   official: bool) -> None:
+    """ITS Season 17: the rules pack picker, and with the official data the Spec-Ops builder and a list
+    with Soldiers of Fortune and a Spec-Ops."""
+    from PySide6.QtCore import Qt
+    from PySide6.QtWidgets import QApplication
+
+    from armybuilder.domain.specops import SpecOpsUpgrade
+    from armybuilder.gui.dialogs.packs import PACK_ROLE
+    from armybuilder.gui.dialogs.specops import KEY_ROLE
+    from armybuilder.gui.mainwindow import MainWindow
+
+    assert isinstance(window, MainWindow)
+    _choose_army(window, "PanOceania", "imported" if official else "bundled")
+    doc = window.document
+    if doc.army is None:
+        return
+    window.list_settings.pack_details.click()
+    picker = window.pack_picker
+    if picker is not None:
+        rows = [picker.packs.item(i).data(PACK_ROLE) for i in range(picker.packs.count())]
+        if "its-s17" in rows:
+            picker.packs.setCurrentRow(rows.index("its-s17"))
+        QApplication.processEvents()
+        dialog_shot("24-pack-picker", picker)
+        picker.reject()
+    table = doc.army.specops
+    if not official or table is None:
+        return
+    doc.set_rules_pack("its-s17")
+    for extra in ("soldiers-of-fortune", "spec-ops"):
+        doc.set_extra(extra, True)
+    for slug, pick in (("fusiliers", 0), ("orc-troops", 0), ("nisses", 0), ("merc-saito-togan", 0),
+                       ("jeanne-d-arc", 0)):
+        _add(window, slug, pick)
+    window.action_set.specops.trigger()
+    dialog = window.specops_dialog
+    if dialog is None:
+        return
+    wanted = {("Mimetism", 7), ("Light Shotgun", 3)}
+    for item in dialog.upgrade_items():  # ticked as a player would
+        data = item.data(0, KEY_ROLE)
+        if isinstance(data, SpecOpsUpgrade) and (data.item.name, data.xp) in wanted:
+            item.setCheckState(0, Qt.CheckState.Checked)
+    QApplication.processEvents()
+    dialog_shot("25-specops", dialog)
+    dialog.accept()
+    QApplication.processEvents()
+    spec = next((t for t in doc.report.roster.troopers if t.specops is not None), None) if doc.report else None
+    if spec is not None:
+        window.editor.select_troopers([spec.uid])
+    shot("26-season-17-list")
+
 
 
 def language_is_english() -> bool:

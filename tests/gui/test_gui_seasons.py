@@ -151,7 +151,7 @@ def test_a_spec_ops_is_built_in_its_dialog(qtbot, window: MainWindow) -> None:  
     assert dialog.base.currentText().startswith("FENNEC ÍNDIGO")
     dialog.base.setCurrentIndex(1)
     assert dialog.base.currentText() == "FUSILIER INDIGO — FUSILIERS (11 points)"
-    items = {item.text(0): item for item in dialog._items()}
+    items = {item.text(0): item for item in dialog.upgrade_items()}
 
     def tick(name: str) -> None:
         items[name].setCheckState(0, Qt.CheckState.Checked)
@@ -178,9 +178,9 @@ def test_a_spec_ops_is_built_in_its_dialog(qtbot, window: MainWindow) -> None:  
     again = window.specops_dialog
     assert again is not None and again is not dialog
     assert again.total.text() == "XP: 12 of 12 · 0 left"
-    ticked = [i.text(0) for i in again._items() if i.checkState(0) == Qt.CheckState.Checked]
+    ticked = [i.text(0) for i in again.upgrade_items() if i.checkState(0) == Qt.CheckState.Checked]
     assert sorted(ticked) == ["Dodge (+3)", "Light Shotgun", "Mimetism (-6)"]
-    next(i for i in again._items() if i.text(0) == "Dodge (+3)").setCheckState(0, Qt.CheckState.Unchecked)
+    next(i for i in again.upgrade_items() if i.text(0) == "Dodge (+3)").setCheckState(0, Qt.CheckState.Unchecked)
     again.accept()
     changed = window.document.resolved(spec.uid)
     assert changed is not None and changed.specops is not None and changed.specops.xp == 10

@@ -142,7 +142,7 @@ class SpecOpsDialog(QDialog):
             self.upgrades.resizeColumnToContents(column)
         self._loading = False
 
-    def _items(self) -> list[QTreeWidgetItem]:
+    def upgrade_items(self) -> list[QTreeWidgetItem]:
         found: list[QTreeWidgetItem] = []
         for i in range(self.upgrades.topLevelItemCount()):
             section = self.upgrades.topLevelItem(i)
@@ -155,7 +155,7 @@ class SpecOpsDialog(QDialog):
     def picks(self) -> tuple[SpecOpsPick, ...]:
         """The upgrades ticked, in the table's order (then what the table does not offer)."""
         found: list[SpecOpsPick] = []
-        for item in self._items():
+        for item in self.upgrade_items():
             if item.checkState(0) != Qt.CheckState.Checked:
                 continue
             data = item.data(0, KEY_ROLE)
@@ -186,7 +186,7 @@ class SpecOpsDialog(QDialog):
         left = self.limit - state.xp
         offer = affordable(self.table, picks, self.limit)
         self._loading = True
-        for item in self._items():
+        for item in self.upgrade_items():
             data = item.data(0, KEY_ROLE)
             if not isinstance(data, SpecOpsUpgrade):
                 continue
