@@ -33,3 +33,17 @@ def test_the_text_export_holds_no_raw_control_character(tmp_path: Path, capsys: 
     main(["export", str(ESCAPES), "--text", str(out), "--allow-illegal"])
     text = out.read_text(encoding="utf-8")
     assert "\x1b" not in text and "\\u001b[2J" in text
+
+
+@pytest.mark.parametrize(("args", "said"), [
+    (["validate", str(ESCAPES), "--points", "1" + "0" * 40], "41 digits long"),
+    (["validate", str(ESCAPES), "--points", "20000"], "must be at most 10000 (got 20000)"),
+    (["code", "encode", str(ESCAPES), "--points", "0"], "must be more than 0"),
+    (["data", "import", "--url", "http://127.0.0.1:9", "--retries", "1000"], "must be at most 100"),
+    (["data", "import", "--url", "http://127.0.0.1:9", "--timeout", "1e9"], "must be at most 3600"),
+])
+def test_absurd_option_values_are_refused_with_their_range(args: list[str], said: str,
+                                                           capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as caught:
+        main(args)
+    assert caught.value.code == 2 and said in capsys.readouterr().err

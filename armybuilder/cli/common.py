@@ -9,6 +9,7 @@ from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, TextIO
 
+from armybuilder.domain.limits import MAX_POINTS
 from armybuilder.i18n import tr
 from armybuilder.paths import bundled_profiles_dir
 
@@ -17,6 +18,11 @@ if TYPE_CHECKING:  # imported where used: `armybuilder --help` and `--version` l
     from armybuilder.data.problems import DataProblem
     from armybuilder.domain.profiles import Option, Unit
     from armybuilder.games import GameRegistry
+
+MAX_RETRIES = 100
+"""Retries of a download (`--retries`): each waits up to 8 s more."""
+MAX_SECONDS = 3600.0
+"""A network timeout (`--timeout`): an hour for one file is already far beyond any connection."""
 
 EXIT_OK, EXIT_FAILED, EXIT_UNUSABLE = 0, 1, 2
 """Every command: 0 done (and every check passed), 1 a check failed (an illegal list, errors in the
@@ -76,17 +82,27 @@ def print_problems(problems: Iterable[DataProblem], stream: TextIO | None = None
 # ----- option values checked by argparse (its message: "argument --points: <ours>") ------------
 
 def _whole_number(text: str) -> int:
+    digits = text.strip().lstrip("+-")
+    if len(digits) > 30 and digits.isdigit():  # Python refuses to even read 4,300 digits; no option needs 30
+        raise argparse.ArgumentTypeError(tr("a number {digits} digits long, far beyond any value the builder reads",
+                                            digits=len(digits)))
     try:
         return int(text)
     except ValueError:
         raise argparse.ArgumentTypeError(tr("{value} is not a whole number", value=repr(text))) from None
 
 
+def _at_most(value: float, limit: float, shown: str) -> None:
+    if value > limit:
+        raise argparse.ArgumentTypeError(tr("must be at most {limit} (got {value})", limit=f"{limit:g}", value=shown))
+
+
 def positive_int(text: str) -> int:
-    """A whole number above 0 (a points limit)."""
+    """A whole number from 1 to MAX_POINTS (a points limit)."""
     value = _whole_number(text)
     if value <= 0:
         raise argparse.ArgumentTypeError(tr("must be more than 0 (got {value})", value=value))
+    _at_most(value, MAX_POINTS, str(value))
     return value
 
 
@@ -95,6 +111,7 @@ def count_int(text: str) -> int:
     value = _whole_number(text)
     if value < 0:
         raise argparse.ArgumentTypeError(tr("must be 0 or more (got {value})", value=value))
+    _at_most(value, MAX_RETRIES, str(value))
     return value
 
 
@@ -106,6 +123,7 @@ def seconds(text: str) -> float:
         raise argparse.ArgumentTypeError(tr("{value} is not a number of seconds", value=repr(text))) from None
     if not math.isfinite(value) or value <= 0:
         raise argparse.ArgumentTypeError(tr("must be a number of seconds above 0 (got {value})", value=text))
+    _at_most(value, MAX_SECONDS, text)
     return value
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from PySide6.QtCore import Signal
 from PySide6.QtWidgets import QDialog, QDialogButtonBox, QLabel, QPlainTextEdit, QVBoxLayout, QWidget
 
+from armybuilder.domain.limits import MAX_NOTES
 from armybuilder.gui import icons
 from armybuilder.i18n import tr
 
@@ -37,5 +38,5 @@ class NotesDialog(QDialog):
         self.text.setFocus()
 
     def accept(self) -> None:
-        self.notes_accepted.emit(self.text.toPlainText())
+        self.notes_accepted.emit(self.text.toPlainText()[:MAX_NOTES])  # what a list file keeps
         super().accept()

@@ -17,6 +17,7 @@ from PySide6.QtWidgets import (
 )
 
 from armybuilder.data.catalog import Catalog
+from armybuilder.domain.limits import MAX_NAME
 from armybuilder.domain.lists import ArmyList
 from armybuilder.domain.packs import SeasonPack
 from armybuilder.gui.fonts import set_font
@@ -47,6 +48,7 @@ class ListSettingsBar(Retranslating, QWidget):
         self.name_label = QLabel()
         self.name = QLineEdit()
         self.name.setObjectName("list_name")
+        self.name.setMaxLength(MAX_NAME)  # what a list file keeps (see domain/limits.py)
         self.name.setMinimumWidth(160)
         self.army_label = QLabel()
         self.army = QPushButton()
