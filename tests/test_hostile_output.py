@@ -47,3 +47,12 @@ def test_absurd_option_values_are_refused_with_their_range(args: list[str], said
     with pytest.raises(SystemExit) as caught:
         main(args)
     assert caught.value.code == 2 and said in capsys.readouterr().err
+
+
+def test_the_pdf_shows_control_characters_escaped(tmp_path: Path) -> None:
+    from export_lists import pdf_text
+
+    out = tmp_path / "list.pdf"
+    main(["export", str(ESCAPES), "--full", str(out), "--allow-illegal"])
+    text = pdf_text(out.read_bytes())
+    assert "\x1b" not in text and "\\u001b[2J" in text

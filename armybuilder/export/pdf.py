@@ -38,6 +38,7 @@ from reportlab.platypus import (
 from armybuilder.export import fmt
 from armybuilder.export.fonts import FontSet, print_fonts
 from armybuilder.export.frame import FOOTER, ILLEGAL, INK, MARGIN, MUTED, RULE, furnished_canvas, page_size
+from armybuilder.export.printable import escape_controls
 from armybuilder.export.printout import IllegalListError, PrintOptions, Printout, printing_language
 from armybuilder.export.sheet import Row, Sheet, WeaponLine, courtesy_of, courtesy_sheet, full_sheet
 from armybuilder.i18n import tr
@@ -109,7 +110,8 @@ def _p(text: str, style: ParagraphStyle) -> Paragraph:
 
 
 def _e(text: str) -> str:
-    return escape(text)
+    """Text for a Paragraph: XML-escaped, control characters shown as `\\u001b` (export/printable.py)."""
+    return escape(escape_controls(text))
 
 
 # ----- header -----------------------------------------------------------------------------------
