@@ -9,7 +9,6 @@ from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, TextIO
 
-from armybuilder.domain.limits import MAX_POINTS
 from armybuilder.i18n import tr
 from armybuilder.paths import bundled_profiles_dir
 
@@ -99,6 +98,8 @@ def _at_most(value: float, limit: float, shown: str) -> None:
 
 def positive_int(text: str) -> int:
     """A whole number from 1 to MAX_POINTS (a points limit)."""
+    from armybuilder.domain.limits import MAX_POINTS  # here: `--help` and `--version` import no pydantic
+
     value = _whole_number(text)
     if value <= 0:
         raise argparse.ArgumentTypeError(tr("must be more than 0 (got {value})", value=value))
