@@ -278,3 +278,10 @@ def joined(items: list[Message]) -> Message | str:
     for item in reversed(items[:-1]):
         result = lazy_tr("{first}, {rest}", first=item, rest=result)
     return result
+
+
+def band_name(band: str) -> str:
+    """A range band's name in the current language ('medium' → 'Medium', 'Medio')."""
+    from armybuilder.pointbuy.tables import BAND
+
+    return tr(BAND[band].name, context="pointbuy")
