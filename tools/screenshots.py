@@ -114,6 +114,7 @@ def main(argv: list[str]) -> int:
             window.resize(*SIZE)
             _season_states(window, shot, dialog_shot, official)
             window.document.close_list()
+            _pointbuy_states(window, dialog_shot)
         window.close()
     apply_language("en")
     for path in saved:
@@ -458,6 +459,28 @@ def _season_states(window: object, shot: Callable[[str], None], dialog_shot: Cal
         window.editor.select_troopers([spec.uid])
     shot("26-season-17-list")
 
+
+
+
+POINTBUY_EXAMPLE = Path(__file__).resolve().parent.parent / "examples" / "pointbuy" / "swamp-host-600.yaml"
+
+
+def _pointbuy_states(window: object, shot: Callable[[str, object], None]) -> None:
+    """The point-buy game's window (opened as the main window opens its files): the army with the
+    designer on a design, then a design that breaks a limit, explained under its field and in the problems."""
+    pointbuy = window.other_games.open(window.other_games.owner(POINTBUY_EXAMPLE), POINTBUY_EXAMPLE)  # type: ignore
+    pointbuy.resize(1600, 950)
+    pointbuy.designs.select("croc-brute")
+    pointbuy.army.select(["c1"])
+    shot("pointbuy-army", pointbuy)
+    pointbuy.designs.select("frog-warrior")
+    designer = pointbuy.designer
+    designer.dice["long"].setValue(2)
+    designer.race.setCurrentIndex(designer.race.findData("rodent"))
+    pointbuy.army.select(["m1", "m2"])
+    shot("pointbuy-designer-problems", pointbuy)
+    pointbuy.document.undo_stack.setClean()  # nothing to ask about on closing
+    pointbuy.close()
 
 
 def language_is_english() -> bool:

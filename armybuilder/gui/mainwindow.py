@@ -36,6 +36,7 @@ from armybuilder.data.listfile import changes_since_saved
 from armybuilder.data.problems import DataError
 from armybuilder.domain.lists import ArmyList
 from armybuilder.export.printout import english_names_note
+from armybuilder.games import GameRegistry, default_registry
 from armybuilder.gui import files
 from armybuilder.gui.actions import ActionCollection, Actions
 from armybuilder.gui.desktop.dropping import DropFeature
@@ -44,6 +45,7 @@ from armybuilder.gui.dialogs.packs import PackPickerDialog
 from armybuilder.gui.dialogs.specops import SpecOpsDialog
 from armybuilder.gui.document import ListDocument
 from armybuilder.gui.fireteams.feature import FireteamFeature
+from armybuilder.gui.games import GameWindows
 from armybuilder.gui.host import FeatureHost, WindowServices
 from armybuilder.gui.labels import describe_trooper
 from armybuilder.gui.language import Retranslating, apply_language
@@ -78,7 +80,7 @@ class MainWindow(Retranslating, QMainWindow):
     """The window closed cleanly (the user saved or discarded any changes)."""
 
     def __init__(self, catalog: Catalog, settings: SettingsStore, tasks: TaskRunner | None = None,
-                 parent: QWidget | None = None) -> None:
+                 parent: QWidget | None = None, games: GameRegistry | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("main_window")
         self.catalog = catalog
@@ -105,6 +107,7 @@ class MainWindow(Retranslating, QMainWindow):
         self.printing = PrintFeature(self.host)
         self.help = HelpFeature(self.host)
         self.drops = DropFeature(self.host)
+        self.other_games = GameWindows(self.host, games or default_registry())
         self.retranslate()
         self._restore_layout()
         self._on_list_changed()
@@ -179,8 +182,8 @@ class MainWindow(Retranslating, QMainWindow):
         self.file_menu = bar.addMenu("")
         self.recent_menu = QMenu(self)
         self.recent_menu.setObjectName("recent_menu")
-        for item in (a.new_list, a.open_list, self.recent_menu, a.paste_code, None, a.save, a.save_as,
-                     a.copy_code, None, a.import_data, None, a.close_list, a.quit):
+        for item in (a.new_list, a.open_list, self.recent_menu, a.paste_code, None,
+                     a.save, a.save_as, a.copy_code, None, a.import_data, None, a.close_list, a.quit):
             self._add_to(self.file_menu, item)
         self.edit_menu = bar.addMenu("")
         for item in (a.undo, a.redo, None, a.add_trooper, a.change_option, a.duplicate_trooper, a.remove_trooper,
@@ -706,7 +709,12 @@ class MainWindow(Retranslating, QMainWindow):
             self.open_path(path)
 
     def open_path(self, path: Path) -> int:
-        """Read a list in the background; it replaces the open one when ready. Returns the task id."""
+        """Read a list in the background; it replaces the open one when ready. Returns the task id
+        (-1: another game's file, opened in that game's window)."""
+        game = self.other_games.owner(path)
+        if game is not None:
+            self.other_games.open(game, path)
+            return -1
         return self.tasks.run(lambda: files.read_list(path, self.catalog),
                               lambda opened: self._on_list_read(path, opened),
                               lambda exc: self._on_open_failed(path, exc),

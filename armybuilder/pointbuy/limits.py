@@ -13,7 +13,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Literal
 
-from armybuilder.i18n import Message, lazy_tr
+from armybuilder.i18n import Message, lazy_tr, lazy_trn
 from armybuilder.pointbuy.catalog import CHOSEN_SPECIALS, RACES, joined, name_message
 from armybuilder.pointbuy.costing import chosen_specials, cost_reducers, free_dice, reducer_names
 from armybuilder.pointbuy.derived import ARBOREAL_MAX_MOVE, designed_hits, heavy_armor_allowed, stat_line
@@ -116,9 +116,10 @@ def _hits_and_saves(design: Design, free: tuple[str, ...]) -> Iterator[DesignPro
     dice = design.attacks.total + design.saves
     limit = combined_dice_limit(hits)
     if dice > limit:
-        yield _error("design.dice.combined", "attacks", DICE, lazy_tr(
-            "{dice} combined attack and saving dice: a model with {hits} absorbable hits may have at most {limit}.",
-            dice=dice, hits=hits, limit=limit))
+        yield _error("design.dice.combined", "attacks", DICE, lazy_trn(
+            "{dice} combined attack and saving dice: a model with {n} absorbable hit may have at most {limit}.",
+            "{dice} combined attack and saving dice: a model with {n} absorbable hits may have at most {limit}.",
+            hits, dice=dice, limit=limit))
 
 
 def _free_dice(design: Design, free: tuple[str, ...]) -> Iterator[DesignProblem]:

@@ -1,0 +1,100 @@
+"""The open point-buy army: its current state, its validation report, its undo history and its file.
+
+Every edit is one snapshot command (gui/snapshots.py) from the list before to the list after, made
+with one `PointBuyList` method; the document validates each state (a pure function, well under a
+frame) and says `changed`. Consecutive edits of one field of one design (a spin box held down) merge
+into one step of the history.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtCore import QObject, Signal
+from PySide6.QtGui import QUndoCommand, QUndoStack
+
+from armybuilder.gui.snapshots import SnapshotCommand, SnapshotTarget, Text
+from armybuilder.gui.widgets.problems import ProblemRow
+from armybuilder.pointbuy.army import PointBuyList
+from armybuilder.pointbuy.engine import ArmyReport, validate
+from armybuilder.pointbuy.files import LoadedArmy, load_list, save_list
+
+MERGE_ID = 2001
+
+
+class ArmyEdit(SnapshotCommand[PointBuyList]):
+    """An edit of the army; with a `key`, a following edit with the same key merges into it."""
+
+    def __init__(self, target: SnapshotTarget[PointBuyList], before: PointBuyList, after: PointBuyList,
+                 text: str | Text, key: str | None = None) -> None:
+        super().__init__(target, before, after, text)
+        self.key = key
+
+    def id(self) -> int:
+        return MERGE_ID if self.key else -1
+
+    def mergeWith(self, other: QUndoCommand) -> bool:
+        if not isinstance(other, ArmyEdit) or other.key != self.key or self.key is None:
+            return False
+        self.after = other.after
+        return True
+
+
+class ArmyDocument(QObject):
+    """State, undo stack and signals of one point-buy army; no rules here (they are the engine's)."""
+
+    changed = Signal()
+    """The army or its report changed (every edit, undo and redo)."""
+    file_changed = Signal()
+    """The file name or the saved state changed."""
+
+    def __init__(self, army: PointBuyList | None = None, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self.army = army or PointBuyList()
+        self.report: ArmyReport = validate(self.army)
+        self.path: Path | None = None
+        self.undo_stack = QUndoStack(self)
+        self.undo_stack.cleanChanged.connect(self.file_changed)
+
+    # ----- state ---------------------------------------------------------------------------------
+    def apply_list(self, army: PointBuyList) -> None:
+        """Show `army` (undo and redo call this)."""
+        self.army = army
+        self.report = validate(army)
+        self.changed.emit()
+
+    def edit(self, after: PointBuyList, text: str | Text, key: str | None = None) -> None:
+        """One undoable edit to `after` (nothing when it changes nothing)."""
+        if after == self.army:
+            return
+        self.undo_stack.push(ArmyEdit(self, self.army, after, text, key))
+
+    def start(self, army: PointBuyList, path: Path | None = None) -> None:
+        """A new or opened army: a fresh history, saved as it is."""
+        self.undo_stack.clear()
+        self.path = path
+        self.apply_list(army)
+        self.undo_stack.setClean()
+        self.file_changed.emit()
+
+    @property
+    def modified(self) -> bool:
+        return not self.undo_stack.isClean()
+
+    # ----- files ---------------------------------------------------------------------------------
+    def open(self, path: Path) -> LoadedArmy:
+        """Read a list file into the document; raises DataError (the document is unchanged then)."""
+        loaded = load_list(path)
+        self.start(loaded.army, path)
+        return loaded
+
+    def save(self, path: Path) -> None:
+        """Write the army atomically; raises OSError (the document stays unsaved then)."""
+        save_list(path, self.army)
+        self.path = path
+        self.undo_stack.setClean()
+        self.file_changed.emit()
+
+    # ----- what the problems panel shows ---------------------------------------------------------
+    def problem_rows(self) -> list[ProblemRow]:
+        return [ProblemRow(p.severity, p.message, p.code, p.subjects, p.source) for p in self.report.problems]

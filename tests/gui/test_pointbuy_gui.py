@@ -1,0 +1,189 @@
+"""The point-buy window, driven through the controls a player touches: the designer, the army, the
+problems panel, undo, files, print-outs, Spanish, and the main window's way in."""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+
+import pytest
+from pypdf import PdfReader
+from PySide6.QtWidgets import QMessageBox
+
+from armybuilder.pointbuy.files import load_list
+from armybuilder.pointbuy.gui.window import PointBuyWindow
+
+EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "pointbuy" / "swamp-host-600.yaml"
+
+
+@pytest.fixture
+def pbwindow(qtbot, tmp_path: Path):  # type: ignore[no-untyped-def]
+    window = PointBuyWindow()
+    window.ask_unsaved = lambda: QMessageBox.StandardButton.Discard  # type: ignore[method-assign]
+    window.messages = []  # type: ignore[attr-defined]
+    window.show_message = lambda kind, title, text: window.messages.append((kind, title, text))  # type: ignore
+    qtbot.addWidget(window)
+    window.show()
+    qtbot.waitExposed(window)
+    return window
+
+
+def new_design(window: PointBuyWindow) -> str:
+    window.designs.new.click()
+    design_id = window.designs.current
+    assert design_id is not None
+    return design_id
+
+
+def test_the_cost_follows_every_change_with_its_breakdown(qtbot, pbwindow: PointBuyWindow) -> None:  # type: ignore[no-untyped-def]
+    new_design(pbwindow)
+    designer = pbwindow.designer
+    assert designer.cost.text() == "5 points" and designer.breakdown.text() == "5 base (mobile) = 5"
+    designer.dice["medium"].setValue(2)
+    designer.hits.setValue(2)
+    assert designer.cost.text() == "20 points"
+    assert designer.breakdown.text() == "5 base (mobile) + 5 for 1 more hit + 10 for 2 Medium dice = 20"
+    designer.brain.setCurrentIndex(designer.brain.findData("mindless"))
+    assert designer.cost.text() == "10 points" and designer.breakdown.text().endswith("×½ Mindless = 10")
+    assert "Fire Fighter" in designer.derived.text() and "Way of One" in designer.derived.text()
+    assert 'Move 8"' in designer.stats.text()  # Humanoid +2"
+
+
+def test_a_broken_limit_is_explained_under_its_field_and_in_the_problems(  # type: ignore[no-untyped-def]
+        qtbot, pbwindow: PointBuyWindow) -> None:
+    new_design(pbwindow)
+    designer = pbwindow.designer
+    designer.dice["close"].setValue(7)
+    expected = "✖ 8 combined attack and saving dice: a model with 1 absorbable hit may have at most 6."
+    assert designer.problem_text("attacks") == expected
+    assert designer.problem_text("hits") == ""
+    pbwindow.army.add_models.click()  # into a new Squad
+    panel = pbwindow.problems
+    assert panel.model.rowCount() == 1 and "Not legal" in panel.headline.text()
+    index = panel.model.index(0, 0)
+    assert "8 combined attack and saving dice" in index.data()
+    pbwindow.army.tree.clearSelection()
+    panel.view.clicked.emit(index)
+    assert pbwindow.army.selected_uids() == ["m1"]
+    designer.hits.setValue(2)  # 2 hits allow 10 dice
+    assert designer.problem_text("attacks") == "" and panel.model.rowCount() == 0
+    assert "Legal army" in panel.headline.text()
+
+
+def test_units_models_counts_and_free_specials(qtbot, pbwindow: PointBuyWindow) -> None:  # type: ignore[no-untyped-def]
+    new_design(pbwindow)
+    army = pbwindow.army
+    army.unit_type.setCurrentIndex(army.unit_type.findData("team"))
+    army.add_unit.click()
+    army.add_count.setValue(3)
+    army.add_models.click()
+    assert [(u.type, u.size) for u in pbwindow.document.army.units] == [("team", 3)]
+    army.edit_count.setValue(7)
+    assert "unit.size.over" in pbwindow.document.report.codes()
+    army.edit_count.setValue(1)
+    bonus = army.edit_bonus
+    items = [bonus.itemData(i) for i in range(bonus.count())]
+    assert items[0] is None and "cloak" in items and len(items) == 53  # a Team: any chosen special
+    bonus.setCurrentIndex(bonus.findData("cloak"))
+    models = pbwindow.document.army.units[0].models[0]
+    assert models.bonus == "cloak" and pbwindow.document.report.totals.points == 5
+    army.add_character.click()
+    assert len(pbwindow.document.army.characters) == 1
+    army.select(["u1"])
+    army.edit_type.setCurrentIndex(army.edit_type.findData("squad"))
+    assert pbwindow.document.army.units[0].type == "squad"
+    assert "unit.bonus.squad_special" in pbwindow.document.report.codes()
+    army.select(["u1", "c1"])
+    army.remove.click()
+    assert pbwindow.document.army.units == () and pbwindow.document.army.characters == ()
+
+
+def test_undo_redo_and_merged_spin_steps(qtbot, pbwindow: PointBuyWindow) -> None:  # type: ignore[no-untyped-def]
+    design_id = new_design(pbwindow)
+    designer = pbwindow.designer
+    for value in (2, 3, 4):
+        designer.hits.setValue(value)
+    stack = pbwindow.document.undo_stack
+    assert stack.count() == 2  # the new design, then one merged change of hits
+    pbwindow.undo_action.trigger()
+    assert pbwindow.document.army.design(design_id).hits == 1  # type: ignore[union-attr]
+    assert designer.hits.value() == 1 and designer.cost.text() == "5 points"
+    pbwindow.redo_action.trigger()
+    assert designer.hits.value() == 4
+    pbwindow.points.setValue(300)
+    assert pbwindow.document.army.points == 300
+    pbwindow.undo_action.trigger()
+    assert pbwindow.points.value() == 600
+
+
+def test_save_open_and_export(qtbot, pbwindow: PointBuyWindow, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    assert pbwindow.open_path(EXAMPLE)
+    assert pbwindow.document.report.totals.points == 562 and not pbwindow.isWindowModified()
+    pbwindow.points.setValue(500)
+    assert pbwindow.isWindowModified()
+    target = tmp_path / "army.yaml"
+    pbwindow.ask_save_path = lambda *_: target  # type: ignore[method-assign]
+    pbwindow.save_as_action.trigger()
+    assert load_list(target).army.points == 500 and not pbwindow.isWindowModified()
+    pdf = tmp_path / "army.pdf"
+    pbwindow.ask_save_path = lambda *_: pdf  # type: ignore[method-assign]
+    pbwindow.language_actions["es"].trigger()
+    pbwindow.pdf_action.trigger()
+    text = "\n".join(page.extract_text() for page in PdfReader(io.BytesIO(pdf.read_bytes())).pages)
+    assert "Escuadra · 12 miniaturas · 300 puntos" in text
+    txt = tmp_path / "army.txt"
+    pbwindow.ask_save_path = lambda *_: txt  # type: ignore[method-assign]
+    pbwindow.text_action.trigger()
+    assert "Marsh guard — Escuadra" in txt.read_text(encoding="utf-8")
+
+
+def test_a_broken_file_says_so_and_keeps_the_army(qtbot, pbwindow: PointBuyWindow, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    broken = tmp_path / "broken.yaml"
+    broken.write_text("format: armybuilder-pointbuy-list/1\npoints: [\n", encoding="utf-8")
+    new_design(pbwindow)
+    assert not pbwindow.open_path(broken)
+    kind, title, text = pbwindow.messages[-1]  # type: ignore[attr-defined]
+    assert kind == "error" and "broken.yaml" in title and "YAML syntax error" in text
+    assert len(pbwindow.document.army.designs) == 1
+
+
+def test_designs_from_the_bundled_factions(qtbot, pbwindow: PointBuyWindow) -> None:  # type: ignore[no-untyped-def]
+    sets = pbwindow.designs.design_sets()
+    assert {s.name for s in sets} == {"Swamp Host", "Iron Legion"}
+    iron = next(s for s in sets if s.name == "Iron Legion")
+    pbwindow.designs.add_designs(list(iron.designs))
+    assert pbwindow.designs.list.count() == 8 and pbwindow.document.report.priced["drone"].cost.total == 23
+
+
+def test_spanish(qtbot, pbwindow: PointBuyWindow) -> None:  # type: ignore[no-untyped-def]
+    from armybuilder.gui.language import apply_language
+
+    new_design(pbwindow)
+    try:
+        apply_language("es")
+        pbwindow.retranslate()
+        designer = pbwindow.designer
+        designer.brain.setCurrentIndex(designer.brain.findData("mindless"))
+        assert designer.brain.currentText() == "Descerebrado"
+        assert designer.cost.text() == "5 puntos" and "Descerebrado" in designer.breakdown.text()
+        assert pbwindow.army.add_unit.text() == "Añadir unidad"
+        assert pbwindow.file_menu.title() == "&Archivo"
+    finally:
+        apply_language("en")
+        pbwindow.retranslate()
+    assert pbwindow.designer.brain.currentText() == "Mindless"
+
+
+def test_the_main_window_starts_and_opens_point_buy_armies(qtbot, window) -> None:  # type: ignore[no-untyped-def]
+    action = next(a for a in window.other_games.actions if a.objectName() == "new_pointbuy")
+    assert action.text() == "New Point-buy wargame army…" and action in window.file_menu.actions()
+    action.trigger()
+    opened = window.other_games.windows[-1]
+    assert isinstance(opened, PointBuyWindow) and opened.isVisible()
+    assert window.open_path(EXAMPLE) == -1
+    second = window.other_games.windows[-1]
+    assert isinstance(second, PointBuyWindow) and second.document.path == EXAMPLE
+    for other in list(window.other_games.windows):
+        other.ask_unsaved = lambda: QMessageBox.StandardButton.Discard  # type: ignore[method-assign]
+        other.close()
+    qtbot.waitUntil(lambda: not window.other_games.windows, timeout=2000)
