@@ -7,7 +7,7 @@ Infinity is the app's own game (its code is the top-level `domain`, `data`, `rul
 `gui` packages, which predate this registry): the CLI and the main window handle it themselves and
 route every file another game claims to that game's `GameSystem`. The CLI and the app take a
 `GameRegistry` (the default one is built from `BUILTIN`), so a test can register a game of its own
-without changing anything outside that game's package. See docs/architecture.md ("Game systems").
+without changing anything outside that game's package. See docs/games.md.
 """
 
 from __future__ import annotations

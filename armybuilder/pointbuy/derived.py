@@ -8,6 +8,7 @@ Crustacean's hits are doubled; Heavy Armor, when the player takes it, adds a sav
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 from armybuilder.pointbuy.catalog import CHOSEN_SPECIALS
 from armybuilder.pointbuy.design import Design
@@ -65,7 +66,9 @@ class StatLine:
     """Light Troops, but an Arboreal: its move stays at 6"."""
 
 
+@lru_cache(maxsize=1024)
 def stat_line(design: Design) -> StatLine:  # noqa: C901 - a rule read case by case
+    """The design as it plays (cached: the limits, the cost view and the print-out all ask for it)."""
     hits = designed_hits(design)
     saves = design.saves
     if design.heavy_armor == "hit":

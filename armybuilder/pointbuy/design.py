@@ -72,7 +72,7 @@ class AttackDice(Frozen):
 
     @property
     def total(self) -> int:
-        return sum(self.count(band) for band in BAND_IDS)
+        return self.close + self.point_blank + self.short + self.medium + self.long + self.extended + self.extreme
 
     @property
     def ranged(self) -> int:

@@ -169,11 +169,9 @@ class ProblemsPanel(QWidget):
     def set_headline(self, text: str, legal: bool | None) -> None:
         """The headline in the legal colour, the error colour (`legal` False) or none (None: no list)."""
         self.headline.setText(text)
-        if legal is None:
-            self.headline.setStyleSheet("")
-        else:
-            color = icons.LEGAL_COLOR if legal else icons.ERROR_COLOR
-            self.headline.setStyleSheet(f"color: {color.name()}")
+        sheet = "" if legal is None else f"color: {(icons.LEGAL_COLOR if legal else icons.ERROR_COLOR).name()}"
+        if self.headline.styleSheet() != sheet:  # a style sheet is dear to apply: only when it changes
+            self.headline.setStyleSheet(sheet)
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         if watched is self.view.viewport() and event.type() == QEvent.Type.Resize:

@@ -55,6 +55,13 @@ PROBLEM_FIELDS: tuple[Field, ...] = ("kind", "race", "brain", "morale", "hits", 
                                      "speed", "specials", "mega_jump", "heavy_armor", "base")
 
 
+def set_color(label: QLabel, color: str) -> None:
+    """The label's text colour, set only when it changes (a style sheet is dear to apply)."""
+    sheet = f"color: {color}"
+    if label.styleSheet() != sheet:
+        label.setStyleSheet(sheet)
+
+
 class DesignerPanel(QWidget):
     """Edits one design of the document's army; `design_id` says which (None: nothing to design)."""
 
@@ -366,11 +373,14 @@ class DesignerPanel(QWidget):
             by_field.setdefault(problem.field, []).append(f"{mark} {problem.message}")
         for field_name, label in self._problems.items():
             lines = by_field.get(field_name, [])
-            label.setText("\n".join(lines))
-            errors = any(line.startswith("✖") for line in lines)
-            color = icons.ERROR_COLOR if errors else icons.WARNING_COLOR
-            label.setStyleSheet(f"color: {color.name()}")
-            label.setVisible(bool(lines))
+            text = "\n".join(lines)
+            if text != label.text():
+                label.setText(text)
+            if lines:
+                color = icons.ERROR_COLOR if any(line.startswith("✖") for line in lines) else icons.WARNING_COLOR
+                set_color(label, color.name())
+            if label.isHidden() == bool(lines):
+                label.setVisible(bool(lines))
 
     @staticmethod
     def _conditional_text(priced: Priced, special: str) -> str:

@@ -37,7 +37,7 @@ from armybuilder.pointbuy.army import MAX_POINTS, PointBuyList
 from armybuilder.pointbuy.catalog import ARMY_ABILITIES, local_name, local_summary
 from armybuilder.pointbuy.files import load_designs, save_designs
 from armybuilder.pointbuy.gui.armyview import ArmyPanel
-from armybuilder.pointbuy.gui.designer import DesignerPanel
+from armybuilder.pointbuy.gui.designer import DesignerPanel, set_color
 from armybuilder.pointbuy.gui.designs import DesignsPanel
 from armybuilder.pointbuy.gui.document import ArmyDocument
 from armybuilder.pointbuy.printout import PrintSettings, pdf_printout, text_printout
@@ -209,8 +209,7 @@ class PointBuyWindow(QMainWindow):
                                units=totals.units, allowed=totals.units_allowed, grid=grid,
                                characters=totals.characters, most=totals.characters_allowed,
                                models=trn("{n} model", "{n} models", totals.models)))
-        color = icons.LEGAL_COLOR if report.legal else icons.ERROR_COLOR
-        self.totals.setStyleSheet(f"color: {color.name()}")
+        set_color(self.totals, (icons.LEGAL_COLOR if report.legal else icons.ERROR_COLOR).name())
         self.problems.model.set_rows(self.document.problem_rows())
         errors = len(report.errors)
         warnings = len(report.problems) - errors
