@@ -67,6 +67,19 @@ class Verdict:
     unreadable: str | None = None
 
 
+@dataclass(frozen=True)
+class ExportRequest:
+    """What `armybuilder export` asks of a game: the PDF and text files to write, and how."""
+
+    pdfs: tuple[Path, ...] = ()
+    texts: tuple[Path, ...] = ()
+    language: str = "en"
+    paper: str = "a4"
+    allow_illegal: bool = False
+    date: Any = None
+    """A fixed date for the page (SOURCE_DATE_EPOCH), which also makes the PDF bytes reproducible."""
+
+
 class GameSystem(Protocol):
     """What a game other than Infinity provides to the shared command line (Qt-free)."""
 
@@ -82,6 +95,10 @@ class GameSystem(Protocol):
 
     def schema(self) -> dict[str, Any]:
         """The JSON Schema of its files."""
+        ...
+
+    def export_file(self, path: Path, request: ExportRequest) -> int:
+        """Write the print-outs of one of its list files; says why on stderr; returns the exit code."""
         ...
 
 

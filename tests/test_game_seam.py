@@ -17,8 +17,10 @@ from armybuilder.games import BUILTIN, GameRegistry
 
 PACKAGE = Path(__file__).resolve().parent.parent / "armybuilder"
 SHARED = {"armybuilder", "armybuilder.i18n", "armybuilder.paths", "armybuilder.games", "armybuilder.data",
-          "armybuilder.data.problems", "armybuilder.data.yamlio", "armybuilder.data.fileio"}
-"""What the point-buy game's core may load besides itself: the shared i18n, file helpers and the registry."""
+          "armybuilder.data.problems", "armybuilder.data.yamlio", "armybuilder.data.fileio", "armybuilder.export",
+          "armybuilder.export.fonts", "armybuilder.export.frame"}
+"""What the point-buy game's core may load besides itself: the shared i18n, file helpers, print-out frame and
+fonts, and the registry (docs/games.md)."""
 
 
 def test_the_point_buy_core_loads_nothing_of_infinity() -> None:

@@ -107,3 +107,20 @@ def test_the_example_folder_copied_elsewhere_still_checks(tmp_path: Path, capsys
     shutil.copytree(FACTIONS, tmp_path / "factions")
     code, out, _ = run(capsys, "profiles", "check", str(tmp_path / "factions"))
     assert code == 0 and "16 designs" in out
+
+
+def test_export_writes_the_pdf_and_the_text(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    pdf, text = tmp_path / "army.pdf", tmp_path / "army.txt"
+    code, _, err = run(capsys, "export", str(EXAMPLE), "--full", str(pdf), "--text", str(text), "--lang", "es")
+    assert code == 0, err
+    assert pdf.read_bytes().startswith(b"%PDF") and "Escuadra · 12 miniaturas" in text.read_text(encoding="utf-8")
+
+
+def test_export_of_an_illegal_list_needs_allow_illegal(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    small = tmp_path / "small.yaml"
+    small.write_text(EXAMPLE.read_text(encoding="utf-8").replace("points: 600", "points: 300"), encoding="utf-8")
+    out = tmp_path / "small.txt"
+    code, _, err = run(capsys, "export", str(small), "--text", str(out))
+    assert code == 1 and "NOT LEGAL — not exported" in err and "[army.points.over]" in err and not out.exists()
+    code, _, _ = run(capsys, "export", str(small), "--text", str(out), "--allow-illegal")
+    assert code == 0 and "NOT LEGAL" in out.read_text(encoding="utf-8")

@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from armybuilder.cli import COMMANDS
-from armybuilder.cli.common import add_data_option, open_catalog
+from armybuilder.cli.common import add_data_option, games_of, open_catalog
 from armybuilder.data.armycode import code_text, list_from_code
 from armybuilder.data.catalog import Catalog
 from armybuilder.data.fileio import atomic_write_bytes, resolved, write_target
@@ -21,6 +21,7 @@ from armybuilder.data.problems import DataError
 from armybuilder.domain.lists import ArmyList
 from armybuilder.export.fonts import FontMissingError
 from armybuilder.export.printout import PrintOptions, Printout, english_names_note, prepare
+from armybuilder.games import ExportRequest
 from armybuilder.i18n import LANGUAGES, language, tr
 
 EXIT_OK, EXIT_ILLEGAL, EXIT_UNREADABLE = 0, 1, 2
@@ -92,6 +93,13 @@ def run(args: argparse.Namespace) -> int:
         except OSError as exc:
             return _fail(tr("cannot write {file}: {reason}", file=path, reason=exc.strerror or exc), EXIT_UNREADABLE)
     options = _options(args)
+    games = games_of(args)
+    owner = games.owner_of_file(args.list) if args.list is not None else None
+    if owner is not None and owner.module is not None:  # another game's list (armybuilder/games.py)
+        return games.system(owner).export_file(args.list, ExportRequest(
+            pdfs=tuple(p for p in (args.full, args.courtesy) if p), texts=tuple(p for p in (args.text,
+                                                                                          args.courtesy_text) if p),
+            language=options.language, paper=options.paper, allow_illegal=options.allow_illegal, date=options.date))
     catalog = open_catalog(args)
     try:
         army_list, loaded = _load(args, catalog)

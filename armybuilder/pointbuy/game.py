@@ -6,16 +6,21 @@ list files (see armybuilder/games.py). Qt-free.
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from armybuilder.data.fileio import atomic_write_bytes, atomic_write_text
 from armybuilder.data.problems import DataError
-from armybuilder.games import ProfileCheck, Verdict, yaml_files
+from armybuilder.games import ExportRequest, ProfileCheck, Verdict, yaml_files
 from armybuilder.i18n import tr, trn
 from armybuilder.pointbuy.engine import ArmyReport, validate
 from armybuilder.pointbuy.files import DESIGNS_FORMAT, load_designs, load_list, schema, sniff
 from armybuilder.pointbuy.organization import unit_label
+from armybuilder.pointbuy.printout import PrintSettings, pdf_printout, text_printout
+
+EXIT_OK, EXIT_ILLEGAL, EXIT_UNREADABLE = 0, 1, 2
 
 
 def models_label(report: ArmyReport, uid: str) -> str:
@@ -96,6 +101,37 @@ class PointBuyGame:
         if loaded.problems:
             text += "\n" + "\n".join(f"  ! [data.changed] {p.message}" for p in loaded.problems)
         return Verdict(str(path), report.legal, data, text)
+
+
+    def export_file(self, path: Path, request: ExportRequest) -> int:
+        """The army list (there is nothing to hide from the opponent: a full and a courtesy list are the
+        same list) as PDF and text; an illegal list only with `allow_illegal`, marked NOT LEGAL."""
+        try:
+            loaded = load_list(path)
+        except DataError as exc:
+            print(str(exc), file=sys.stderr)
+            return EXIT_UNREADABLE
+        for changed in loaded.problems:
+            print(str(changed), file=sys.stderr)
+        report = validate(loaded.army)
+        if not report.legal and not request.allow_illegal:
+            print(tr("{name}: NOT LEGAL — not exported:", name=loaded.army.name or str(path)), file=sys.stderr)
+            for problem in report.errors:
+                print(f"  ✗ [{problem.code}] {problem.message}", file=sys.stderr)
+            print(tr("Fix the list, or add --allow-illegal to print it marked NOT LEGAL."), file=sys.stderr)
+            return EXIT_ILLEGAL
+        settings = PrintSettings(language=request.language, paper=request.paper, date=request.date,
+                                 reproducible=request.date is not None)
+        try:
+            for pdf in request.pdfs:
+                atomic_write_bytes(pdf, pdf_printout(loaded.army, settings))
+            for text in request.texts:
+                atomic_write_text(text, text_printout(loaded.army, settings))
+        except OSError as exc:
+            print(tr("cannot write {file}: {reason}", file=exc.filename or "", reason=exc.strerror or exc),
+                  file=sys.stderr)
+            return EXIT_UNREADABLE
+        return EXIT_OK
 
 
 GAME = PointBuyGame()

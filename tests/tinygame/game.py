@@ -8,7 +8,7 @@ from typing import Any
 
 import yaml
 
-from armybuilder.games import GameEntry, ProfileCheck, Verdict, sniff_format, yaml_files
+from armybuilder.games import ExportRequest, GameEntry, ProfileCheck, Verdict, sniff_format, yaml_files
 
 ENTRY = GameEntry("tiny", "Tiny game", ("tinygame-",), "tinygame.game")
 
@@ -30,6 +30,11 @@ class TinyGame:
 
     def schema(self) -> dict[str, Any]:
         return {"title": "tiny"}
+
+    def export_file(self, path: Path, request: ExportRequest) -> int:
+        for text in request.texts:
+            text.write_text(self.validate_file(path).text, encoding="utf-8")
+        return 0
 
 
 GAME = TinyGame()
