@@ -164,3 +164,23 @@ def test_report_json_carries_each_design_breakdown() -> None:
     trooper = next(d for d in data["designs"] if d["id"] == "trooper")
     assert trooper["cost"] == 20 and trooper["breakdown"].endswith("= 20") and trooper["fielded"]
     assert data["units"][0]["points"] == 40 and data["totals"]["points"] == 40
+
+
+def test_validating_translates_nothing_and_the_report_reads_in_both_languages() -> None:
+    from test_messages_as_data import nothing_translated
+    from test_pointbuy_limits import BREAKS
+
+    from armybuilder.i18n import render
+
+    designs = tuple(Design.model_validate({"id": f"d{i}", "name": f"D{i}", **fields})
+                    for i, (_, fields) in enumerate(BREAKS))
+    lst = army(("squad", [(d.id, 1) for d in designs]), characters=("d0", "d1", "d2"), points=100, designs=designs)
+    with nothing_translated():
+        report = validate(lst)
+        for priced in report.priced.values():
+            assert priced.cost.additions
+    assert len(report.problems) > len(BREAKS)
+    english = [render(p.message, "en") for p in report.problems]
+    spanish = [render(p.message, "es") for p in report.problems]
+    assert all(e != s for e, s in zip(english, spanish, strict=True)), [e for e, s in zip(english, spanish,
+                                                                                         strict=True) if e == s]

@@ -160,8 +160,7 @@ def test_spanish(qtbot, pbwindow: PointBuyWindow) -> None:  # type: ignore[no-un
 
     new_design(pbwindow)
     try:
-        apply_language("es")
-        pbwindow.retranslate()
+        apply_language("es")  # every widget retranslates on Qt's LanguageChange
         designer = pbwindow.designer
         designer.brain.setCurrentIndex(designer.brain.findData("mindless"))
         assert designer.brain.currentText() == "Descerebrado"
@@ -170,7 +169,6 @@ def test_spanish(qtbot, pbwindow: PointBuyWindow) -> None:  # type: ignore[no-un
         assert pbwindow.file_menu.title() == "&Archivo"
     finally:
         apply_language("en")
-        pbwindow.retranslate()
     assert pbwindow.designer.brain.currentText() == "Mindless"
 
 

@@ -23,6 +23,7 @@ from PySide6.QtWidgets import (
 
 from armybuilder.gui import icons
 from armybuilder.gui.fonts import bold_font
+from armybuilder.gui.language import Retranslating
 from armybuilder.i18n import tr, trn
 from armybuilder.pointbuy.army import MAX_COUNT, Models, Unit
 from armybuilder.pointbuy.catalog import CHOSEN_SPECIALS, UNIT_TYPES, local_name
@@ -34,7 +35,7 @@ CHARACTERS = "characters"
 """The uid of the tree's independent characters row."""
 
 
-class ArmyPanel(QWidget):
+class ArmyPanel(Retranslating, QWidget):
     """The army tree and its controls; `design_chosen` says which design a selected row is of."""
 
     design_chosen = Signal(str)

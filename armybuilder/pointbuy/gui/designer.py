@@ -26,6 +26,7 @@ from PySide6.QtWidgets import (
 
 from armybuilder.gui import icons
 from armybuilder.gui.fonts import set_font
+from armybuilder.gui.language import Retranslating
 from armybuilder.i18n import N_, tr
 from armybuilder.pointbuy.catalog import (
     BRAIN_POWERS,
@@ -62,7 +63,7 @@ def set_color(label: QLabel, color: str) -> None:
         label.setStyleSheet(sheet)
 
 
-class DesignerPanel(QWidget):
+class DesignerPanel(Retranslating, QWidget):
     """Edits one design of the document's army; `design_id` says which (None: nothing to design)."""
 
     design_shown = Signal(str)

@@ -18,6 +18,7 @@ from PySide6.QtWidgets import (
 )
 
 from armybuilder.gui import icons
+from armybuilder.gui.language import Retranslating
 from armybuilder.i18n import tr, trn
 from armybuilder.pointbuy.design import Design
 from armybuilder.pointbuy.files import DesignSet, load_design_folders
@@ -26,7 +27,7 @@ from armybuilder.pointbuy.gui.document import ArmyDocument
 UID = Qt.ItemDataRole.UserRole
 
 
-class DesignsPanel(QWidget):
+class DesignsPanel(Retranslating, QWidget):
     """The list of the army's designs; `design_selected` carries the chosen design's id (or '')."""
 
     design_selected = Signal(str)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtCore import QEvent, Qt
+from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QKeySequence
 from PySide6.QtWidgets import (
     QComboBox,
@@ -30,6 +30,7 @@ from armybuilder.data.fileio import atomic_write_bytes, atomic_write_text
 from armybuilder.data.problems import DataError
 from armybuilder.gui import icons
 from armybuilder.gui.fonts import set_font
+from armybuilder.gui.language import Retranslating
 from armybuilder.gui.widgets.problems import ProblemsPanel
 from armybuilder.i18n import LANGUAGES, language, tr, trn
 from armybuilder.paths import bundled_profiles_dir
@@ -46,7 +47,7 @@ Key = QKeySequence.StandardKey
 FILTER = "*.yaml *.yml"
 
 
-class PointBuyWindow(QMainWindow):
+class PointBuyWindow(Retranslating, QMainWindow):
     """One point-buy army, from its designs to its print-out."""
 
     def __init__(self, army: PointBuyList | None = None, parent: QWidget | None = None) -> None:
@@ -400,11 +401,6 @@ class PointBuyWindow(QMainWindow):
         else:
             event.ignore()
 
-    def changeEvent(self, event: QEvent) -> None:
-        if event.type() == QEvent.Type.LanguageChange:
-            self.retranslate()
-        super().changeEvent(event)
-
     def retranslate(self) -> None:
         self._top_labels["name"].setText(tr("Army"))
         self._top_labels["points"].setText(tr("Agreed points"))
@@ -431,9 +427,7 @@ class PointBuyWindow(QMainWindow):
             if callable(retranslate):
                 retranslate()
         self._update_undo_texts()
-        for panel in (self.designs, self.army, self.designer):
-            panel.retranslate()
-        self._on_changed()
+        self._on_changed()  # the panels retranslate themselves on the same LanguageChange
 
 
 def open_window(parent: QWidget | None = None, path: Path | None = None) -> PointBuyWindow:
