@@ -38,7 +38,7 @@ class GameWindows(QObject):
     def _texts(entry: GameEntry) -> Callable[[], tuple[str, str]]:
         def texts() -> tuple[str, str]:
             name = tr(entry.name)
-            return (tr("New {game} army…", game=name),
+            return (tr("New {game} ar&my…", game=name),
                     tr("Design the models and build an army of the {game}, in its own window", game=name))
         return texts
 

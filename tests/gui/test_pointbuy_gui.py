@@ -174,7 +174,7 @@ def test_spanish(qtbot, pbwindow: PointBuyWindow) -> None:  # type: ignore[no-un
 
 def test_the_main_window_starts_and_opens_point_buy_armies(qtbot, window) -> None:  # type: ignore[no-untyped-def]
     action = next(a for a in window.other_games.actions if a.objectName() == "new_pointbuy")
-    assert action.text() == "New Point-buy wargame army…" and action in window.file_menu.actions()
+    assert action.text() == "New Point-buy wargame ar&my…" and action in window.file_menu.actions()
     action.trigger()
     opened = window.other_games.windows[-1]
     assert isinstance(opened, PointBuyWindow) and opened.isVisible()
