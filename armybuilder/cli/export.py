@@ -78,28 +78,13 @@ def _load(args: argparse.Namespace, catalog: Catalog) -> tuple[ArmyList, LoadedL
 def run(args: argparse.Namespace) -> int:
     if (args.list is None) == (args.code is None):
         return _fail(tr("export: give one LISTFILE or --code CODE"), EXIT_UNREADABLE)
-    outputs = [p for p in (args.full, args.courtesy, args.text, args.courtesy_text) if p is not None]
-    if not outputs:
-        return _fail(tr("export: say what to write: --full, --courtesy, --text and/or --courtesy-text"),
-                     EXIT_UNREADABLE)
-    targets = [resolved(p) for p in outputs]
-    if len(set(targets)) != len(targets):
-        return _fail(tr("export: each output needs its own file"), EXIT_UNREADABLE)
-    if args.list is not None and resolved(args.list) in targets:
-        return _fail(tr("export: an output would overwrite the list file {file}", file=args.list), EXIT_UNREADABLE)
-    for path in outputs:  # before any work: a missing folder or a device is said at once
-        try:
-            write_target(path)
-        except OSError as exc:
-            return _fail(tr("cannot write {file}: {reason}", file=path, reason=exc.strerror or exc), EXIT_UNREADABLE)
+    unusable = _unusable_outputs(args)
+    if unusable is not None:
+        return _fail(unusable, EXIT_UNREADABLE)
     options = _options(args)
-    games = games_of(args)
-    owner = games.owner_of_file(args.list) if args.list is not None else None
-    if owner is not None and owner.module is not None:  # another game's list (armybuilder/games.py)
-        return games.system(owner).export_file(args.list, ExportRequest(
-            pdfs=tuple(p for p in (args.full, args.courtesy) if p), texts=tuple(p for p in (args.text,
-                                                                                          args.courtesy_text) if p),
-            language=options.language, paper=options.paper, allow_illegal=options.allow_illegal, date=options.date))
+    other = _other_game(args, options)
+    if other is not None:
+        return other
     catalog = open_catalog(args)
     try:
         army_list, loaded = _load(args, catalog)
@@ -131,6 +116,36 @@ def run(args: argparse.Namespace) -> int:
         return _fail(tr("cannot write {file}: {reason}", file=exc.filename or "", reason=exc.strerror or exc),
                      EXIT_UNREADABLE)
     return EXIT_OK
+
+
+def _unusable_outputs(args: argparse.Namespace) -> str | None:
+    """Why the outputs asked for cannot be written (checked before any work), or None."""
+    outputs = [p for p in (args.full, args.courtesy, args.text, args.courtesy_text) if p is not None]
+    if not outputs:
+        return tr("export: say what to write: --full, --courtesy, --text and/or --courtesy-text")
+    targets = [resolved(p) for p in outputs]
+    if len(set(targets)) != len(targets):
+        return tr("export: each output needs its own file")
+    if args.list is not None and resolved(args.list) in targets:
+        return tr("export: an output would overwrite the list file {file}", file=args.list)
+    for path in outputs:  # a missing folder or a device is said at once
+        try:
+            write_target(path)
+        except OSError as exc:
+            return tr("cannot write {file}: {reason}", file=path, reason=exc.strerror or exc)
+    return None
+
+
+def _other_game(args: argparse.Namespace, options: PrintOptions) -> int | None:
+    """Another game's list (armybuilder/games.py) is printed by that game: its exit code; None for ours."""
+    games = games_of(args)
+    owner = games.owner_of_file(args.list) if args.list is not None else None
+    if owner is None or owner.module is None:
+        return None
+    return games.system(owner).export_file(args.list, ExportRequest(
+        pdfs=tuple(p for p in (args.full, args.courtesy) if p), texts=tuple(p for p in (args.text,
+                                                                                      args.courtesy_text) if p),
+        language=options.language, paper=options.paper, allow_illegal=options.allow_illegal, date=options.date))
 
 
 def _write_all(args: argparse.Namespace, doc: Printout, options: PrintOptions) -> None:
