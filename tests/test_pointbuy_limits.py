@@ -79,6 +79,13 @@ def test_every_problem_names_its_field_and_source(code: str, fields: dict[str, A
         assert str(problem.message).endswith(".")
 
 
+def test_hoverers_and_flyers_break_the_ground_speed_limit() -> None:
+    assert design_problems(Design(id="x", name="x", speed=24, specials=("hover",))) == []
+    assert design_problems(Design(id="x", name="x", speed=24, specials=("flyer",))) == []
+    assert [p.code for p in design_problems(Design(id="x", name="x", speed=24, specials=("jump",)))] == [
+        "design.speed.max"]
+
+
 def test_a_clean_design_has_no_problem() -> None:
     assert design_problems(Design(id="x", name="x")) == []
 

@@ -149,15 +149,15 @@ def _speed(design: Design, free: tuple[str, ...]) -> Iterator[DesignProblem]:
         yield _error("design.speed.step", "speed", SPEED, lazy_tr(
             "Speed is bought by {step}\" steps over {base}\": {speed}\" is not one of them.", step=SPEED_STEP,
             base=MOBILE_SPEED, speed=speed))
-    flies = design.has("flyer")
-    if flies and speed > MAX_FLYING_SPEED:
+    unlimited = design.has("flyer") or "hover" in design.specials  # no speed limit / "breaks speed limit"
+    if unlimited and speed > MAX_FLYING_SPEED:
         yield _error("design.speed.flying_max", "speed", SPEED, lazy_tr(
             "{speed}\" is more than a flyer can use: the builder takes up to {most}\" (the longest table side).",
             speed=speed, most=MAX_FLYING_SPEED))
-    elif not flies and speed > MAX_GROUND_SPEED:
+    elif not unlimited and speed > MAX_GROUND_SPEED:
         yield _error("design.speed.max", "speed", SPEED, lazy_tr(
-            "Ground speed is bought up to {most}\"; {speed}\" needs a special (flyers have no speed limit).",
-            most=MAX_GROUND_SPEED, speed=speed))
+            "Ground speed is bought up to {most}\"; {speed}\" needs a special (flyers and hoverers have no speed "
+            "limit).", most=MAX_GROUND_SPEED, speed=speed))
 
 
 def _stationary(design: Design, free: tuple[str, ...]) -> Iterator[DesignProblem]:
