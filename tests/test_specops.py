@@ -219,3 +219,17 @@ def test_the_spec_ops_rules_translate_nothing_while_validating(catalog: Catalog)
     assert all(v.render("es") != v.render("en") for v in report.violations if v.code.startswith("specops"))
     report, _ = judged(catalog, spec_list(catalog, twelve(army), extras=()))
     assert report.codes() == ["specops.not_allowed"] and report.violations[0].render("es").startswith("FUSILIERS es")
+
+
+def test_code_decode_shows_the_spec_ops(catalog: Catalog, imported_data: Any,
+                                        capsys: pytest.CaptureFixture[str]) -> None:
+    import json
+
+    from armybuilder.cli import main
+
+    code = encode_list(spec_list(catalog, [upgrade(pano(catalog), "Light Shotgun")]), 300)
+    assert main(["code", "decode", code, "--data", str(imported_data.data_dir)]) == 0
+    assert "FUSILIER INDIGO [Spec-Ops, 3 XP]" in capsys.readouterr().out
+    assert main(["code", "decode", code, "--data", str(imported_data.data_dir), "--json"]) == 0
+    troopers = json.loads(capsys.readouterr().out)["groups"][0]["troopers"]
+    assert troopers[-1]["specops_xp"] == 3 and troopers[-1]["specops"] == ['[{"type":"weapon","id":28}]']

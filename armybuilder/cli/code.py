@@ -100,7 +100,8 @@ def _print_text(result: CodeList) -> None:
                 total_points += resolved.points
                 total_swc += resolved.swc_halves
                 gear = loadout(resolved.option)
-                print(f"  {resolved.unit.name} — {resolved.option.name}" + (f" ({gear})" if gear else "") + "  "
+                spec = (" " + tr("[Spec-Ops, {xp} XP]", xp=resolved.specops.xp)) if resolved.specops is not None else ""
+                print(f"  {resolved.unit.name} — {resolved.option.name}{spec}" + (f" ({gear})" if gear else "") + "  "
                       + tr("{points} pts, {swc} SWC", points=resolved.points, swc=format_halves(resolved.swc_halves))
                       + f"  {ids}")
             else:
@@ -134,6 +135,8 @@ def _as_json(result: CodeList) -> dict[str, Any]:
                 entry["unknown"] = tr("army not in your data")
             if member.specops is not None:
                 entry["specops"] = list(member.specops)
+            if isinstance(found, ResolvedTrooper) and found.specops is not None:
+                entry["specops_xp"] = found.specops.xp
             troopers.append(entry)
         groups.append({"number": group.number, "reinforcement": group.reinforcement, "troopers": troopers})
     ok = [t for t in result.troopers if isinstance(t, ResolvedTrooper)]
