@@ -35,6 +35,9 @@ typecheck: $(VENV)/.installed-test
 	cd tests && MYPYPATH=$(CURDIR) $(TEST_MYPY) --cache-dir $(CURDIR)/.mypy_cache/tests --exclude '^gui/' .
 	cd tests/gui && MYPYPATH=$(CURDIR)/tests:$(CURDIR) $(TEST_MYPY) --cache-dir $(CURDIR)/.mypy_cache/gui .
 
+# the suite on every core (pytest-xdist); `make pytest PYTEST_ARGS=` runs it in one process, e.g. to debug
+PYTEST_ARGS ?= -n auto --dist worksteal
+
 pytest: $(VENV)/.installed-test
 	QT_QPA_PLATFORM=offscreen $(PY) -m pytest $(PYTEST_ARGS)
 

@@ -211,8 +211,9 @@ class LocalText(LazyText):
     texts: tuple[tuple[str, str], ...]
 
     @classmethod
-    def of(cls, english: str, **others: str) -> LocalText:
-        return cls((("en", english), *((lang, text) for lang, text in others.items() if text)))
+    def of(cls, english: str, es: str = "") -> LocalText:
+        """The English name and, when the data gives one, the Spanish."""
+        return cls((("en", english), ("es", es)) if es else (("en", english),))
 
     def render(self, language: str) -> str:
         found = dict(self.texts)
@@ -315,13 +316,16 @@ class Message(LazyText):
                    str(plural) if plural is not None else None)
 
 
+_KEPT = (str, int, float, LazyText)
+
+
 def _plain(value: Any) -> Any:
-    return value if value is None or isinstance(value, str | int | float | LazyText) else str(value)
+    return value if value is None or isinstance(value, _KEPT) else str(value)
 
 
 def lazy_tr(text: str, /, context: str | None = None, **fields: Any) -> Message:
     """Like `tr`, but translated when shown (`str(message)`), not now: for messages that are stored."""
-    return Message(text, tuple((k, _plain(v)) for k, v in fields.items()), context)
+    return Message(text, tuple([(k, _plain(v)) for k, v in fields.items()]), context)
 
 
 def lazy_trn(singular: str, plural: str, n: float, /, context: str | None = None, **fields: Any) -> Message:

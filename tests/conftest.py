@@ -6,6 +6,7 @@ import os
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, settings
 
 ROOT = Path(__file__).resolve().parent.parent
 SHARED = ROOT.parent / "shared"
@@ -13,6 +14,14 @@ OFFICIAL_DATA = SHARED / "infinity-army" / "n5"
 SEEDS = SHARED / "seeds"
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+
+HYPOTHESIS_PROFILES = {"ci": 300, "dev": 40}
+"""Examples per property test: `ci` (.ci/run sets HYPOTHESIS_PROFILE=ci) tries them all, `dev` (the
+default: `make test` on a workstation) a quick, deterministic sample of the same properties."""
+for _name, _examples in HYPOTHESIS_PROFILES.items():
+    settings.register_profile(_name, max_examples=_examples, deadline=None, derandomize=True,
+                              suppress_health_check=[HealthCheck.too_slow])
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "dev"))
 
 
 @pytest.fixture(autouse=True)

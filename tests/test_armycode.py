@@ -12,7 +12,7 @@ from urllib.parse import quote
 
 import pytest
 from armycode_support import REAL, REJECTED
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from armybuilder.data.armycode import (
@@ -323,7 +323,6 @@ def codes(draw: st.DrawFn) -> DecodedCode:
                        groups=tuple(groups), framing=framing, member_form=form)
 
 
-@settings(max_examples=300, derandomize=True, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(codes())
 def test_decode_of_encode_is_the_same_code(code: DecodedCode) -> None:
     text = encode(code)

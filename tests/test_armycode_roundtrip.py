@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from armybuilder.data.armycode import decode
@@ -38,7 +38,6 @@ def _shape(army_list: ArmyList) -> list[tuple[int, bool, list[tuple[int, int, in
     return [(g.number, g.reinforcement, [(t.unit, t.group, t.option) for t in g.troopers]) for g in army_list.groups]
 
 
-@settings(max_examples=300, deadline=None, derandomize=True)
 @given(army_lists())
 def test_a_list_survives_its_army_code(army_list: ArmyList) -> None:
     back = to_army_list(decode(encode_list(army_list)), CATALOG)

@@ -263,6 +263,7 @@ def knights(count: int) -> ArmyList:
     return army_list
 
 
+@pytest.mark.slow
 def test_a_trooper_never_sits_alone_on_the_last_page_when_a_denser_layout_saves_it(catalog: Catalog) -> None:
     """Lists too long for the page budget keep the roomy layout, unless its last page would hold one trooper
     alone and a denser layout takes a page fewer."""

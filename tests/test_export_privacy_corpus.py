@@ -272,6 +272,7 @@ def official_armies(catalog: Catalog) -> list[Army]:
     return [catalog.army(s.ref) for s in catalog.armies() if s.origin == "imported"]
 
 
+@pytest.mark.slow
 def test_every_private_option_of_every_army_stays_private(catalog: Catalog, private: PrivateSkills,
                                                           official_armies: list[Army]) -> None:
     """All 56 armies; each army's private options in one list, ten to a combat group."""

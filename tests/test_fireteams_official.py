@@ -79,6 +79,7 @@ def test_every_chart_is_read_without_loss(armies: dict[str, Army], official_data
                 assert (member.fto is not None) == ("FTO" in (member.comment + member.name).upper())
 
 
+@pytest.mark.slow
 def test_every_team_and_type_is_formable_or_reported(audits: list[ChartAudit]) -> None:
     assert len(audits) == 56
     team_types = sum(a.team_types for a in audits)

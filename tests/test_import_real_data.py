@@ -68,6 +68,7 @@ def test_all_armies_import_without_errors(imported_data: ImportReport, official_
     assert report.written
 
 
+@pytest.mark.slow
 def test_counts_match_the_raw_files(imported_source: ImportedSource, official_data: Path) -> None:
     metadata = json.loads((official_data / "army.json").read_text(encoding="utf-8"))
     by_slug: dict[str, list[int]] = {}
@@ -99,6 +100,7 @@ def test_counts_match_the_raw_files(imported_source: ImportedSource, official_da
     assert totals["units"] == sum(len(raw(official_data, p.stem)["units"]) for p in army_files(official_data))
 
 
+@pytest.mark.slow
 def test_imported_armies_are_exactly_what_validation_builds(imported_source: ImportedSource) -> None:
     """The fast construction path builds the same models pydantic validation would."""
     for summary in imported_source.summaries():

@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from armybuilder.data.catalog import Catalog
@@ -57,7 +57,6 @@ def random_list(draw: st.DrawFn) -> ArmyList:
     return army_list
 
 
-@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow], derandomize=True)
 @given(random_list())
 def test_random_lists_never_crash_and_totals_add_up(army_list: ArmyList) -> None:
     report = validate_in_catalog(army_list, CATALOG)
@@ -87,7 +86,6 @@ def test_random_lists_never_crash_and_totals_add_up(army_list: ArmyList) -> None
         assert set(violation.troopers) <= known
 
 
-@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow], derandomize=True)
 @given(random_list(), st.data())
 def test_adding_a_trooper_never_removes_an_over_limit_violation(army_list: ArmyList, data: st.DataObject) -> None:
     army = CATALOG.army(army_list.army)

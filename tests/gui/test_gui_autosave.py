@@ -189,6 +189,7 @@ def _wait_for_autosave(folder: Path, process: subprocess.Popen[str], timeout: fl
     raise AssertionError("no autosave appeared")
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(sys.platform == "win32", reason="SIGKILL is POSIX")
 def test_a_killed_app_s_work_is_offered_at_the_next_start(qtbot, tmp_path: Path, app_settings,  # type: ignore[no-untyped-def]
                                                           monkeypatch: pytest.MonkeyPatch) -> None:

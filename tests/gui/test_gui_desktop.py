@@ -182,6 +182,7 @@ def test_an_unexpected_error_keeps_the_autosave_and_names_the_log(qtbot, seed_ca
     assert autosave.file.exists()
 
 
+@pytest.mark.slow
 def test_a_crash_in_the_real_app(tmp_path: Path) -> None:
     """A real app process: an error in a slot brings up the dialog, Quit exits 70, and the log and the autosave
     are on disk for the next start."""

@@ -40,6 +40,7 @@ def import_folder_through(qtbot, dialog: ImportDataDialog, folder: Path) -> None
     qtbot.waitUntil(lambda: dialog.pages.currentIndex() == RESULT_PAGE, timeout=60000)
 
 
+@pytest.mark.slow
 def test_importing_the_official_data_shows_the_armies_at_once(qtbot, window: MainWindow,  # type: ignore[no-untyped-def]
                                                                official_data: Path) -> None:
     picker = window.start_page.picker
