@@ -25,7 +25,7 @@ run: $(VENV)/.installed-run
 	$(PY) -m armybuilder
 
 MYPY := $(CURDIR)/$(BIN)/mypy --config-file $(CURDIR)/pyproject.toml --no-namespace-packages
-TEST_MYPY := $(MYPY) --disable-error-code union-attr
+TEST_MYPY := $(MYPY) --disable-error-code union-attr --follow-imports silent
 
 lint: $(VENV)/.installed-test typecheck
 	$(BIN)/ruff check armybuilder tests benchmarks tools packaging

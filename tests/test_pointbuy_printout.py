@@ -8,6 +8,7 @@ from pathlib import Path
 
 from pypdf import PdfReader
 
+from armybuilder.pointbuy.army import PointBuyList
 from armybuilder.pointbuy.files import load_list
 from armybuilder.pointbuy.printout import PrintSettings, pdf_printout, text_printout
 
@@ -15,7 +16,7 @@ EXAMPLE = Path(__file__).resolve().parent.parent / "examples" / "pointbuy" / "sw
 FIXED = PrintSettings(date=dt.date(2026, 12, 1), app_version="9.9", reproducible=True)
 
 
-def army():  # type: ignore[no-untyped-def]
+def army() -> PointBuyList:
     return load_list(EXAMPLE).army
 
 

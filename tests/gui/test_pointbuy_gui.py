@@ -95,7 +95,7 @@ def test_units_models_counts_and_free_specials(qtbot, pbwindow: PointBuyWindow) 
     assert "unit.bonus.squad_special" in pbwindow.document.report.codes()
     army.select(["u1", "c1"])
     army.remove.click()
-    assert pbwindow.document.army.units == () and pbwindow.document.army.characters == ()
+    assert pbwindow.document.army.units == () and pbwindow.document.army.characters == ()  # type: ignore[comparison-overlap]
 
 
 def test_undo_redo_and_merged_spin_steps(qtbot, pbwindow: PointBuyWindow) -> None:  # type: ignore[no-untyped-def]
@@ -106,7 +106,7 @@ def test_undo_redo_and_merged_spin_steps(qtbot, pbwindow: PointBuyWindow) -> Non
     stack = pbwindow.document.undo_stack
     assert stack.count() == 2  # the new design, then one merged change of hits
     pbwindow.undo_action.trigger()
-    assert pbwindow.document.army.design(design_id).hits == 1  # type: ignore[union-attr]
+    assert pbwindow.document.army.design(design_id).hits == 1
     assert designer.hits.value() == 1 and designer.cost.text() == "5 points"
     pbwindow.redo_action.trigger()
     assert designer.hits.value() == 4
@@ -182,6 +182,6 @@ def test_the_main_window_starts_and_opens_point_buy_armies(qtbot, window) -> Non
     second = window.other_games.windows[-1]
     assert isinstance(second, PointBuyWindow) and second.document.path == EXAMPLE
     for other in list(window.other_games.windows):
-        other.ask_unsaved = lambda: QMessageBox.StandardButton.Discard  # type: ignore[method-assign]
+        other.ask_unsaved = lambda: QMessageBox.StandardButton.Discard
         other.close()
     qtbot.waitUntil(lambda: not window.other_games.windows, timeout=2000)
