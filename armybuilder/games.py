@@ -57,6 +57,20 @@ class ProfileCheck:
 
 
 @dataclass(frozen=True)
+class ProfileListing:
+    """A game's listing of the profile databases found under some paths, for `profiles list`."""
+
+    lines: tuple[str, ...]
+    """One line a database, in the current language (its name, file and what it holds)."""
+    problems: tuple[DataProblem, ...] = ()
+    """What stopped a database from being read (errors) or was odd in it (warnings)."""
+
+    @property
+    def errors(self) -> int:
+        return sum(1 for p in self.problems if p.severity == "error")
+
+
+@dataclass(frozen=True)
 class Verdict:
     """A game's judgement of one list file, for `armybuilder validate`."""
 
@@ -87,6 +101,10 @@ class GameSystem(Protocol):
 
     def check_profiles(self, paths: Sequence[Path]) -> ProfileCheck:
         """Check the game's own files among these files and folders (others are not its business)."""
+        ...
+
+    def list_profiles(self, paths: Sequence[Path]) -> ProfileListing:
+        """List the game's own profile databases among these files and folders."""
         ...
 
     def validate_file(self, path: Path, points: int | None = None) -> Verdict:

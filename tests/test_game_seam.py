@@ -85,6 +85,9 @@ def test_a_third_game_checks_its_profiles_and_infinity_leaves_them_alone(
     assert main(["profiles", "check", str(tmp_path)], games=registry) == 0
     out = capsys.readouterr().out
     assert "Tiny game: 1 model files" in out and "unknown or missing format" not in out
+    assert main(["profiles", "list", str(tmp_path)], games=registry) == 0
+    out = capsys.readouterr().out
+    assert "tiny  models.yaml" in out and "unknown or missing format" not in out
     assert main(["profiles", "schema", "--game", "tiny"], games=registry) == 0
     assert json.loads(capsys.readouterr().out) == {"title": "tiny"}
 

@@ -33,6 +33,25 @@ def test_profiles_check_of_a_point_buy_folder_only(capsys: pytest.CaptureFixture
     assert code == 0 and "armies" not in out and "2 design databases" in out
 
 
+def test_profiles_list_names_the_design_databases_beside_the_armies(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "profiles", "list")
+    assert code == 0
+    lines = out.splitlines()
+    swamp = next(line for line in lines if "Swamp Host" in line)
+    assert swamp.startswith("designs  Swamp Host  ") and "swamp-host.yaml" in swamp
+    assert any(" units, " in line for line in lines)  # Infinity's armies are still listed
+    code, out, _ = run(capsys, "--lang", "es", "profiles", "list", str(FACTIONS))
+    assert code == 0 and "diseños" in out and "armies" not in out
+
+
+def test_profiles_list_of_a_broken_database_says_why_and_fails(tmp_path: Path,
+                                                              capsys: pytest.CaptureFixture[str]) -> None:
+    (tmp_path / "bad.yaml").write_text("format: armybuilder-pointbuy-designs/1\nname: [\n", encoding="utf-8")
+    code, out, err = run(capsys, "profiles", "list", str(tmp_path))
+    assert code == 1 and "bad.yaml" in err and "YAML" in err
+    assert "(unreadable)" in out
+
+
 def test_profiles_check_reports_a_broken_design(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     (tmp_path / "bad.yaml").write_text("format: armybuilder-pointbuy-designs/1\nname: Bad\ndesigns:\n"
                                        "  - id: tree\n    name: Tree\n    race: arboreal\n    hits: 3\n"

@@ -32,7 +32,8 @@ def register(commands: Any) -> None:
                             help=tr("the game whose files it describes: infinity (default) or pointbuy"))
     schema_cmd.set_defaults(handler=_schema)
 
-    listing = sub.add_parser("list", help=tr("list the armies and packs of the bundled profiles"))
+    listing = sub.add_parser("list", help=tr("list the armies, packs and other games' design databases of the "
+                                             "bundled profiles"))
     listing.add_argument("paths", nargs="*", type=Path, metavar="PATH",
                          help=tr("files or folders (default: the bundled profiles)"))
     listing.set_defaults(handler=_list)
@@ -90,8 +91,10 @@ def _schema(args: argparse.Namespace) -> int:
 
 
 def _list(args: argparse.Namespace) -> int:
+    """Infinity's armies and packs, then each other game's databases (armybuilder/games.py) under the same paths."""
     paths = args.paths or [bundled_profiles_dir()]
-    loaded = load_profiles(paths)
+    games = games_of(args)
+    loaded = load_profiles(paths, games.claimed_by_another)
     print_problems(loaded.problems)
     kinds = {"vanilla": tr("vanilla", context="army kind"), "sectorial": tr("sectorial", context="army kind"),
              "reinforcements": tr("reinforcements", context="army kind")}
@@ -102,4 +105,10 @@ def _list(args: argparse.Namespace) -> int:
     pack_kinds = {"edition": tr("edition", context="pack kind"), "season": tr("season", context="pack kind")}
     for pack in loaded.packs.values():
         print(tr("pack", context="rules pack") + f"  {pack.id}  {pack.name}  [{pack_kinds.get(pack.kind, pack.kind)}]")
-    return _exit_code(paths, loaded)
+    listings = [games.system(entry).list_profiles(paths) for entry in games.others()]
+    for listing in listings:
+        print_problems(listing.problems)
+        for line in listing.lines:
+            print(line)
+    code = _exit_code(paths, loaded)
+    return EXIT_FAILED if code == EXIT_OK and any(listing.errors for listing in listings) else code

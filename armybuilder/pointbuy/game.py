@@ -13,10 +13,11 @@ from typing import Any
 
 from armybuilder.data.fileio import atomic_write_bytes, atomic_write_text
 from armybuilder.data.problems import DataError
-from armybuilder.games import ExportRequest, ProfileCheck, Verdict, yaml_files
+from armybuilder.games import ExportRequest, ProfileCheck, ProfileListing, Verdict, yaml_files
 from armybuilder.i18n import tr, trn
+from armybuilder.pointbuy.costing import cost_of
 from armybuilder.pointbuy.engine import ArmyReport, validate
-from armybuilder.pointbuy.files import DESIGNS_FORMAT, load_designs, load_list, schema, sniff
+from armybuilder.pointbuy.files import DESIGNS_FORMAT, DesignSet, load_designs, load_list, schema, sniff
 from armybuilder.pointbuy.organization import unit_label
 from armybuilder.pointbuy.printout import PrintSettings, pdf_printout, text_printout
 
@@ -75,8 +76,12 @@ class PointBuyGame:
     def schema(self) -> dict[str, Any]:
         return schema()
 
+    @staticmethod
+    def _design_sets(paths: Sequence[Path]) -> list[DesignSet]:
+        return [load_designs(path) for path in yaml_files(paths) if sniff(path) == DESIGNS_FORMAT]
+
     def check_profiles(self, paths: Sequence[Path]) -> ProfileCheck:
-        sets = [load_designs(path) for path in yaml_files(paths) if sniff(path) == DESIGNS_FORMAT]
+        sets = self._design_sets(paths)
         problems = tuple(p for s in sets for p in s.problems)
         errors = sum(1 for p in problems if p.severity == "error")
         summary = (tr("Point-buy wargame") + ": " + trn("{n} design database", "{n} design databases", len(sets))
@@ -84,6 +89,20 @@ class PointBuyGame:
                    + trn("{n} error", "{n} errors", errors) + ", "
                    + trn("{n} warning", "{n} warnings", len(problems) - errors))
         return ProfileCheck(len(sets), problems, summary)
+
+    def list_profiles(self, paths: Sequence[Path]) -> ProfileListing:
+        """A line a design database: 'designs  Swamp Host  8 designs, 10–45 points  (…/swamp-host.yaml)'."""
+        sets = self._design_sets(paths)
+        lines = []
+        for found in sets:
+            costs = sorted(cost_of(design).total for design in found.designs)
+            held = trn("{n} design", "{n} designs", len(costs))
+            if costs:
+                held += ", " + (tr("{cost} points", cost=costs[0]) if costs[0] == costs[-1]
+                                else tr("{low}–{high} points", low=costs[0], high=costs[-1]))
+            name = found.name or tr("(unreadable)")
+            lines.append(tr("designs", context="pointbuy listing") + f"  {name}  {held}  ({found.path})")
+        return ProfileListing(tuple(lines), tuple(p for found in sets for p in found.problems))
 
     def validate_file(self, path: Path, points: int | None = None) -> Verdict:
         try:

@@ -8,7 +8,15 @@ from typing import Any
 
 import yaml
 
-from armybuilder.games import ExportRequest, GameEntry, ProfileCheck, Verdict, sniff_format, yaml_files
+from armybuilder.games import (
+    ExportRequest,
+    GameEntry,
+    ProfileCheck,
+    ProfileListing,
+    Verdict,
+    sniff_format,
+    yaml_files,
+)
 
 ENTRY = GameEntry("tiny", "Tiny game", ("tinygame-",), "tinygame.game")
 
@@ -19,6 +27,10 @@ class TinyGame:
     def check_profiles(self, paths: Sequence[Path]) -> ProfileCheck:
         files = [p for p in yaml_files(paths) if sniff_format(p) == "tinygame-models/1"]
         return ProfileCheck(len(files), (), f"Tiny game: {len(files)} model files")
+
+    def list_profiles(self, paths: Sequence[Path]) -> ProfileListing:
+        files = [p for p in yaml_files(paths) if sniff_format(p) == "tinygame-models/1"]
+        return ProfileListing(tuple(f"tiny  {p.name}" for p in files))
 
     def validate_file(self, path: Path, points: int | None = None) -> Verdict:
         data = yaml.safe_load(path.read_text(encoding="utf-8"))
