@@ -109,7 +109,7 @@ def _hits_and_saves(design: Design, free: tuple[str, ...]) -> Iterator[DesignPro
         yield _warning("design.saves.sane", "saves", SAVES, lazy_tr(
             "{saves} saving dice is past the table's sane maximum of {sane} over the base save.",
             saves=design.saves, sane=SAVES_SANE_MAX))
-    if design.free_save == "save" and design.saves == 0:
+    if design.free_save == "save" and design.saves == 0 and "light_troops" not in stat_line(design).conditionals:
         yield _warning("design.free_save.unused", "free_save", BASIC, lazy_tr(
             "The free save is given up for nothing: it may become an attack die up to Medium instead."))
     hits = designed_hits(design)
