@@ -137,7 +137,7 @@ def _attributes(priced: Priced) -> str:
                        tr("morale: {morale}", morale=local_name(MORALE_GRADES[design.morale]))))
 
 
-def _specials(priced: Priced) -> str:
+def specials_text(priced: Priced) -> str:
     """Its chosen specials and those its race gives (a unit's free special is on the unit's line)."""
     design = priced.design
     names = [local_name(CHOSEN_SPECIALS[s]) for s in dict.fromkeys(design.specials)]
@@ -189,7 +189,7 @@ def build_sheet(army: PointBuyList, settings: PrintSettings, report: ArmyReport 
             "{n} model", "{n} models", len(lines)), points=sum(x.points for x in lines)), lines))
     fielded = list(dict.fromkeys(m.design for _, m in army.entries()))
     cards = tuple(ModelCard(p.design.name, p.cost.total, stat_text(p), _attributes(p),
-                            _specials(p), _conditionals(p), p.cost.breakdown(),
+                            specials_text(p), _conditionals(p), p.cost.breakdown(),
                             p.design.notes)
                   for p in (report.priced[d] for d in fielded if d in report.priced))
     problems = tuple(f"{'✗' if p.is_error else '!'} {p.message}" for p in report.problems)

@@ -47,6 +47,22 @@ def test_the_cost_follows_every_change_with_its_breakdown(qtbot, pbwindow: Point
     assert designer.cost.text() == "10 points" and designer.breakdown.text().endswith("×½ Mindless = 10")
     assert "Fire Fighter" in designer.derived.text() and "Way of One" in designer.derived.text()
     assert 'Move 8"' in designer.stats.text()  # Humanoid +2"
+    assert "Specials: —" in designer.stats.text()
+
+
+def test_the_chosen_specials_are_named_above_the_long_list(qtbot, pbwindow: PointBuyWindow) -> None:  # type: ignore[no-untyped-def]
+    """52 specials do not fit on screen: the ones chosen are said in the summary, the race's too."""
+    new_design(pbwindow)
+    designer = pbwindow.designer
+    designer.race.setCurrentIndex(designer.race.findData("avians"))
+    items = [designer.specials.item(i) for i in range(designer.specials.count())]
+    from PySide6.QtCore import Qt
+
+    for item in items:
+        if item.data(Qt.ItemDataRole.UserRole) in ("cloak", "x_ray_vision"):
+            item.setCheckState(Qt.CheckState.Checked)
+    assert "Specials: Cloak, X-Ray Vision, Flyer (from its race)" in designer.stats.text()
+    assert designer.cost.text() == "20 points"  # 5 ×2 Avians ×2 second chosen special
 
 
 def test_a_broken_limit_is_explained_under_its_field_and_in_the_problems(  # type: ignore[no-untyped-def]

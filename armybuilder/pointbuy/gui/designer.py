@@ -42,7 +42,7 @@ from armybuilder.pointbuy.design import SANITY, SHAPES, Base, Design
 from armybuilder.pointbuy.engine import Priced, price
 from armybuilder.pointbuy.gui.document import ArmyDocument
 from armybuilder.pointbuy.limits import Field
-from armybuilder.pointbuy.printout import stat_text
+from armybuilder.pointbuy.printout import specials_text, stat_text
 from armybuilder.pointbuy.tables import BANDS
 
 FIELD_NAMES: dict[str, str] = {
@@ -362,7 +362,7 @@ class DesignerPanel(Retranslating, QWidget):
     def _show_outputs(self, priced: Priced) -> None:
         self.cost.setText(tr("{cost} points", cost=priced.cost.total))
         self.breakdown.setText(priced.cost.breakdown())
-        self.stats.setText(stat_text(priced))
+        self.stats.setText(stat_text(priced) + "\n" + tr("Specials: {specials}", specials=specials_text(priced)))
         names = [self._conditional_text(priced, special) for special in priced.stats.conditionals]
         self.derived.setText(tr("Conditional specials: {specials}", specials=", ".join(names) or "—"))
         self.derived.setToolTip("\n".join(f"{local_name(CONDITIONAL_SPECIALS[s])}: "
