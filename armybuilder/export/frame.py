@@ -21,6 +21,12 @@ INK = colors.HexColor("#1d2530")
 MUTED = colors.HexColor("#5b6675")
 RULE = colors.HexColor("#b9c2cc")
 ILLEGAL = colors.HexColor("#c0152a")
+BAND = colors.HexColor("#27364a")
+"""The dark band a table's title row is printed on (white text)."""
+HEAD = colors.HexColor("#dfe5ec")
+"""A table's column-header row."""
+SHADE = colors.HexColor("#f3f5f8")
+"""A light row that sets some rows apart (peripherals, every other model row)."""
 Paper = Literal["a4", "letter"]
 
 

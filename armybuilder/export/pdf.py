@@ -37,15 +37,25 @@ from reportlab.platypus import (
 
 from armybuilder.export import fmt
 from armybuilder.export.fonts import FontSet, print_fonts
-from armybuilder.export.frame import FOOTER, ILLEGAL, INK, MARGIN, MUTED, RULE, furnished_canvas, page_size
+from armybuilder.export.frame import (
+    BAND,
+    FOOTER,
+    HEAD,
+    ILLEGAL,
+    INK,
+    MARGIN,
+    MUTED,
+    RULE,
+    SHADE,
+    furnished_canvas,
+    page_size,
+)
 from armybuilder.export.printable import escape_controls
 from armybuilder.export.printout import IllegalListError, PrintOptions, Printout, printing_language
 from armybuilder.export.sheet import Row, Sheet, WeaponLine, courtesy_of, courtesy_sheet, full_sheet
 from armybuilder.i18n import tr
 
-BAND = colors.HexColor("#27364a")
-HEAD = colors.HexColor("#dfe5ec")
-PERIPHERAL = colors.HexColor("#f3f5f8")
+PERIPHERAL = SHADE
 LIEUTENANT = colors.HexColor("#9a6b00")
 PRIVATE = colors.HexColor("#6a3d9a")
 ORDERS = colors.HexColor("#f0f2f5")

@@ -30,7 +30,18 @@ from reportlab.platypus import (
 
 from armybuilder import __version__
 from armybuilder.export.fonts import print_fonts
-from armybuilder.export.frame import FOOTER, ILLEGAL, INK, MARGIN, MUTED, RULE, furnished_canvas, page_size
+from armybuilder.export.frame import (
+    BAND,
+    FOOTER,
+    ILLEGAL,
+    INK,
+    MARGIN,
+    MUTED,
+    RULE,
+    SHADE,
+    furnished_canvas,
+    page_size,
+)
 from armybuilder.i18n import language_override, tr, trn
 from armybuilder.pointbuy.army import Models, PointBuyList
 from armybuilder.pointbuy.catalog import (
@@ -46,9 +57,6 @@ from armybuilder.pointbuy.catalog import (
 )
 from armybuilder.pointbuy.engine import ArmyReport, Priced, validate
 from armybuilder.pointbuy.organization import unit_label
-
-BAND_COLOUR = colors.HexColor("#27364a")
-SHADE = colors.HexColor("#f3f5f8")
 
 
 @dataclass(frozen=True)
@@ -262,7 +270,7 @@ def _block_table(block: Block, st: _Styles, width: float) -> Table:
         data.append([_p(str(line.count), st.base), _p(name, st.base), _p(str(line.cost), st.right),
                      _p(str(line.points), st.right)])
     table = Table(data, colWidths=[width * 0.08, width * 0.42, width * 0.25, width * 0.25], repeatRows=2)
-    style = [("SPAN", (0, 0), (1, 0)), ("SPAN", (2, 0), (3, 0)), ("BACKGROUND", (0, 0), (-1, 0), BAND_COLOUR),
+    style = [("SPAN", (0, 0), (1, 0)), ("SPAN", (2, 0), (3, 0)), ("BACKGROUND", (0, 0), (-1, 0), BAND),
              ("VALIGN", (0, 0), (-1, -1), "MIDDLE"), ("LINEBELOW", (0, 1), (-1, -1), 0.4, RULE),
              ("TOPPADDING", (0, 0), (-1, -1), 2),
              ("BOTTOMPADDING", (0, 0), (-1, -1), 2)]
