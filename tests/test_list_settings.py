@@ -134,3 +134,39 @@ def test_mercenaries_are_allowed_by_an_extra_with_a_mercenary_cap(synthetic_cata
     assert found is not None and found.id == "soldiers-of-fortune" and found.mercenary_points == 75
     assert mercenary_extra(season, ["spec-ops"]) is None
     assert mercenary_extra(None, ["soldiers-of-fortune"]) is None
+
+
+def test_a_pasted_code_starts_at_the_season_tier_of_its_points(synthetic_catalog: Catalog) -> None:
+    """One policy for a code's rules, in the app (paste) and the CLI (`--code`): the army's usual season at
+    the tier of the code's points, else free points under it; never an Extra the organizer did not name."""
+    from armybuilder.rules.list_settings import with_code_settings
+
+    read = n5_list(pack="n5", points=400, extras=("spec-ops",))  # as a decoded code leaves it
+    opened = with_code_settings(read, synthetic_catalog)
+    assert (opened.pack, opened.tier, opened.points, opened.extras) == ("its-s17", "400", None, ())
+    odd = with_code_settings(read.model_copy(update={"points": 275}), synthetic_catalog)
+    assert (odd.pack, odd.tier, odd.points) == ("its-s17", None, 275)
+    unknown = read.model_copy(update={"army": ArmyRef(origin="imported", id=4242)})
+    assert with_code_settings(unknown, synthetic_catalog) == unknown  # an army the data lacks: left as read
+
+
+def test_validate_code_uses_the_same_rules_as_the_app(synthetic_catalog: Catalog, capsys: pytest.CaptureFixture[str],
+                                                      tmp_path: Path) -> None:
+    import json
+
+    from armybuilder.cli import main
+    from armybuilder.data.armycode_lists import encode_list
+
+    army_list = n5_list()
+    for option in (3, 1, 1):
+        army_list, _ = army_list.with_trooper(1, LINE, 1, option)
+    code = encode_list(army_list, 250)
+    assert main(["validate", "--profiles", str(SYNTHETIC), "--code", code, "--json"]) == 0
+    rules = json.loads(capsys.readouterr().out)["rules"]
+    assert (rules["pack"], rules["tier"], rules["points"]) == ("its-s17", "250", 250)
+    assert main(["validate", "--profiles", str(SYNTHETIC), "--code", code, "--pack", "n5", "--json"]) == 0
+    rules = json.loads(capsys.readouterr().out)["rules"]
+    assert (rules["pack"], rules["tier"], rules["points"]) == ("n5", None, 250)  # the organizer's choice wins
+    text = tmp_path / "full.txt"  # the print-out of a code names the same rules
+    assert main(["export", "--profiles", str(SYNTHETIC), "--code", code, "--text", str(text)]) == 0
+    assert "Rules: ITS Season 17 — Seekers · Infinity N5 · 250-Tier" in text.read_text(encoding="utf-8")

@@ -15,6 +15,7 @@ from armybuilder.paths import bundled_profiles_dir
 if TYPE_CHECKING:  # imported where used: `armybuilder --help` and `--version` load no data model
     from armybuilder.data.catalog import Catalog
     from armybuilder.data.problems import DataProblem
+    from armybuilder.domain.lists import ArmyList
     from armybuilder.domain.profiles import Option, Unit
     from armybuilder.games import GameRegistry
 
@@ -70,6 +71,15 @@ def open_catalog(args: argparse.Namespace, *, report: bool = True) -> Catalog:
     if report:
         print_problems(catalog.problems)
     return catalog
+
+
+def code_list(code: str, catalog: Catalog) -> ArmyList:
+    """The list an army code (or its link) describes, under the rules a pasted code starts with in the app
+    too (`rules.list_settings.with_code_settings`); raises ArmyCodeError when the code cannot be read."""
+    from armybuilder.data.armycode import list_from_code
+    from armybuilder.rules.list_settings import with_code_settings
+
+    return with_code_settings(list_from_code(code, catalog), catalog)
 
 
 def print_problems(problems: Iterable[DataProblem], stream: TextIO | None = None) -> None:

@@ -12,8 +12,8 @@ from pathlib import Path
 from typing import Any
 
 from armybuilder.cli import COMMANDS
-from armybuilder.cli.common import add_data_option, games_of, open_catalog
-from armybuilder.data.armycode import code_text, list_from_code
+from armybuilder.cli.common import add_data_option, code_list, games_of, open_catalog
+from armybuilder.data.armycode import code_text
 from armybuilder.data.catalog import Catalog
 from armybuilder.data.fileio import atomic_write_bytes, resolved, write_target
 from armybuilder.data.listfile import LoadedList, changes_since_saved, load_list
@@ -70,7 +70,7 @@ def _options(args: argparse.Namespace) -> PrintOptions:
 
 def _load(args: argparse.Namespace, catalog: Catalog) -> tuple[ArmyList, LoadedList | None]:
     if args.code:
-        return list_from_code(args.code, catalog), None
+        return code_list(args.code, catalog), None
     loaded = load_list(args.list)
     return loaded.army_list, loaded
 

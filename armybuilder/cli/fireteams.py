@@ -9,8 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from armybuilder.cli import COMMANDS
-from armybuilder.cli.common import add_data_option, open_catalog
-from armybuilder.data.armycode import list_from_code
+from armybuilder.cli.common import add_data_option, code_list, open_catalog
 from armybuilder.data.catalog import Catalog
 from armybuilder.data.listfile import load_list
 from armybuilder.data.problems import DataError
@@ -45,7 +44,7 @@ def register(commands: Any) -> None:
 
 def _load(args: argparse.Namespace, catalog: Catalog) -> ArmyList:
     if args.code:
-        return list_from_code(args.code, catalog)
+        return code_list(args.code, catalog)
     return load_list(args.list).army_list
 
 

@@ -11,8 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from armybuilder.cli import COMMANDS
-from armybuilder.cli.common import add_data_option, games_of, open_catalog, positive_int, trooper_label
-from armybuilder.data.armycode import list_from_code
+from armybuilder.cli.common import add_data_option, code_list, games_of, open_catalog, positive_int, trooper_label
 from armybuilder.data.catalog import Catalog
 from armybuilder.data.listfile import LoadedList, changes_since_saved, load_list
 from armybuilder.data.problems import DataError
@@ -104,7 +103,7 @@ def check_file(path: Path, catalog: Catalog, args: argparse.Namespace) -> Checke
 def check_code(code: str, catalog: Catalog, args: argparse.Namespace) -> Checked:
     label = code if len(code) <= 24 else code[:21] + "…"
     try:
-        army_list = _apply_settings(list_from_code(code, catalog), args, catalog)
+        army_list = _apply_settings(code_list(code, catalog), args, catalog)
         report = validate_in_catalog(army_list, catalog)
     except DataError as exc:
         return Checked(label, None, None, [], str(exc))

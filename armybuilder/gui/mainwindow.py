@@ -65,7 +65,7 @@ from armybuilder.gui.widgets.totalsbar import TotalsBar
 from armybuilder.gui.widgets.unitbrowser import UnitBrowser
 from armybuilder.gui.widgets.validationpanel import ValidationPanel
 from armybuilder.i18n import language, tr, trn
-from armybuilder.rules.list_settings import new_list, settings_for_points
+from armybuilder.rules.list_settings import new_list, with_code_settings
 
 if TYPE_CHECKING:
     from armybuilder.gui.dialogs.preferences import PreferenceValues
@@ -840,8 +840,7 @@ class MainWindow(Retranslating, QMainWindow):
                               "\n".join(p.message for p in code.problems))
             return
         self._loaded_armies.add((code.summary.origin, code.summary.id))
-        pack, tier, points = settings_for_points(self.catalog, code.summary, code.army_list.points)
-        army_list = code.army_list.model_copy(update={"pack": pack, "tier": tier, "points": points})
+        army_list = with_code_settings(code.army_list, self.catalog)
         self.document.start(army_list, saved=False)
         if code.problems:
             self.show_message("warning", tr("The army code was opened; please check these points:"),

@@ -1,8 +1,9 @@
 """A list's game settings — rules pack, tier or points, extras: what a new list starts with, what a
 change of pack keeps, and the rule that they make sense for the pack (`check`).
 
-The one home of these decisions: the CLI (`validate --pack/--tier/--points/--extra`), the GUI's
-document (new lists, the Rules and Game size pickers) and Preferences all call these functions.
+The one home of these decisions: the CLI (`validate --pack/--tier/--points/--extra`, a `--code`'s rules), the
+GUI's document (new lists, the Rules and Game size pickers, a pasted code) and Preferences all call these
+functions.
 """
 
 from __future__ import annotations
@@ -82,6 +83,18 @@ def settings_for_points(catalog: Catalog, summary: ArmySummary, points: int | No
         if match is not None:
             return pack, match.id, None
     return pack, None, points
+
+
+def with_code_settings(army_list: ArmyList, catalog: Catalog) -> ArmyList:
+    """A list read from an army code under the rules it starts with, wherever the code is opened (the app's
+    paste, `validate`/`export`/`fireteams --code`): a code holds only its points, so the army's usual pack
+    at the tier of that size, else at free points (`settings_for_points`). No Extra is switched on for what
+    the code holds (mercenaries, a Spec-Ops): the organizer names them, and the report says which is needed."""
+    summary = catalog.summary(army_list.army)
+    if summary is None:  # an army the data lacks: the report says so; the rules stay as the code left them
+        return army_list
+    pack, tier, points = settings_for_points(catalog, summary, army_list.points)
+    return army_list.model_copy(update={"pack": pack, "tier": tier, "points": points, "extras": ()})
 
 
 def game_size(army_list: ArmyList, catalog: Catalog) -> int:
