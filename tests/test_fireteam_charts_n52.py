@@ -135,6 +135,17 @@ def test_no_level_above_five(catalog: Catalog) -> None:
     assert core.level == 5 and core.explanation.startswith("Level 5: 5 of 6"), core.explanation
 
 
+def test_a_core_too_big_for_its_chart_is_judged_at_the_level_it_can_reach(catalog: Catalog) -> None:
+    """Four Myrmidons and a Myrmidon Officer (who counts as "(Myrmidon)") in a Steel Phalanx Core: once legal (4
+    members) it reaches level 4, never level 5 — `fireteams` said "NOT LEGAL (level 5 once legal)" and its
+    explanation promised "5 of 5"."""
+    report = _report(catalog, "steel-phalanx", [("myrmidon-officer", 1)] + [("myrmidons", 1)] * 4,
+                     [("Myrmidons Fireteams", CORE, range(5))])
+    assert _codes(report) == ["fireteam.size"]
+    (core,) = assess_fireteams(report.context)  # type: ignore[arg-type]
+    assert core.level == 4 and core.explanation.startswith("Level 4: 4 of 5"), core.explanation
+
+
 # ----- 3. Reinforcements fireteams obey the main army chart's types and limits ------------------------
 
 GENBU = ("reinf-genbutai", 1)

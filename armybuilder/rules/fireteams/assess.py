@@ -297,6 +297,9 @@ def judge(setting: FireteamSetting, fireteam: Fireteam,
         found += _limits(fireteam, team, section, placement)
     level = placement.level if placement is not None else level_of([m.keys for m in section])
     top = setting.edition.fireteam_max_level
+    sizes = setting.size_range(view, team, fireteam.type) if team is not None else None
+    if sizes is not None:  # once legal, a team has at most its chart's size (Steel Phalanx's Core of 4)
+        top = min(top, max(sizes[1], 1))
     if level.level > top:  # no level above 5, whatever the (illegal) size
         level = replace(level, level=top, counted=level.counted[:top])
     return _assessment(setting, view, fireteam, team, members, section, placement, level, tuple(found))
