@@ -289,3 +289,19 @@ def test_dash_values_print_as_a_dash(mirrors: Printout) -> None:
             start = next(i for i, line in enumerate(lines) if line.startswith("SEED POD"))
             assert lines[start + 1:start + 9] == ["-", "-", "-", "10", "-", "0", "3", "1 STR"], lines[start:start + 9]
             assert not any(value in ("-1", "-0.4--0.4", "-1--1") for value in lines[start:start + 9])
+
+
+@pytest.mark.parametrize(("language", "one", "two"), [
+    ("en", "on the table as its model and up to 1 Decoy marker:", "each on the table as its model and up to 2 Decoy "
+                                                                  "markers:"),
+    ("es", "en la mesa como su miniatura y hasta 1 marcador de Señuelo:", "cada uno en la mesa como su miniatura y "
+                                                                          "hasta 2 marcadores de Señuelo:"),
+])
+def test_a_decoy_line_counts_its_markers_in_good_grammar(language: str, one: str, two: str) -> None:
+    """Decoy (1) is the usual value (Knauf, Sunduqbut): "up to 1 Decoy markers" read wrong in both languages."""
+    from armybuilder.export.sheet import decoy_line
+    from armybuilder.i18n import language_override
+
+    with language_override(language):
+        assert decoy_line(1, 1).startswith(one), decoy_line(1, 1)
+        assert decoy_line(2, 2).startswith(two), decoy_line(2, 2)

@@ -38,7 +38,7 @@ from armybuilder.export.privacy import (
     own_profiles,
     public_face,
 )
-from armybuilder.i18n import language, render, tr
+from armybuilder.i18n import language, render, tr, trn
 from armybuilder.rules.fireteams.assess import fireteam_bonuses_note
 
 SheetKind = Literal["full", "courtesy"]
@@ -221,10 +221,11 @@ def _private_note(verdict: Verdict, face: PublicFace | None = None, lieutenant: 
 def decoy_line(decoys: int, quantity: int) -> str:
     """What the table shows of a Decoy (N) trooper deployed as its model."""
     if quantity > 1:
-        return tr("each on the table as its model and up to {count} Decoy markers: which one is real stays "
-                  "private", count=decoys)
-    return tr("on the table as its model and up to {count} Decoy markers: which one is real stays private",
-              count=decoys)
+        return trn("each on the table as its model and up to {n} Decoy marker: which one is real stays private",
+                   "each on the table as its model and up to {n} Decoy markers: which one is real stays private",
+                   decoys)
+    return trn("on the table as its model and up to {n} Decoy marker: which one is real stays private",
+               "on the table as its model and up to {n} Decoy markers: which one is real stays private", decoys)
 
 
 def _profile_items(profiles: Iterable[Profile], options: Iterable[Option], attribute: str,
