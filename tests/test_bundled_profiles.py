@@ -318,6 +318,22 @@ def test_cbl_fireteams_name_teams_of_the_sectorial_chart() -> None:
     assert holders == {("nisses", "Nisse"), ("order-sergeants", "Order Sergeant")}
 
 
+def test_the_fireteam_audit_reads_every_bundled_chart_text() -> None:
+    """A chart's `description` and a team's `note` are rule text, read by the rules (Steel Phalanx's "Core have a
+    maximum of 4 members"); where a chart comes from goes in `source`. `fireteams --audit` listed the seed-001
+    provenance of Svalarheima's chart as 8 "chart texts the rules could not read" ("yaml)." among them)."""
+    from armybuilder.rules.fireteams.audit import audit_chart
+
+    loaded = bundled()
+    for each in loaded.armies.values():
+        edition = loaded.packs[each.edition]
+        assert isinstance(edition, EditionPack)
+        unread = [t.text for t in audit_chart(each, edition).texts if t.reading == "unread"]
+        assert not unread, (each.slug, unread)
+    chart = army("svalarheima-s-winter-force").fireteam_chart
+    assert chart.source and "Seed 001" in chart.source and all(t.source for t in chart.teams)
+
+
 def test_mercenaries_of_the_sectorial_are_in_its_own_list() -> None:
     for slug in ("csu-corporate-security-unit", "saito-togan", "father-lucien-sforza"):
         found = unit("svalarheima-s-winter-force", slug)

@@ -79,7 +79,9 @@ class ChartTeam(Frozen):
 
     name: str
     types: tuple[FireteamType, ...] = ()
-    note: str = Field(default="", description="the chart's `obs`, e.g. 'No Wildcards'")
+    note: str = Field(default="", description="the chart's `obs`, e.g. 'No Wildcards': rule text, read as rules")
+    source: str | None = Field(default=None, description="where the team comes from (authored data); never read "
+                                                         "as a rule")
     members: tuple[ChartMember, ...] = ()
     sizes: dict[FireteamType, tuple[int, int]] = Field(
         default_factory=dict,
@@ -99,7 +101,10 @@ class FireteamChart(Frozen):
     """Limits per fireteam type (256 = no limit, 0 = none) and the army's teams."""
 
     limits: dict[FireteamType, int] = Field(default_factory=dict)
-    description: str = ""
+    description: str = Field(default="", description="the chart's `desc`: rule text, read as rules (Steel "
+                                                     "Phalanx's 'Core have a maximum of 4 members')")
+    source: str | None = Field(default=None, description="where the chart comes from (authored data); never read "
+                                                         "as a rule")
     teams: tuple[ChartTeam, ...] = ()
 
     def limit(self, team_type: FireteamType) -> int | None:
