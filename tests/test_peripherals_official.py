@@ -159,6 +159,22 @@ def test_with_a_second_engineer_the_fireteam_is_legal_and_the_assumption_is_said
     assert without_team.violations == ()  # the Gearhead controls it: legal while it is in no fireteam
 
 
+def test_no_assumption_is_said_where_every_possible_controller_controls(catalog: Catalog) -> None:
+    """Two Gearheads for two Ranters and a Puzzler: both must control, so there was no choice to say. The report
+    said three times "GEARHEADS is taken to control … (GEARHEADS could too)"."""
+    report = _report(catalog, "next-wave", [LIEUTENANT, GEARHEAD_CYBERPLUG, GEARHEAD_CYBERPLUG, RANTER, RANTER,
+                                            PUZZLER])
+    assert report.violations == ()
+    assert not [n for n in report.notes if "taken to control" in n], report.notes
+
+
+def test_the_assumption_names_who_stays_free(catalog: Catalog) -> None:
+    """A Nexus and a Gearhead FTO could each control the Slave Drone: the note names the one left free."""
+    report = _report(catalog, "next-wave", [LIEUTENANT, GEARHEAD_FTO_ENGINEER, SLAVE_DRONE, NEXUS_ENGINEER])
+    (note,) = [n for n in report.notes if "taken to control" in n]
+    assert note.count("GEARHEADS") == 1 and note.count("NEXUS") == 1, note
+
+
 def test_a_servant_without_any_possible_controller_is_reported(catalog: Catalog) -> None:
     report = _report(catalog, "next-wave", [LIEUTENANT, HARBINGER, SLAVE_DRONE])
     assert _codes(report) == ["peripherals.no_controller"], [v.message for v in report.violations]

@@ -403,12 +403,16 @@ def _no_controller(ctx: RuleContext, number: int, control: PeripheralControl,
 
 
 def notes(ctx: RuleContext) -> Iterator[Text]:
-    """Which controller the rules assumed, where several troopers of the group could be it."""
-    for assignment in control_plan(ctx).assignments:
-        if assignment.controller is None or len(assignment.possible) < 2:
+    """Which controller the rules assumed, where another trooper of the group could be it and is left free to
+    join a fireteam (where every possible controller controls one anyway, there was no choice to say)."""
+    plan = control_plan(ctx)
+    controllers = {a.controller for a in plan.assignments}
+    for assignment in plan.assignments:
+        free = [u for u in assignment.possible if u not in controllers]
+        if assignment.controller is None or not free:
             continue
         peripheral, controller = _trooper(ctx, assignment.peripheral), _trooper(ctx, assignment.controller)
-        others = [_trooper(ctx, u) for u in assignment.possible if u != assignment.controller]
+        others = [_trooper(ctx, u) for u in free]
         yield lazy_tr("Combat Group {group}: {controller} is taken to control {peripheral} ({others} could too); as a "
                       "Controller it may not join a fireteam.", group=assignment.combat_group,
                       controller=_label(controller), peripheral=peripheral.name, others=_counted(others))
