@@ -199,6 +199,7 @@ def test_cli_import_from_url_and_list(serve: Any, small: Path, tmp_path: Path, c
     assert main(["data", "import", "--url", base, "--data", str(tmp_path / "cache")]) == 0
     captured = capsys.readouterr()
     assert "downloading [2/4] panoceania.json" in captured.err
+    assert "downloading army.json (" in captured.err and "/0]" not in captured.err  # its total is not known yet
     assert "3 armies: 3 new" in captured.out
     assert main(["data", "list", "--data", str(tmp_path / "cache")]) == 0
     listing = capsys.readouterr().out

@@ -81,7 +81,8 @@ class _ProgressPrinter:
 
     def _line(self, file: str, index: int, total: int, size: int, *, final: bool) -> None:
         width = len(str(total))
-        text = f"{self.verb} [{index:>{width}}/{total}] {file} ({_size(size)})"
+        count = f" [{index:>{width}}/{total}]" if total else ""  # army.json comes before the total is known
+        text = f"{self.verb}{count} {file} ({_size(size)})"
         if self.live:
             self.stream.write("\r" + text.ljust(78) + ("\n" if final else ""))
         elif final:
