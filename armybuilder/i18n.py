@@ -23,7 +23,6 @@ import os
 import threading
 from collections.abc import Iterable, Iterator, Mapping
 from contextlib import contextmanager
-from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -164,6 +163,8 @@ class LazyText:
     text; an f-string or `str()` renders it at once, so the core never does either while validating.
     """
 
+    __slots__ = ()
+
     def render(self, language: str) -> str:
         raise NotImplementedError
 
@@ -187,6 +188,42 @@ class LazyText:
         raise NotImplementedError
 
 
+class _Value(LazyText):
+    """A frozen value: equal and hashed by its fields (`_fields`), read-only after it is made. Written by hand,
+    not with `dataclasses`: that module (with `inspect`) was a sixth of `armybuilder --version`'s start-up."""
+
+    __slots__ = ()
+    _fields: tuple[str, ...] = ()
+
+    def _values(self) -> tuple[Any, ...]:
+        return tuple(getattr(self, name) for name in self._fields)
+
+    def _set(self, **values: Any) -> None:
+        for name, value in values.items():
+            object.__setattr__(self, name, value)
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        raise AttributeError(f"cannot assign to field {name!r}: {type(self).__name__} is frozen")
+
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError(f"cannot delete field {name!r}: {type(self).__name__} is frozen")
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        return self._values() == other._values()
+
+    def __hash__(self) -> int:
+        return hash((self.__class__.__name__, self._values()))
+
+    def __repr__(self) -> str:
+        fields = ", ".join(f"{name}={value!r}" for name, value in zip(self._fields, self._values(), strict=True))
+        return f"{type(self).__name__}({fields})"
+
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        return self.__class__, self._values()
+
+
 Text = str | LazyText
 """What a message field, a violation's message or an explanation may be: plain text (the same in
 every language: a name, a number) or a LazyText."""
@@ -203,12 +240,16 @@ def _render_fields(fields: Mapping[str, Any], wanted: str) -> dict[str, Any]:
     return {k: v.render(wanted) if isinstance(v, LazyText) else v for k, v in fields.items()}
 
 
-@dataclass(frozen=True)
-class LocalText(LazyText):
+class LocalText(_Value):
     """A name the data gives in each language (a pack's `name` and `name_es`); English when the
     language has none."""
 
+    __slots__ = ("texts",)
+    _fields = ("texts",)
     texts: tuple[tuple[str, str], ...]
+
+    def __init__(self, texts: tuple[tuple[str, str], ...]) -> None:
+        self._set(texts=texts)
 
     @classmethod
     def of(cls, english: str, es: str = "") -> LocalText:
@@ -223,12 +264,16 @@ class LocalText(LazyText):
         return {"local": dict(self.texts)}
 
 
-@dataclass(frozen=True)
-class Joined(LazyText):
+class Joined(_Value):
     """Texts put together, with `separator` between them ("Core, Haris"; a sentence and its tail)."""
 
+    __slots__ = ("parts", "separator")
+    _fields = ("parts", "separator")
     parts: tuple[Text, ...]
-    separator: str = ""
+    separator: str
+
+    def __init__(self, parts: tuple[Text, ...], separator: str = "") -> None:
+        self._set(parts=parts, separator=separator)
 
     def render(self, language: str) -> str:
         return self.separator.join(render(part, language) for part in self.parts)
@@ -268,20 +313,25 @@ def text_from_json(data: Any) -> Text:
     return Message.from_json(data)
 
 
-@dataclass(frozen=True)
-class Message(LazyText):
+class Message(_Value):
     """A catalog message kept language-neutral until it is shown: `str(message)` translates it then.
 
     Made by `lazy_tr`/`lazy_trn`; fields are kept as text, numbers or other LazyTexts (anything else
     is turned into text at once), so a Message can be stored with `to_json` and read back later.
-    The message id is the English text (with its `context`); the fields are its arguments.
+    The message id is the English text (with its `context`); the fields are its arguments; `plural` is
+    the English plural form (then the count is the field `n`).
     """
 
+    __slots__ = ("context", "fields", "plural", "text")
+    _fields = ("text", "fields", "context", "plural")
     text: str
-    fields: tuple[tuple[str, Any], ...] = ()
-    context: str | None = None
-    plural: str | None = None
-    """The English plural form (then the count is the field `n`)."""
+    fields: tuple[tuple[str, Any], ...]
+    context: str | None
+    plural: str | None
+
+    def __init__(self, text: str, fields: tuple[tuple[str, Any], ...] = (), context: str | None = None,
+                 plural: str | None = None) -> None:
+        self._set(text=text, fields=fields, context=context, plural=plural)
 
     def render(self, language: str) -> str:
         values = _render_fields(dict(self.fields), language)
