@@ -157,7 +157,7 @@ def test_move_a_stray_member_back(catalog: Catalog) -> None:
     assert best.legal_after and best.kind == "swap"  # a Fusilier of group 1 in place of the stray one
     options = _suggestions(catalog, b.army_list, per_team=20)["f1"]
     fix = next(s for s in options if s.moved == b.uids["fus3"])
-    assert fix.description.startswith("Move Fusiliers to Combat Group 1")
+    assert fix.description.startswith("Move Fusiliers (Combi Rifle) to Combat Group 1")
     assert levels(catalog, fix.apply(b.army_list))["f1"][0]
 
 

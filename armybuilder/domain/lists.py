@@ -196,12 +196,16 @@ class ArmyList(Frozen):
         )
         return self.model_copy(update={"groups": groups})
 
-    def duplicated(self, uid: str) -> tuple[ArmyList, str]:
-        """Add a copy of a trooper right after it, in the same group."""
+    def duplicated(self, uid: str, into: int | None = None) -> tuple[ArmyList, str]:
+        """Add a copy of a trooper right after it, in the same group; or, `into` another combat group
+        (see `rules.list_edits.duplicate_groups`), at that group's end (an existing group: make a new
+        Reinforcements group with `with_group` first)."""
         trooper = self.trooper(uid)
         group = self.group_of(uid)
         if trooper is None or group is None:
             raise KeyError(f"no trooper {uid}")
+        if into is not None and into != group.number:
+            return self.with_trooper(into, trooper.unit, trooper.group, trooper.option, specops=trooper.specops)
         index = next(i for i, t in enumerate(group.troopers) if t.uid == uid) + 1
         return self.with_trooper(group.number, trooper.unit, trooper.group, trooper.option, index,
                                  specops=trooper.specops)

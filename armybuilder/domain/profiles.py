@@ -92,6 +92,11 @@ class Profile(Frozen):
         wanted = name.casefold()
         return any(c.casefold() == wanted for c in self.characteristics)
 
+    @property
+    def display_name(self) -> str:
+        """Its name as shown and printed (`readable_name`: never an internal id such as 'AUXBOT_3')."""
+        return readable_name(self.name)
+
     @cached_property
     def is_peripheral(self) -> bool:
         return self.has_characteristic("Peripheral")
@@ -288,6 +293,17 @@ class Unit(Frozen):
     @property
     def is_character(self) -> bool:
         return any(g.category is Category.CHARACTER for g in self.profile_groups)
+
+
+_INTERNAL_ID = re.compile(r"^(?P<name>[A-Z][A-Z0-9\-]*[A-Z])_\d+[A-Z]?$")
+"""A profile or option name that is the data's internal id of a variant ('AUXBOT_3', 'AUXBOT_3B')."""
+
+
+def readable_name(name: str) -> str:
+    """A name as players read it: the official data names a few peripherals' profiles by an internal id
+    ('AUXBOT_3' for a Peacemaker's Auxbot); those read as the profile they are a variant of ('AUXBOT')."""
+    match = _INTERNAL_ID.match(name.strip())
+    return match.group("name") if match else name
 
 
 def fold_name(text: str) -> str:

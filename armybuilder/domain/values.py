@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+import unicodedata
 from decimal import Decimal
 from enum import StrEnum
 from typing import Any, ClassVar, Self
@@ -201,6 +202,19 @@ def stat_text(value: int) -> str:
     """A profile value as printed: the data's "-" (stored as -1: a Seed-Embryo's WIP, a Jandab's CC
     and BS) prints as "-", never "-1"."""
     return "-" if value < 0 else str(value)
+
+
+_UNDECOMPOSED = str.maketrans({"ø": "o", "Ø": "o", "æ": "ae", "Æ": "ae", "œ": "oe", "Œ": "oe", "đ": "d",
+                               "Đ": "d", "ł": "l", "Ł": "l", "þ": "th", "Þ": "th", "ð": "d", "Ð": "d",
+                               "ı": "i", "\u00a0": " ", "’": "'", "‘": "'"})
+
+
+def search_key(text: str) -> str:
+    """Text as a search compares it: without case, accents or spacing differences ("Nøkken" and
+    "nokken", "Sāchā" and "sacha", "Fusil Combi" and "fusil  combi" match). Letters that Unicode
+    does not decompose (ø, æ, ł…) are spelt as players type them on a plain keyboard."""
+    decomposed = unicodedata.normalize("NFKD", text.translate(_UNDECOMPOSED).casefold())
+    return " ".join("".join(c for c in decomposed if not unicodedata.combining(c)).split())
 
 
 AVA_TOTAL = "total"

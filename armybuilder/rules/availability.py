@@ -11,8 +11,10 @@ from __future__ import annotations
 import re
 from collections import defaultdict
 from collections.abc import Iterator
+from dataclasses import dataclass
 
-from armybuilder.domain.roster import ResolvedTrooper
+from armybuilder.domain.profiles import Army, Unit
+from armybuilder.domain.roster import ResolvedTrooper, Roster
 from armybuilder.i18n import Text, lazy_join, lazy_tr
 from armybuilder.rules import sources
 from armybuilder.rules.context import RuleContext
@@ -62,6 +64,68 @@ def _pool(trooper: ResolvedTrooper, group: int | None) -> tuple[int, str, int | 
 
 def _limit(ava: object) -> int | None:
     return ava if isinstance(ava, int) and not isinstance(ava, bool) else None
+
+
+@dataclass(frozen=True)
+class AvaUse:
+    """How much of a unit's availability a list already uses: `used` of `limit` (None: no limit), and
+    how many more it may field (`left`, None: any number)."""
+
+    used: int
+    limit: int | None
+    left: int | None
+
+    @property
+    def full(self) -> bool:
+        """No more of it fit in the list (its AVA, or a character fielded once already)."""
+        return self.left is not None and self.left <= 0
+
+
+def ava_use(roster: Roster, army: Army, unit: Unit, group: int | None = None) -> AvaUse:
+    """What the list uses of `unit`'s AVA in `army` (of profile group `group` where the unit counts AVA
+    per group), counted as the AVA rule counts it: the unit's own-list and mercenary-pool copies share
+    the higher AVA, a character counts once whatever version is fielded, a Spec-Ops is not counted; a
+    relation of the army ("at most one of these units") limits it too, when it is the tighter."""
+    if unit.is_character:
+        fielded = sum(1 for t in roster.troopers
+                      if t.unit.is_character and t.unit.character_key == unit.character_key)
+        if fielded:
+            return AvaUse(fielded, 1, 1 - fielded)
+    own = _own_ava_use(roster, army, unit, group)
+    for relation in army.relations:  # "at most one of these units": a shared limit, tighter when it is
+        members = [m for m in relation.members if m.unit == unit.id and (m.group is None or group is None
+                                                                          or m.group == group)]
+        if relation.max is None or not members:
+            continue
+        count = sum(1 for t in roster.troopers if t.army.id == army.id
+                    and any(_matches(t, m.unit, m.group) for m in relation.members))
+        if own.left is None or relation.max - count < own.left:
+            own = AvaUse(count, relation.max, relation.max - count)
+    return own
+
+
+def _own_ava_use(roster: Roster, army: Army, unit: Unit, group: int | None) -> AvaUse:
+    limit = _limit(unit.ava_of(group))
+    key = (army.id, unit.identity, group if unit.ava_per_group else None)
+    same = other = 0
+    other_limits: list[int | None] = []
+    for trooper in roster.troopers:
+        if trooper.specops is not None or trooper.army.id != army.id:
+            continue
+        for used_group in ava_groups(trooper):
+            if _pool(trooper, used_group) != key:
+                continue
+            if trooper.unit.id == unit.id:
+                same += 1
+            else:
+                other += 1
+                other_limits.append(_limit(trooper.unit.ava_of(used_group)))
+    if limit is None:
+        return AvaUse(same + other, None, None)
+    if not other or None in other_limits:
+        return AvaUse(same, limit, limit - same)
+    shared = max(limit, *(x for x in other_limits if x is not None))
+    return AvaUse(same + other, shared, min(limit - same, shared - same - other))
 
 
 def _characters(ctx: RuleContext) -> tuple[list[Violation], set[str]]:

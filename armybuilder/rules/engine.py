@@ -13,7 +13,7 @@ from armybuilder.domain.packs import EditionPack, Extra, SeasonPack, SeasonRule
 from armybuilder.domain.profiles import Army
 from armybuilder.domain.roster import Roster, resolve
 from armybuilder.domain.values import format_halves
-from armybuilder.i18n import LocalText, Text, lazy_join, lazy_tr, render, tr
+from armybuilder.i18n import LocalText, Text, lazy_join, lazy_tr, lazy_trn, render, tr
 from armybuilder.rules import (
     availability,
     cbl,
@@ -276,8 +276,9 @@ def run_rules(ctx: RuleContext, rules: Sequence[Rule] | None = None) -> Report:
         name = found.name if found else ctx.army_list.cbl
         note: Text = lazy_tr("The list is version {version} of {cbl}.", version=match.version.id, cbl=name)
         if match.unidentified:
-            note += " " + lazy_tr("{count} trooper(s) matched an entry the printed list does not identify, by cost "
-                                  "and type only.", count=match.unidentified)
+            note += " " + lazy_trn("{n} trooper matched an entry the printed list does not identify, by cost and "
+                                   "type only.", "{n} troopers matched an entry the printed list does not identify, "
+                                   "by cost and type only.", match.unidentified)
         notes.append(note)
     return Report(ctx.roster, totals_of(ctx), tuple(violations), tuple(notes), AppliedRules.of(ctx), ctx)
 

@@ -1,4 +1,5 @@
-"""Exactly one Lieutenant (RULES.md §2.3)."""
+"""Exactly one Lieutenant (RULES.md §2.3). An empty list has none either: it is not legal (a list
+with no troopers cannot be played), and says so the way any list without a Lieutenant does."""
 
 from __future__ import annotations
 
@@ -13,8 +14,6 @@ from armybuilder.rules.violations import Violation, error
 def check(ctx: RuleContext) -> Iterator[Violation]:
     lieutenants = ctx.roster.lieutenants
     wanted = ctx.edition.lieutenant_required
-    if not ctx.roster.troopers:
-        return
     if len(lieutenants) < wanted:
         yield error("lieutenant.missing",
                     lazy_tr("The list has no Lieutenant. Change one trooper to an option with the Lieutenant skill."),

@@ -1,4 +1,5 @@
-"""Where a list's edits go: the combat group a new trooper joins, the troopers a change of army drops.
+"""Where a list's edits go: the combat group a new trooper (or a copy) joins, the troopers a change of
+army drops, and whether an option still fits the points and SWC left.
 
 Fireteam membership follows the list itself (`ArmyList.with_declared_fireteam`, `leaving_fireteams`,
 `without_trooper`: a trooper is in one team at most, and a team left empty is dissolved).
@@ -8,11 +9,12 @@ The GUI's document and the CLI call these; neither decides it again.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 from armybuilder.data.catalog import Catalog
 from armybuilder.domain.lists import ArmyList, ArmyRef
 from armybuilder.domain.roster import ResolvedTrooper, resolve_trooper
-from armybuilder.rules.engine import GroupTotals
+from armybuilder.rules.engine import GroupTotals, Totals
 
 DEFAULT_GROUP_LIMIT = 10
 """Places in a combat group the report has not counted yet (a group just made)."""
@@ -48,3 +50,56 @@ def troopers_lost_with(army_list: ArmyList, catalog: Catalog, ref: ArmyRef) -> l
         if source is None or not isinstance(resolve_trooper(source, group, trooper), ResolvedTrooper):
             lost.append(trooper.uid)
     return lost
+
+
+def duplicate_groups(army_list: ArmyList, groups: Sequence[GroupTotals], uids: Sequence[str]) -> list[int]:
+    """The combat group each copy of `uids` (in order) goes to, as Add places a trooper: the original's
+    group while it has room, else the next group of its section with room, else a new group of the
+    section (the numbers of groups still to make follow the list's last one). Each copy takes a place."""
+    counts = {g.number: [g.troopers, g.limit] for g in groups}
+    made: dict[bool, list[int]] = {False: [], True: []}
+    next_number = army_list.next_group_number()
+    targets = []
+    for uid in uids:
+        group = army_list.group_of(uid)
+        if group is None:
+            raise KeyError(f"no trooper {uid}")
+        section = [g.number for g in army_list.groups if g.reinforcement == group.reinforcement]
+        section += made[group.reinforcement]
+        start = section.index(group.number)
+        number = next((n for n in section[start:] if _has_room(counts, n)), None)
+        if number is None:
+            number = next_number
+            next_number += 1
+            made[group.reinforcement].append(number)
+        counts.setdefault(number, [0, DEFAULT_GROUP_LIMIT])[0] += 1
+        targets.append(number)
+    return targets
+
+
+def _has_room(counts: dict[int, list[int]], number: int) -> bool:
+    count, limit = counts.get(number, [0, DEFAULT_GROUP_LIMIT])
+    return count < limit
+
+
+@dataclass(frozen=True)
+class Room:
+    """The points and SWC (halves) a list has left for one more trooper of a kind."""
+
+    points: int
+    swc_halves: int
+
+    def fits(self, points: int, swc_halves: int) -> bool:
+        return points <= self.points and swc_halves <= self.swc_halves
+
+
+def room_left(totals: Totals, reinforcement: bool = False, mercenary: bool = False) -> Room:
+    """What is left under the list's limits for a trooper of the main army, of the Reinforcements army
+    (`reinforcement`: also within the Reinforcements budget) or of the mercenary pool (`mercenary`:
+    also within the Soldiers of Fortune cap, when it is on)."""
+    points = totals.points_limit - totals.points
+    if reinforcement and totals.reinforcement_points_limit > 0:
+        points = min(points, totals.reinforcement_points_limit - totals.reinforcement_points)
+    if mercenary and totals.mercenary_points_limit is not None:
+        points = min(points, totals.mercenary_points_limit - totals.mercenary_points)
+    return Room(points, totals.swc_limit_halves - totals.swc_halves)

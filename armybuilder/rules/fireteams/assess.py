@@ -16,7 +16,7 @@ from armybuilder.domain.fireteams import ChartTeam, normalize_term
 from armybuilder.domain.lists import Fireteam
 from armybuilder.domain.packs import EditionPack, FireteamBonus, GrantedFireteam
 from armybuilder.domain.values import FireteamType
-from armybuilder.i18n import Text, lazy_join, lazy_tr, render
+from armybuilder.i18n import Text, lazy_join, lazy_tr, lazy_trn, render
 from armybuilder.rules import sources
 from armybuilder.rules.context import RuleContext
 from armybuilder.rules.fireteams.chart import (
@@ -397,9 +397,10 @@ def _size(setting: FireteamSetting, view: ChartView, fireteam: Fireteam, team: C
     wanted = lazy_tr("exactly {count}", count=low) if low == high else lazy_tr("{low} to {high}", low=low, high=high)
     fix = (lazy_tr("Add {n} more.", n=low - count) if count < low else lazy_tr("Remove {n}.", n=count - high))
     return [error("fireteam.size",
-                  lazy_tr("{team} has {count} members ({names}); a {type} fireteam has {wanted}. {fix}",
-                          team=_team_label(fireteam), count=count, names=names, type=type_name(fireteam.type),
-                          wanted=wanted, fix=fix),
+                  lazy_trn("{team} has {n} member ({names}); a {type} fireteam has {wanted}. {fix}",
+                           "{team} has {n} members ({names}); a {type} fireteam has {wanted}. {fix}", count,
+                           team=_team_label(fireteam), names=names, type=type_name(fireteam.type),
+                           wanted=wanted, fix=fix),
                   SOURCE, fireteam.members, fireteam=fireteam.uid, count=count, min=low, max=high)]
 
 

@@ -17,6 +17,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 from typing import Literal
 
+from armybuilder.domain import naming
 from armybuilder.domain.fireteams import ChartTeam
 from armybuilder.domain.lists import ArmyList, Fireteam
 from armybuilder.domain.packs import FireteamBonus
@@ -340,7 +341,12 @@ def suggest_changes(ctx: RuleContext, per_team: int = 1) -> list[Suggestion]:
     return found
 
 
-def _label(candidate: Candidate) -> str:
+def _label(ctx: RuleContext, candidate: Candidate) -> Text:
+    """A trooper as the suggestion names it, told from the unit's other options (`domain.naming`)."""
+    trooper = ctx.roster.trooper(candidate.owner)
+    if trooper is not None and not candidate.trooper and sum(1 for _ in trooper.unit.selectable_options()) > 1:
+        detail = naming.option_detail(trooper.unit, trooper.option)
+        return lazy_tr("{unit} ({detail})", unit=candidate.name, detail=detail) if detail != "" else candidate.name
     if candidate.option.casefold() in candidate.name.casefold():
         return candidate.name
     return f"{candidate.name} ({candidate.option})"
@@ -395,30 +401,31 @@ def _changes(ctx: RuleContext, setting: FireteamSetting, assessment: FireteamAss
 
     candidates: list[Suggestion | None] = []
     for extra in here:
-        candidates.append(option("add", [*members, extra], lazy_tr("Add {name}", name=_label(extra)), (extra.uid,)))
+        candidates.append(option("add", [*members, extra], lazy_tr("Add {name}", name=_label(ctx, extra)),
+                                 (extra.uid,)))
     for index, old in enumerate(members):
         rest = members[:index] + members[index + 1:]
         if not assessment.legal:
-            candidates.append(option("remove", rest, lazy_tr("Remove {name}", name=_label(old)), (old.uid,)))
+            candidates.append(option("remove", rest, lazy_tr("Remove {name}", name=_label(ctx, old)), (old.uid,)))
         for new in here:
             candidates.append(option("swap", [*rest[:index], new, *rest[index:]],
-                                     lazy_tr("Swap {old} for {new}", old=_label(old), new=_label(new)),
+                                     lazy_tr("Swap {old} for {new}", old=_label(ctx, old), new=_label(ctx, new)),
                                      (old.uid, new.uid)))
         if old.combat_group != group and fits_in(old):
             moved = replace(old, combat_group=group)
             candidates.append(option("move", [*rest[:index], moved, *rest[index:]],
-                                     lazy_tr("Move {name} to Combat Group {group}", name=_label(old), group=group),
+                                     lazy_tr("Move {name} to Combat Group {group}", name=_label(ctx, old), group=group),
                                      (old.uid,), old.uid))
     for extra in elsewhere:
         if fits_in(extra):
             moved = replace(extra, combat_group=group)
-            action = lazy_tr("Move {name} from Combat Group {source} to {target} and add it", name=_label(extra),
+            action = lazy_tr("Move {name} from Combat Group {source} to {target} and add it", name=_label(ctx, extra),
                              source=extra.combat_group, target=group)
             candidates.append(option("move", [*members, moved], action, (extra.uid,), extra.uid))
             for index, old in enumerate(members):
                 rest = members[:index] + members[index + 1:]
                 action = lazy_tr("Move {name} from Combat Group {source} to {target} in place of {old}",
-                                 name=_label(extra), source=extra.combat_group, target=group, old=_label(old))
+                                 name=_label(ctx, extra), source=extra.combat_group, target=group, old=_label(ctx, old))
                 candidates.append(option("move", [*rest[:index], moved, *rest[index:]], action,
                                          (extra.uid, old.uid), extra.uid))
     yield from (c for c in candidates if c is not None)
