@@ -27,6 +27,7 @@ from armybuilder.domain.roster import ResolvedTrooper
 from armybuilder.domain.specops import SpecOpsPick
 from armybuilder.gui import undo
 from armybuilder.gui.labels import describe_trooper, extra_name, pack_name, tier_label
+from armybuilder.gui.weapons import WeaponBook
 from armybuilder.i18n import tr, trn
 from armybuilder.rules import list_edits, list_settings, mercenaries
 from armybuilder.rules.engine import Report, validate_in_catalog
@@ -63,6 +64,7 @@ class ListDocument(QObject):
         self._saved: ArmyList | None = None
         self._modified = False
         self._replacing = False
+        self._books: dict[str, WeaponBook] = {}
 
     # ----- state ------------------------------------------------------------------------------
     @property
@@ -102,6 +104,15 @@ class ListDocument(QObject):
 
     def resolved(self, uid: str) -> ResolvedTrooper | None:
         return self._report.roster.trooper(uid) if self._report else None
+
+    def weapons(self) -> WeaponBook:
+        """The weapon profiles of the data the list's army comes from (empty without a list)."""
+        if self._army is None:
+            return WeaponBook()
+        origin = self._army.origin
+        if origin not in self._books:
+            self._books[origin] = WeaponBook(self.catalog.weapons(origin))
+        return self._books[origin]
 
     def season(self) -> SeasonPack | None:
         if self._list is None:
@@ -308,13 +319,33 @@ class ListDocument(QObject):
             self, state, self.army_of(uid), uid, parent), lambda: tr("Remove {count} troopers", count=count))
 
     def duplicate_troopers(self, uids: Sequence[str]) -> list[str]:
-        uids = self._current().present_uids(uids)
+        """Add a copy of each trooper: in its own combat group while that has room, else where Add would
+        put it (`rules.list_edits.duplicate_groups`): one history entry."""
+        army_list = self._current()
+        uids = army_list.present_uids(uids)
         if not uids:
             return []
+        groups = self._report.totals.groups if self._report else ()
+        targets = list_edits.duplicate_groups(army_list, groups, uids)
+        new_sections = {g.reinforcement for u, n in zip(uids, targets, strict=True)
+                        if army_list.group(n) is None and (g := army_list.group_of(u)) is not None}
         count = len(uids)
-        made = self._push_steps(uids, lambda state, uid, parent: undo.DuplicateTrooperCommand(
-            self, state, self.army_of(uid), uid, parent), lambda: tr("Duplicate {count} troopers", count=count))
-        created = [command.uid for command in made]
+        first = undo.trooper_name(self.army_of(uids[0]), army_list, uids[0])
+        parent = undo.CompoundCommand(lambda: tr("Duplicate {trooper}", trooper=first) if count == 1 else trn(
+            "Duplicate {n} trooper", "Duplicate {n} troopers", count)) if count > 1 or True in new_sections else None
+        state = army_list
+        created = []
+        for uid, number in zip(uids, targets, strict=True):
+            source = state.group_of(uid)
+            if state.group(number) is None and source is not None and source.reinforcement:
+                state = undo.AddGroupCommand(self, state, True, parent).after
+            command = undo.DuplicateTrooperCommand(self, state, self.army_of(uid), uid, parent, into=number)
+            state = command.after
+            created.append(command.uid)
+            if parent is None:
+                self.push(command)
+        if parent is not None:
+            self.push(parent)
         self.focus_requested.emit(tuple(created))
         return created
 
@@ -434,7 +465,7 @@ class ListDocument(QObject):
         found = season.tier(tier) if (season and tier) else None
         self.push(undo.ChangeGameSizeCommand(
             self, before, tier, points,
-            lambda: tier_label(found) if found else tr("{points} points", points=points)))
+            lambda: tier_label(found) if found else trn("{n} point", "{n} points", points or 0)))
 
     def set_extra(self, extra_id: str, on: bool) -> None:
         before = self._current()

@@ -8,12 +8,28 @@ from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import QColor, QFont, QIcon, QPainter, QPainterPath, QPen, QPixmap
 
 ERROR_COLOR = QColor("#c62828")
-WARNING_COLOR = QColor("#ef8f00")
+WARNING_COLOR = QColor("#a55a00")
 LEGAL_COLOR = QColor("#2e7d32")
 LIEUTENANT_COLOR = QColor("#1f5fa8")
-INFO_COLOR = QColor("#546e7a")
+INFO_COLOR = QColor("#4f6872")
 REINFORCEMENT_COLOR = QColor("#6a4c93")
 MERCENARY_COLOR = QColor("#8d5a2b")
+MUTED_COLOR = QColor("#5f5f5f")
+"""Text colours for the scheme in use (`gui.theme`): these objects are switched in place, so a colour
+read when painting or when a style sheet is set is the current scheme's."""
+
+_SHARED = {"error": ERROR_COLOR, "warning": WARNING_COLOR, "legal": LEGAL_COLOR, "info": INFO_COLOR,
+           "reinforcement": REINFORCEMENT_COLOR, "mercenary": MERCENARY_COLOR, "muted": MUTED_COLOR}
+MARK_COLOURS = {"error": "#c62828", "warning": "#ef8f00", "legal": "#2e7d32", "info": "#546e7a"}
+"""The round marks' fills (white signs on them): the same in both schemes."""
+
+
+def use_scheme(scheme: str) -> None:
+    """Switch the shared text colours to `scheme`'s ('light' or 'dark'); see `gui.theme.apply_theme`."""
+    from armybuilder.gui.theme import TEXT_COLOURS
+
+    for name, shared in _SHARED.items():
+        shared.setRgba(QColor(TEXT_COLOURS[name]["dark" if scheme == "dark" else "light"]).rgba())
 
 
 def _canvas(size: int = 32) -> tuple[QPixmap, QPainter]:
@@ -42,13 +58,13 @@ def badge(text: str, color: str) -> QIcon:
 
 
 def lieutenant_icon() -> QIcon:
-    return badge("LT", LIEUTENANT_COLOR.name())
+    return badge("LT", "#1f5fa8")
 
 
 @cache
 def mark(kind: str) -> QIcon:
     """A round mark: 'error' (cross), 'warning' (exclamation), 'legal' (tick), 'info' (i)."""
-    color = {"error": ERROR_COLOR, "warning": WARNING_COLOR, "legal": LEGAL_COLOR}.get(kind, INFO_COLOR)
+    color = QColor(MARK_COLOURS.get(kind, MARK_COLOURS["info"]))
     pixmap, painter = _canvas(32)
     painter.setPen(Qt.PenStyle.NoPen)
     painter.setBrush(color)

@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 from armybuilder.data.catalog import ArmySummary
+from armybuilder.domain import naming
+from armybuilder.domain.naming import short_name as short_name
 from armybuilder.domain.packs import EditionPack, Extra, SeasonPack, Tier
 from armybuilder.domain.profiles import Army, Option, Profile, Unit
 from armybuilder.domain.values import Category, ItemRef, UnitType, format_halves, stat_text
-from armybuilder.i18n import N_, language, tr
+from armybuilder.export import fmt
+from armybuilder.i18n import N_, language, render, tr
 
 STAT_NAMES: tuple[tuple[str, str], ...] = (
     ("mov", N_("MOV")), ("cc", N_("CC")), ("bs", N_("BS")), ("ph", N_("PH")), ("wip", N_("WIP")),
@@ -103,15 +106,34 @@ def swc_range(halves: list[int]) -> str:
 
 LIEUTENANT_SKILL = "lieutenant"
 
+_distance_units = ["inch"]
+"""The units the app shows distances in ('inch' or 'cm'), as View ▸ Distances in centimetres sets them."""
+
+
+def set_distance_units(units: str) -> None:
+    """Show distances in 'cm' or 'inch' from now on (views read them again when told)."""
+    _distance_units[0] = "cm" if units == "cm" else "inch"
+
+
+def distance_units() -> str:
+    return _distance_units[0]
+
+
+def in_units(text: str) -> str:
+    """A text naming distances the data gives in cm ('Forward Deployment (+20 cm)') in the chosen units
+    ('Forward Deployment (+8")')."""
+    return fmt.item_label(text, distance_units())
+
 
 def item_label(item: ItemRef) -> str:
     """A skill, weapon or piece of equipment as printed, with the Lieutenant skill in the app's
     language (it sits beside the app's own Lieutenant badges and filters); other names are the
-    data's own, in Spanish when the app is and the data has them (`data import --url --lang es`)."""
+    data's own, in Spanish when the app is and the data has them (`data import --url --lang es`);
+    distances in the units chosen."""
     if item.name.casefold() == LIEUTENANT_SKILL:
         name = tr("Lieutenant")
         return f"{name} ({', '.join(item.extras)})" if item.extras else name
-    return item.label_in(language())
+    return in_units(item.label_in(language()))
 
 
 def item_labels(items: tuple[ItemRef, ...] | list[ItemRef]) -> list[str]:
@@ -136,22 +158,16 @@ def option_text(unit: Unit, option: Option) -> str:
     return gear or option.name
 
 
-def short_name(unit: Unit) -> str:
-    """The name players use for a unit: its ISC abbreviation, else its name up to the first comma
-    ('Jotums, Svalarheima Mechanized Cuirassiers' → 'Jotums')."""
-    if unit.isc_abbr:
-        return unit.isc_abbr
-    return unit.name.split(",")[0].strip() or unit.name
-
-
 def option_label(unit: Unit, option: Option) -> str:
-    """A trooper as players name it: 'Fusiliers (Combi Rifle)'."""
-    weapons = ", ".join(item_label(i) for i in option.weapons[:2])
-    detail = weapons or option.name
-    if option.is_lieutenant:
-        detail = f"{tr('Lieutenant')}, {detail}" if detail else tr("Lieutenant")
-    name = short_name(unit)
-    return f"{name} ({detail})" if detail and detail != name else name
+    """A trooper as players name it, told apart from the unit's other options: 'FUSILIERS (Combi Rifle,
+    Hacker)', 'FUSILIERS (Heavy Machine Gun)' (`domain.naming.trooper_label`), distances in the
+    units chosen."""
+    return in_units(render(naming.trooper_label(unit, option)))
+
+
+def option_detail(unit: Unit, option: Option) -> str:
+    """What tells an option from the unit's others: 'Combi Rifle, Hacker'."""
+    return in_units(render(naming.option_detail(unit, option)))
 
 
 def describe_trooper(army: Army | None, unit_id: int, group_id: int, option_id: int) -> str:

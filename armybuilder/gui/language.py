@@ -61,12 +61,15 @@ else:
 
 class Retranslating(_WidgetBase):
     """A widget that sets its texts in `retranslate()` (once when made, by its own constructor) and
-    again on every QEvent.LanguageChange. Mix it in before the Qt class: `class Panel(Retranslating, QWidget)`."""
+    again on every QEvent.LanguageChange (and ApplicationPaletteChange: a new theme). Mix it in before the
+    Qt class: `class Panel(Retranslating, QWidget)`."""
 
     def retranslate(self) -> None:
         raise NotImplementedError
 
     def changeEvent(self, event: QEvent) -> None:
-        if event.type() == QEvent.Type.LanguageChange:
+        # a new theme (gui.theme.apply_theme sets the application palette) changes the colours the
+        # texts are drawn in: they are set again the same way
+        if event.type() in (QEvent.Type.LanguageChange, QEvent.Type.ApplicationPaletteChange):
             self.retranslate()
         super().changeEvent(event)

@@ -47,7 +47,7 @@ from armybuilder.gui.document import ListDocument
 from armybuilder.gui.fireteams.feature import FireteamFeature
 from armybuilder.gui.games import GameWindows
 from armybuilder.gui.host import FeatureHost, WindowServices
-from armybuilder.gui.labels import describe_trooper
+from armybuilder.gui.labels import describe_trooper, set_distance_units
 from armybuilder.gui.language import Retranslating, apply_language
 from armybuilder.gui.models.units import OptionEntry, UnitEntry
 from armybuilder.gui.preferences import Preferences
@@ -61,7 +61,7 @@ from armybuilder.gui.widgets.listsettings import ListSettingsBar
 from armybuilder.gui.widgets.parts import busy_indicator
 from armybuilder.gui.widgets.profilecard import ProfileCard
 from armybuilder.gui.widgets.startpage import StartPage
-from armybuilder.gui.widgets.totalsbar import TotalsBar
+from armybuilder.gui.widgets.totalsbar import TotalsBar, is_empty
 from armybuilder.gui.widgets.unitbrowser import UnitBrowser
 from armybuilder.gui.widgets.validationpanel import ValidationPanel
 from armybuilder.i18n import language, tr, trn
@@ -112,6 +112,7 @@ class MainWindow(Retranslating, QMainWindow):
         self._restore_layout()
         self._on_list_changed()
         self._on_army_changed()
+        self.start_page.focus_search()
 
     # ----- construction ------------------------------------------------------------------------
     def _build_widgets(self) -> None:
@@ -351,18 +352,36 @@ class MainWindow(Retranslating, QMainWindow):
     # ----- document → widgets --------------------------------------------------------------------
     def _on_list_changed(self) -> None:
         doc = self.document
-        self.pages.setCurrentIndex(BUILDER_PAGE if doc.has_list else START_PAGE)
+        page = BUILDER_PAGE if doc.has_list else START_PAGE
+        if page != self.pages.currentIndex():
+            self.pages.setCurrentIndex(page)
+            if page == START_PAGE:  # New, Close: the keyboard is where the page says to type
+                self.start_page.focus_search()
         self.list_settings.refresh(doc.army_list)
         army_list = doc.army_list
         section = doc.reinforcement_rules() if army_list and any(g.reinforcement for g in army_list.groups) else None
         self.totals.show_report(doc.report, doc.problem, section)
         self.browser.set_season(doc.season())
         self.card.set_season(doc.season())
-        self.browser.set_remaining(doc.remaining())
+        self.browser.set_report(doc.report)
         self.browser.set_mercenaries(doc.mercenaries_allowed(), doc.mercenary_hint())
         self._update_title()
         self._update_actions()
         self.bottom_tabs.setTabText(0, self._problems_tab_text())
+        self._card_follows_trooper()
+
+    def _card_follows_trooper(self) -> None:
+        """After an edit (an option changed in place, an undo), the card shown for the list's current
+        trooper highlights the option it has now."""
+        uid = self.editor.current_uid() if self.document.has_list else None
+        resolved = self.document.resolved(uid) if uid else None
+        if resolved is None or self.card.unit is None or self.card.unit.id != resolved.unit.id:
+            return
+        key = (resolved.unit.id, resolved.trooper.group, resolved.trooper.option)
+        if self.card.highlighted_key() != key:
+            shown = self.browser.entry_for(resolved.unit.id, resolved.reinforcement)
+            if shown is not None:
+                self.card.show_unit(shown, next((o for o in shown.options if (shown.unit.id, *o.key) == key), None))
 
     def _problems_tab_text(self) -> str:
         report = self.document.report
@@ -373,6 +392,8 @@ class MainWindow(Retranslating, QMainWindow):
 
     def _on_army_changed(self) -> None:
         doc = self.document
+        book = doc.weapons()
+        self.card.set_weapon_book(book)
         self.browser.set_army(doc.army, doc.reinforcement_summary() is not None)
         self._say_english_names_once()
         army_list = doc.army_list
@@ -406,6 +427,8 @@ class MainWindow(Retranslating, QMainWindow):
         report = doc.report
         if report is None:
             state = tr("cannot be validated")
+        elif is_empty(report):
+            state = tr("empty")
         else:
             state = tr("Legal") if report.legal else tr("NOT LEGAL ({count})", count=len(report.errors))
         self.setWindowTitle(f"{name}[*] — {army} — {state} — {app}")
@@ -673,10 +696,17 @@ class MainWindow(Retranslating, QMainWindow):
     def _on_violation_clicked(self, uids: tuple[str, ...]) -> None:
         if uids:
             self.editor.select_troopers(list(uids))
+            self.editor.reveal_selection()
 
     def _on_distances_toggled(self, cm: bool) -> None:
+        """Distances in cm or inches everywhere: MOV, skills' and equipment's distances, range bands."""
         self.settings.set_distances_in_cm(cm)
+        set_distance_units("cm" if cm else "inch")
         self.card.set_distances_in_cm(cm)
+        self.browser.model.retranslate()
+        self.editor.model.retranslate()
+        if self.document.has_list:
+            self.document.refresh()
 
     def _on_show_history(self, shown: bool) -> None:
         self.bottom_tabs.setCurrentWidget(self.history if shown else self.problems)

@@ -15,7 +15,7 @@ from PySide6.QtGui import QUndoCommand
 from armybuilder.domain.lists import ArmyList, ArmyRef
 from armybuilder.domain.profiles import Army
 from armybuilder.domain.specops import SpecOpsPick
-from armybuilder.gui.labels import describe_trooper
+from armybuilder.gui.labels import describe_trooper, option_detail
 from armybuilder.gui.snapshots import SnapshotCommand, SnapshotGroup, as_text
 from armybuilder.gui.snapshots import Text as Text  # the commands' text type, used by the document
 from armybuilder.i18n import tr
@@ -104,18 +104,35 @@ class ChangeOptionCommand(ListEditCommand):
     def __init__(self, target: ListTarget, before: ArmyList, army: Army | None, uid: str, group: int, option: int,
                  parent: CompoundCommand | None = None) -> None:
         trooper = before.trooper(uid)
-        unit = trooper.unit if trooper else 0
-        super().__init__(target, before, before.with_option(uid, group, option),
-                         lambda: tr("Change {trooper} to {option}", trooper=trooper_name(army, before, uid),
-                                    option=describe_trooper(army, unit, group, option)), parent)
+        unit = army.unit(trooper.unit) if army is not None and trooper is not None else None
+        chosen = unit.option(group, option) if unit is not None else None
+
+        def text() -> str:
+            name = trooper_name(army, before, uid)
+            if unit is None or chosen is None:
+                return tr("Change the option of {trooper}", trooper=name)
+            return tr("Change {trooper} to {option}", trooper=name, option=option_detail(unit, chosen))
+
+        super().__init__(target, before, before.with_option(uid, group, option), text, parent)
 
 
 class DuplicateTrooperCommand(ListEditCommand):
+    """Add a copy of a trooper after it, or at the end of combat group `into` when its own is full."""
+
     def __init__(self, target: ListTarget, before: ArmyList, army: Army | None, uid: str,
-                 parent: CompoundCommand | None = None) -> None:
-        after, self.uid = before.duplicated(uid)
-        super().__init__(target, before, after,
-                         lambda: tr("Duplicate {trooper}", trooper=trooper_name(army, before, uid)), parent)
+                 parent: CompoundCommand | None = None, into: int | None = None) -> None:
+        after, self.uid = before.duplicated(uid, into)
+        source = before.group_of(uid)
+        elsewhere = into is not None and source is not None and into != source.number
+
+        def text() -> str:
+            name = trooper_name(army, before, uid)
+            if elsewhere:
+                return tr("Duplicate {trooper} into Combat Group {number} (its own is full)", trooper=name,
+                          number=into)
+            return tr("Duplicate {trooper}", trooper=name)
+
+        super().__init__(target, before, after, text, parent)
 
 
 class AddGroupCommand(ListEditCommand):

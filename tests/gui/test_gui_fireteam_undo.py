@@ -70,8 +70,8 @@ def test_edit_members_type_and_team(start: ArmyList, army: Army) -> None:
     team = Fireteam(uid="f1", type=CORE, team="Fusiliers", members=FUSILIERS)
     before = start.with_fireteam(team)
     for changed, text in (
-            (team.model_copy(update={"members": FUSILIERS[:3]}), "Take Fusiliers (Combi Rifle, Pistol) out of "
-                                                                 "Fusiliers (Core)"),
+            (team.model_copy(update={"members": FUSILIERS[:3]}), "Take Fusiliers (Combi Rifle, Forward Observer) "
+                                                                 "out of Fusiliers (Core)"),
             (team.model_copy(update={"members": (*FUSILIERS, "t3")}), "Add Knights Hospitaller (MULTI Rifle, Pistol) "
                                                                        "to Fusiliers (Core)"),
             (team.model_copy(update={"members": (*FUSILIERS[:3], "t3")}), "Change the members of Fusiliers (Core)"),

@@ -18,10 +18,11 @@ from armybuilder.gui.models.profile import OptionRole, OptionTableModel, Profile
 from armybuilder.gui.models.roster import Column as ListColumn
 from armybuilder.gui.models.roster import ListTreeModel
 from armybuilder.gui.models.roster import Role as ListRole
+from armybuilder.gui.models.units import Marks, UnitFilterProxy, UnitTreeModel
 from armybuilder.gui.models.units import Role as UnitRole
-from armybuilder.gui.models.units import UnitFilterProxy, UnitTreeModel
 from armybuilder.gui.models.violations import Role as ViolationRole
 from armybuilder.gui.models.violations import ViolationListModel
+from armybuilder.rules.engine import Totals
 
 LINE, HEAVY, HERO, HERO_ALT, CONTROLLERS, MERCS, ALIVE, HANDLER = 1, 2, 3, 4, 5, 6, 7, 8
 
@@ -105,7 +106,9 @@ def test_unit_tree_model_and_filters(qtmodeltester, synthetic_catalog: Catalog) 
     proxy.refilter()
     assert list(shown()) == ["HEAVY TROOPERS"]
     proxy.unit_type = None
-    proxy.remaining = (20, 0)  # 20 points and no SWC left
+    model.set_marks(Marks(totals=Totals(points=280, points_limit=300, swc_halves=12, swc_limit_halves=12,
+                                        troopers=10, troopers_limit=None, groups=())))  # 20 points, no SWC left
+    proxy.fits_only = True
     proxy.refilter()
     costs = [int(proxy.index(r, 4, proxy.index(u, 0)).data())
              for u in range(proxy.rowCount()) for r in range(proxy.rowCount(proxy.index(u, 0)))]

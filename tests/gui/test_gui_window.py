@@ -144,7 +144,7 @@ def test_keyboard_moves_remove_duplicate_and_undo(qtbot, window: MainWindow) -> 
     qtbot.keyClick(tree, Qt.Key.Key_Y, Qt.KeyboardModifier.ControlModifier)
     assert [t.uid for t in window.document.army_list.group(2).troopers] == ["t2"]
     history = [window.document.undo_stack.text(i) for i in range(window.document.undo_stack.count())]
-    assert history[-1] == "Move LINE TROOPERS (Combi Rifle) to Combat Group 2"
+    assert history[-1] == "Move LINE TROOPERS (LINE, Combi Rifle) to Combat Group 2"  # told from LINE +SWC
     assert "Duplicate HEAVY TROOPERS (HEAVY)" in history
 
 
@@ -172,7 +172,7 @@ def test_change_option_in_place(qtbot, window: MainWindow) -> None:  # type: ign
     editor.activated.emit(1)
     assert window.document.army_list.trooper("t1").option == 2
     assert figures(window) == ("Points 34 / 300", "SWC 1.5 / 6")
-    assert window.document.undo_stack.undoText() == "Change HEAVY TROOPERS (HEAVY) to HEAVY TROOPERS (HEAVY SPITFIRE)"
+    assert window.document.undo_stack.undoText() == "Change HEAVY TROOPERS (HEAVY) to HEAVY SPITFIRE"
 
 
 def test_drag_from_browser_and_within_the_list(qtbot, window: MainWindow) -> None:  # type: ignore[no-untyped-def]

@@ -468,7 +468,7 @@ class ImportDataDialog(Retranslating, QDialog):
                 headline = trn("{n} army imported, {failed} failed", "{n} armies imported, {failed} failed", armies,
                                failed=failed)
             else:
-                headline = tr("{armies} armies imported", armies=armies)
+                headline = trn("{n} army imported", "{n} armies imported", armies)
             summary = tr("{imported} new, {updated} updated, {unchanged} unchanged, {failed} failed; {errors} errors, "
                          "{warnings} warnings, {notes} notes ({seconds} s).", imported=report.count("imported"),
                          updated=report.count("updated"), unchanged=report.count("unchanged"),

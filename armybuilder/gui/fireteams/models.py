@@ -3,6 +3,7 @@ chart, and the finder's suggestions. Thin adapters over `FireteamState` and the 
 
 from __future__ import annotations
 
+import html
 from collections import Counter
 from collections.abc import Iterable
 from enum import IntEnum
@@ -21,6 +22,7 @@ from armybuilder.gui.labels import option_label
 from armybuilder.gui.models import CENTER, FIRST_ROLE
 from armybuilder.gui.models.mixins import ColumnTitles
 from armybuilder.gui.models.twolevel import ITEM_FLAGS, TwoLevelModel
+from armybuilder.gui.weapons import carried_weapons
 from armybuilder.i18n import render, tr
 from armybuilder.rules.fireteams.assess import FireteamAssessment, MemberAssessment, type_name
 from armybuilder.rules.fireteams.finder import PossibleFireteam, Suggestion
@@ -150,12 +152,20 @@ class FireteamTreeModel(ColumnTitles, TwoLevelModel):
         if role == Qt.ItemDataRole.ForegroundRole and problem:
             return QBrush(icons.ERROR_COLOR)
         if role == Qt.ItemDataRole.ToolTipRole:
-            lines = [self._member_name(member)]
+            lines = [f"<b>{html.escape(self._member_name(member))}</b>"]
             if member.counted:
-                lines.append(tr("Counts towards the level."))
-            lines += [v.message for v in assessment.violations if member.uid in v.troopers]
-            return "\n".join(lines)
+                lines.append(html.escape(tr("Counts towards the level.")))
+            lines += [html.escape(v.message) for v in assessment.violations if member.uid in v.troopers]
+            return "<br>".join(lines) + self._weapons_tip(member.uid)
         return None
+
+    def _weapons_tip(self, uid: str) -> str:
+        """The profiles of the weapons the member carries, as everywhere a trooper is named."""
+        resolved = self._state.document.resolved(uid)
+        if resolved is None:
+            return ""
+        names = [n for c in carried_weapons(resolved.unit, resolved.trooper.group, resolved.option) for n in c.names]
+        return self._state.document.weapons().tooltip(names)
 
     def _member_name(self, member: MemberAssessment) -> str:
         resolved = self._state.document.resolved(member.uid)

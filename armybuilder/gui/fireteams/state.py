@@ -14,15 +14,12 @@ from armybuilder.domain.fireteams import ChartTeam
 from armybuilder.domain.lists import ArmyList, Fireteam
 from armybuilder.domain.values import FireteamType
 from armybuilder.gui.document import ListDocument
+from armybuilder.gui.theme import TEAM_COLOURS
 from armybuilder.i18n import language, tr
 from armybuilder.rules.context import RuleContext
 from armybuilder.rules.fireteams.assess import FireteamAssessment, FireteamSetting, assess_declared, type_name
 from armybuilder.rules.fireteams.chart import Candidate, ChartView
 from armybuilder.rules.fireteams.finder import PossibleFireteam, Suggestion, find_fireteams, suggest_changes
-
-TEAM_COLOURS = ("#00897b", "#8e24aa", "#e65100", "#3949ab", "#6d4c41", "#c2185b", "#558b2f", "#00838f")
-"""One colour per declared team, in list order (none of them the error red or the Lieutenant blue)."""
-
 
 REASON_ORDER = tuple(f"fireteam.{code}" for code in (
     # who may join at all, then what the chart allows of the type, then the team's make-up

@@ -15,6 +15,7 @@ from armybuilder.gui.labels import STAT_NAMES, item_labels, stat_name, stat_valu
 from armybuilder.gui.models import CENTER, FIRST_ROLE, RIGHT, ROOT
 from armybuilder.gui.models.mixins import ColumnTitles, OptionDrag, add_hint
 from armybuilder.gui.models.units import OptionEntry, UnitEntry
+from armybuilder.gui.weapons import WeaponBook, carried_weapons
 from armybuilder.i18n import tr
 
 Index = QModelIndex | QPersistentModelIndex
@@ -117,6 +118,8 @@ class OptionTableModel(OptionDrag, ColumnTitles, QAbstractTableModel):
         self._unit: Unit | None = None
         self._reinforcement = False
         self._options: list[OptionEntry] = []
+        self.book = WeaponBook()
+        """The army's weapon profiles, shown in each option's tooltip."""
         self.retranslate()
 
     def retranslate(self) -> None:
@@ -208,6 +211,7 @@ class OptionTableModel(OptionDrag, ColumnTitles, QAbstractTableModel):
             if option.notes:
                 lines.append(html.escape(option.notes))
             lines.append(add_hint())
-            return "<br>".join(lines)
+            names = [n for c in carried_weapons(self._unit, entry.key[0], option) for n in c.names]
+            return "<br>".join(lines) + self.book.tooltip(names)
         return None
 

@@ -21,6 +21,7 @@ from PySide6.QtCore import QAbstractItemModel, QMimeData, QModelIndex, QObject, 
 from PySide6.QtGui import QBrush
 
 from armybuilder.domain.lists import CombatGroup, Trooper
+from armybuilder.domain.profiles import readable_name
 from armybuilder.domain.roster import IncludedTrooper, ResolvedTrooper, resolve_trooper
 from armybuilder.gui import icons
 from armybuilder.gui.document import ListDocument
@@ -29,6 +30,7 @@ from armybuilder.gui.fonts import bold_font
 from armybuilder.gui.labels import item_label, option_text, short_name, swc_text
 from armybuilder.gui.models import CENTER, FIRST_ROLE, OPTION_MIME, RIGHT, ROOT, TROOPER_MIME
 from armybuilder.gui.models.mixins import ColumnTitles
+from armybuilder.gui.weapons import carried_weapons
 from armybuilder.i18n import render, tr
 from armybuilder.rules.fireteams.assess import type_name
 
@@ -491,7 +493,7 @@ class ListTreeModel(ColumnTitles, QAbstractItemModel):
         profile = included.profile
         if role == Qt.ItemDataRole.DisplayRole:
             if column == Column.NAME:
-                return profile.name if profile else included.group.name
+                return profile.display_name if profile else readable_name(included.group.name)
             if column == Column.OPTION:
                 return tr("Peripheral")
             return None
@@ -538,8 +540,9 @@ class ListTreeModel(ColumnTitles, QAbstractItemModel):
             for violation in report.violations:
                 if trooper.uid in violation.troopers:
                     color = (icons.ERROR_COLOR if violation.is_error else icons.WARNING_COLOR).name()
-                    lines.append(f"<span style='color:{color}'>{violation.message}</span>")
-        return "<br>".join(lines)
+                    lines.append(f"<span style='color:{color}'>{html.escape(violation.message)}</span>")
+        names = [n for c in carried_weapons(resolved.unit, trooper.group, resolved.option) for n in c.names]
+        return "<br>".join(lines) + self._document.weapons().tooltip(names)
 
     def setData(self, index: Index, value: Any, role: int = Qt.ItemDataRole.EditRole) -> bool:
         item = self._item(index)

@@ -1,9 +1,12 @@
-"""The unit browser's model: the army's units, each with its selectable options as children,
-and a filter proxy for search-as-you-type and the browser's filters."""
+"""The unit browser's model: the army's units, each with its selectable options as children, a filter
+proxy for search-as-you-type and the browser's filters, and the marks of what the list has used up:
+units whose AVA is spent and options that no longer fit the points or SWC left are greyed, with why
+in their tooltips."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
 from enum import IntEnum
 from typing import Any
 
@@ -19,8 +22,8 @@ from PySide6.QtGui import QBrush, QFont
 from armybuilder.domain.lists import CombatGroup, Trooper
 from armybuilder.domain.packs import SeasonPack
 from armybuilder.domain.profiles import Army, Option, ProfileGroup, Unit
-from armybuilder.domain.roster import ResolvedTrooper, resolve_trooper
-from armybuilder.domain.values import Category, UnitType
+from armybuilder.domain.roster import ResolvedTrooper, Roster, resolve_trooper
+from armybuilder.domain.values import Category, ItemRef, UnitType, search_key
 from armybuilder.gui import icons
 from armybuilder.gui.labels import (
     ava_text,
@@ -35,8 +38,11 @@ from armybuilder.gui.labels import (
 from armybuilder.gui.models import CENTER, FIRST_ROLE, RIGHT
 from armybuilder.gui.models.mixins import ColumnTitles, OptionDrag, add_hint
 from armybuilder.gui.models.twolevel import TwoLevelModel
-from armybuilder.i18n import tr
-from armybuilder.rules.categories import added_categories, categories_of
+from armybuilder.i18n import tr, trn
+from armybuilder.rules.availability import AvaUse, ava_use
+from armybuilder.rules.categories import added_categories, categories_of, own_categories
+from armybuilder.rules.engine import Totals
+from armybuilder.rules.list_edits import Room, room_left
 
 Index = QModelIndex | QPersistentModelIndex
 HACKER_EQUIPMENT = "hacking device"
@@ -57,10 +63,23 @@ class Role(IntEnum):
     OPTION_KEY = FIRST_ROLE + 2
     """(unit, group, option) ids of an option row."""
     SORT = FIRST_ROLE + 3
+    MARK = FIRST_ROLE + 4
+    """Why a row is greyed: 'ava' (its AVA is used up), 'fit' (no room left for it) or None."""
 
 
 def _fold(text: str) -> str:
-    return " ".join(text.replace("\u00a0", " ").casefold().split())
+    return search_key(text)
+
+
+def _item_words(items: tuple[ItemRef, ...] | list[ItemRef]) -> list[str]:
+    """Items as they are searched: their names and extras in English and, where the data has them, in
+    Spanish, whatever the app's language (a Spanish player may type 'Fusil Combi' or 'Combi Rifle')."""
+    words = []
+    for item in items:
+        words.append(item.label)
+        if item.name_es or item.extras_es:
+            words.append(item.label_in("es"))
+    return words
 
 
 @dataclass(frozen=True)
@@ -75,6 +94,8 @@ class OptionEntry:
     lieutenant: bool
     hacker: bool
     search: str
+    ava_groups: tuple[int | None, ...] = (None,)
+    """The profile groups whose AVA the option uses (None: the unit's)."""
 
     @property
     def key(self) -> tuple[int, int]:
@@ -90,6 +111,34 @@ class UnitEntry:
     options: tuple[OptionEntry, ...]
     reinforcement: bool = False
     """A unit of the army's Reinforcements list (it goes to Reinforcements groups)."""
+    categories: tuple[Category, ...] = field(default=())
+    """Every category its profile groups have (a season may add more: `rules.categories`)."""
+
+
+def _option_search(unit: Unit, option: Option) -> str:
+    """What an option is found by: its name and loadout, and the peripherals it comes with — their
+    names, skills, equipment and weapons ('auxbot', 'peripheral (servant)')."""
+    items_of = (*option.weapons, *option.skills, *option.equipment)
+    words = [option.name, *_item_words(items_of), *item_labels(items_of), *option.characteristics,
+             *(p.label for p in option.peripherals)]
+    for included in option.includes:
+        group = unit.group(included.group)
+        extra = group.option(included.option) if group is not None else None
+        if group is None or extra is None:
+            continue
+        for profile in group.profiles:
+            words += [profile.name, profile.display_name, profile.type.value if profile.type else "",
+                      *profile.characteristics, *_item_words((*profile.skills, *profile.equipment, *profile.weapons))]
+        words += [*_item_words((*extra.weapons, *extra.skills, *extra.equipment)), *extra.characteristics]
+    return _fold(" ".join(words))
+
+
+def _ava_groups(unit: Unit, group: ProfileGroup | None, option: Option) -> tuple[int | None, ...]:
+    if group is not None:
+        return (group.id,)
+    found = tuple(dict.fromkeys(i.group for i in option.includes
+                                if (g := unit.group(i.group)) is not None and not g.is_peripheral))
+    return found or (None,)
 
 
 def unit_entries(army: Army, reinforcement: bool = False) -> list[UnitEntry]:
@@ -100,14 +149,16 @@ def unit_entries(army: Army, reinforcement: bool = False) -> list[UnitEntry]:
     combat_group = CombatGroup(number=1)
     for unit in army.units:
         profile = unit.main_profile
-        unit_words = [unit.name, unit.isc, unit.isc_abbr or "", category_name(unit.category)]
+        categories = own_categories(unit)
+        unit_words = [unit.name, unit.isc, unit.isc_abbr or "", *(category_name(c) for c in categories)]
         for group in unit.profile_groups:
+            if group.is_peripheral:  # a peripheral is found through the options that include it
+                continue
             for p in group.profiles:
                 unit_words.append(p.name)
-                if group.is_peripheral:  # a peripheral is found by name; its gear is not the unit's
-                    continue
                 unit_words.extend((p.type.value if p.type else "", *p.characteristics))
-                unit_words.extend(i.name for i in (*p.skills, *p.equipment, *p.weapons))
+                unit_words.extend(_item_words((*p.skills, *p.equipment, *p.weapons)))
+                unit_words.extend(item_labels((*p.skills, *p.equipment, *p.weapons)))
         unit_search = _fold(" ".join(unit_words))
         options = []
         for profile_group, option in unit.selectable_options():
@@ -117,18 +168,81 @@ def unit_entries(army: Army, reinforcement: bool = False) -> list[UnitEntry]:
                 continue
             items = [i.name for i in resolved.items()]
             hacker = any(HACKER_EQUIPMENT in _fold(name) for name in items)
-            items_of = (*option.weapons, *option.skills, *option.equipment)
-            search = _fold(" ".join((option.name, *(i.label for i in items_of), *item_labels(items_of),
-                                     *option.characteristics)))
             options.append(OptionEntry(profile_group, option, option_text(unit, option), resolved.points,
-                                       resolved.swc_halves, option.is_lieutenant, hacker, search))
+                                       resolved.swc_halves, option.is_lieutenant, hacker, _option_search(unit, option),
+                                       _ava_groups(unit, profile_group, option)))
         if options:
             entries.append(UnitEntry(unit, profile.type if profile else None, unit.category,
-                                     unit_search, tuple(options), reinforcement))
+                                     unit_search, tuple(options), reinforcement, categories))
     types = list(UnitType)
     entries.sort(key=lambda e: (e.unit.mercenary, types.index(e.type) if e.type else len(types),
                                 _fold(e.unit.name).lstrip("'\"“‘ ")))
     return entries
+
+
+@dataclass(frozen=True)
+class Marks:
+    """What the list has used up, for the browser's marks: the AVA each unit (group) has used, and the
+    totals the options must fit in (None: no list)."""
+
+    ava: Mapping[tuple[int, int | None], AvaUse] = field(default_factory=dict)
+    totals: Totals | None = None
+
+    def room(self, unit: UnitEntry) -> Room | None:
+        if self.totals is None:
+            return None
+        return room_left(self.totals, unit.reinforcement, unit.unit.mercenary)
+
+    def ava_of(self, unit: UnitEntry, option: OptionEntry) -> AvaUse | None:
+        """The fullest AVA the option uses (the one that stops it first)."""
+        uses = [use for g in option.ava_groups if (use := self.ava.get((unit.unit.id, g))) is not None]
+        return min(uses, key=lambda u: u.left if u.left is not None else 1 << 30, default=None)
+
+    def option_mark(self, unit: UnitEntry, option: OptionEntry) -> str | None:
+        use = self.ava_of(unit, option)
+        if use is not None and use.full:
+            return "ava"
+        room = self.room(unit)
+        if room is not None and not room.fits(option.points, option.swc_halves):
+            return "fit"
+        return None
+
+    def unit_mark(self, unit: UnitEntry) -> str | None:
+        marks = [self.option_mark(unit, o) for o in unit.options]
+        if all(m == "ava" for m in marks):
+            return "ava"
+        return "fit" if all(m is not None for m in marks) else None
+
+
+def marks_for(entries: list[UnitEntry], army: Army | None, roster: Roster | None, totals: Totals | None) -> Marks:
+    """The marks of `entries` (the browser's units of `army`) for a list's roster and totals."""
+    if army is None or roster is None:
+        return Marks(totals=totals)
+    ava: dict[tuple[int, int | None], AvaUse] = {}
+    for entry in entries:
+        groups = {g for o in entry.options for g in o.ava_groups}
+        for group in groups:
+            ava[(entry.unit.id, group)] = ava_use(roster, army, entry.unit, group)
+    return Marks(ava, totals)
+
+
+def ava_line(use: AvaUse) -> str:
+    """'AVA 1/1 — none left' for a tooltip."""
+    if use.limit is None:
+        return tr("AVA: no limit ({used} in the list)", used=use.used)
+    text = tr("AVA {used}/{limit}", used=use.used, limit=use.limit)
+    if use.full:
+        return tr("{ava} — no more can be fielded", ava=text)
+    return text
+
+
+def fit_line(option: OptionEntry, room: Room) -> str:
+    """Why an option no longer fits: what it costs and what is left."""
+    return tr("Does not fit: it costs {points} and {swc}; the list has {left} and {swc_left} left.",
+              points=trn("{n} point", "{n} points", option.points),
+              swc=tr("{swc} SWC", swc=swc_text(option.swc_halves)),
+              left=trn("{n} point", "{n} points", room.points),
+              swc_left=tr("{swc} SWC", swc=swc_text(max(room.swc_halves, 0))))
 
 
 class UnitTreeModel(OptionDrag, ColumnTitles, TwoLevelModel):
@@ -142,6 +256,9 @@ class UnitTreeModel(OptionDrag, ColumnTitles, TwoLevelModel):
         self._army: Army | None = None
         self._reinforcement = False
         self._entries: list[UnitEntry] = []
+        self._marks = Marks()
+        self._shown: dict[tuple[int, int], str | None] = {}
+        """The mark each row (top row, child row + 1; 0 for the unit) was last reported with."""
         self._season: SeasonPack | None = None
         self._season_words: dict[int, str] = {}
         self.retranslate()
@@ -176,7 +293,7 @@ class UnitTreeModel(OptionDrag, ColumnTitles, TwoLevelModel):
 
     def retranslate(self) -> None:
         self.set_titles(tr("Unit"), tr("Type"), tr("AVA"), tr("SWC"), tr("Pts", context="points column"))
-        if self._entries:  # categories are searched in the current language
+        if self._entries:  # categories are searched in the current language; distances in the chosen units
             self.set_army(self._army, self._reinforcement)
 
     @property
@@ -192,14 +309,39 @@ class UnitTreeModel(OptionDrag, ColumnTitles, TwoLevelModel):
     def entries(self) -> list[UnitEntry]:
         return self._entries
 
+    @property
+    def marks(self) -> Marks:
+        return self._marks
+
     def set_army(self, army: Army | None, reinforcement: bool = False) -> None:
         entries = unit_entries(army, reinforcement) if army else []
         self.beginResetModel()
         self._army = army
         self._reinforcement = reinforcement
         self._entries = entries
+        self._shown = {}
         self._update_season_words()
         self.endResetModel()
+
+    def set_marks(self, marks: Marks) -> None:
+        """Grey what the list has used up (see `Marks`); only rows whose mark changed are reported."""
+        self._marks = marks
+        roles = [Qt.ItemDataRole.ForegroundRole, Qt.ItemDataRole.ToolTipRole, Role.MARK]
+        last = len(Column) - 1
+        for row, entry in enumerate(self._entries):
+            mark = marks.unit_mark(entry)
+            if self._shown.get((row, 0), None) != mark:
+                self._shown[(row, 0)] = mark
+                self.dataChanged.emit(self.top_index(row), self.top_index(row, last), roles)
+            changed = []
+            for child, option in enumerate(entry.options):
+                mark = marks.option_mark(entry, option)
+                if self._shown.get((row, child + 1), None) != mark:
+                    self._shown[(row, child + 1)] = mark
+                    changed.append(child)
+            if changed:
+                self.dataChanged.emit(self.child_index(row, changed[0]), self.child_index(row, changed[-1], last),
+                                      roles)
 
     def entry(self, index: Index) -> tuple[UnitEntry | None, OptionEntry | None]:
         if not index.isValid():
@@ -249,7 +391,7 @@ class UnitTreeModel(OptionDrag, ColumnTitles, TwoLevelModel):
             return self._option_data(unit, option, column, role)
         return self._unit_data(unit, column, role)
 
-    def _unit_data(self, entry: UnitEntry, column: int, role: int) -> Any:  # noqa: C901 - one branch per item role
+    def _unit_data(self, entry: UnitEntry, column: int, role: int) -> Any:
         if role in (Qt.ItemDataRole.DisplayRole, Role.SORT):
             if column == Column.NAME:
                 return entry.unit.name
@@ -263,27 +405,41 @@ class UnitTreeModel(OptionDrag, ColumnTitles, TwoLevelModel):
                 if role == Role.SORT:
                     return min(o.points for o in entry.options)
                 return cost_range([o.points for o in entry.options])
+        if role == Role.MARK:
+            return self._marks.unit_mark(entry)
         if role == Qt.ItemDataRole.TextAlignmentRole and column != Column.NAME:
             return RIGHT if column == Column.POINTS else CENTER
-        if entry.unit.mercenary and role == Qt.ItemDataRole.ForegroundRole:
-            return QBrush(icons.MERCENARY_COLOR)
-        if entry.unit.mercenary and role == Qt.ItemDataRole.FontRole and column == Column.NAME:
+        if role == Qt.ItemDataRole.ForegroundRole:
+            if self._marks.unit_mark(entry) is not None:
+                return QBrush(icons.MUTED_COLOR)
+            if entry.unit.mercenary:
+                return QBrush(icons.MERCENARY_COLOR)
+        if role == Qt.ItemDataRole.FontRole and column == Column.NAME \
+                and (entry.unit.mercenary or self._marks.unit_mark(entry) is not None):
             font = QFont()
             font.setItalic(True)
             return font
         if role == Qt.ItemDataRole.ToolTipRole:
-            parts = [f"<b>{entry.unit.name}</b>"]
-            if entry.type:
-                parts.append(type_name(entry.type))
-            categories = self.categories(entry)
-            if categories:
-                parts.append(" · ".join(category_name(c) for c in categories))
-            if entry.unit.mercenary:
-                parts.append(tr("Mercenary: only with the Soldiers of Fortune extra"))
-            if entry.reinforcement:
-                parts.append(tr("Reinforcements: it goes to a Reinforcements group"))
-            return "<br>".join(parts)
+            return self._unit_tooltip(entry)
         return None
+
+    def _unit_tooltip(self, entry: UnitEntry) -> str:
+        parts = [f"<b>{entry.unit.name}</b>"]
+        if entry.type:
+            parts.append(type_name(entry.type))
+        categories = self.categories(entry)
+        if categories:
+            parts.append(" · ".join(category_name(c) for c in categories))
+        uses = [u for g in {g for o in entry.options for g in o.ava_groups}
+                if (u := self._marks.ava.get((entry.unit.id, g))) is not None and u.used]
+        parts += [ava_line(u) for u in uses]
+        if self._marks.unit_mark(entry) == "fit":
+            parts.append(tr("None of its options fits in the points and SWC left."))
+        if entry.unit.mercenary:
+            parts.append(tr("Mercenary: only with the Soldiers of Fortune extra"))
+        if entry.reinforcement:
+            parts.append(tr("Reinforcements: it goes to a Reinforcements group"))
+        return "<br>".join(parts)
 
     def _option_data(self, unit: UnitEntry, entry: OptionEntry, column: int, role: int) -> Any:
         if role == Role.OPTION_KEY:
@@ -296,17 +452,39 @@ class UnitTreeModel(OptionDrag, ColumnTitles, TwoLevelModel):
             if column == Column.POINTS:
                 return entry.points if role == Role.SORT else str(entry.points)
             return "" if role == Qt.ItemDataRole.DisplayRole else None
+        mark = self._marks.option_mark(unit, entry) if role in (
+            Role.MARK, Qt.ItemDataRole.ForegroundRole, Qt.ItemDataRole.FontRole, Qt.ItemDataRole.ToolTipRole) else None
+        if role == Role.MARK:
+            return mark
         if role == Qt.ItemDataRole.DecorationRole and column == Column.NAME and entry.lieutenant:
             return icons.lieutenant_icon()
         if role == Qt.ItemDataRole.TextAlignmentRole and column != Column.NAME:
             return RIGHT if column == Column.POINTS else CENTER
-        if role == Qt.ItemDataRole.ForegroundRole and column == Column.NAME:
-            return QBrush(icons.INFO_COLOR.darker(130))
+        if role == Qt.ItemDataRole.ForegroundRole:
+            if mark is not None:
+                return QBrush(icons.MUTED_COLOR)
+            if column == Column.NAME:
+                return QBrush(icons.INFO_COLOR)
+        if role == Qt.ItemDataRole.FontRole and mark is not None and column == Column.NAME:
+            font = QFont()
+            font.setItalic(True)
+            return font
         if role == Qt.ItemDataRole.ToolTipRole:
-            lines = [f"<b>{unit.unit.name}</b> — {entry.option.name}", entry.text,
-                     tr("{points} points, {swc} SWC", points=entry.points, swc=swc_text(entry.swc_halves)), add_hint()]
-            return "<br>".join(lines)
+            return self._option_tooltip(unit, entry, mark)
         return None
+
+    def _option_tooltip(self, unit: UnitEntry, entry: OptionEntry, mark: str | None) -> str:
+        lines = [f"<b>{unit.unit.name}</b> — {entry.option.name}", entry.text,
+                 tr("{points}, {swc}", points=trn("{n} point", "{n} points", entry.points),
+                    swc=tr("{swc} SWC", swc=swc_text(entry.swc_halves)))]
+        use = self._marks.ava_of(unit, entry)
+        if use is not None and use.used:
+            lines.append(ava_line(use))
+        room = self._marks.room(unit)
+        if mark == "fit" and room is not None:
+            lines.append(fit_line(entry, room))
+        lines.append(add_hint())
+        return "<br>".join(lines)
 
 
 class UnitFilterProxy(QSortFilterProxyModel):
@@ -322,14 +500,18 @@ class UnitFilterProxy(QSortFilterProxyModel):
         self.hacker = False
         self.mercenaries = True
         """Whether units of the army's mercenary pool are shown."""
-        self.remaining: tuple[int, int] | None = None
-        """(points, SWC halves) an option must fit in, or None for no such filter."""
+        self.fits_only = False
+        """Only options that fit the points and SWC left (and AVA) are shown (the model's marks say)."""
         self.setSortRole(Role.SORT)
         self.setDynamicSortFilter(False)
 
     def set_text(self, text: str) -> None:
         self._words = _fold(text).split()
         self.refilter()
+
+    @property
+    def searching(self) -> bool:
+        return bool(self._words)
 
     def refilter(self) -> None:
         self.invalidate()
@@ -342,29 +524,29 @@ class UnitFilterProxy(QSortFilterProxyModel):
     def _unit_passes(self, unit: UnitEntry) -> bool:
         if unit.unit.mercenary and not self.mercenaries:
             return False
-        if self.unit_type is not None and unit.type is not self.unit_type:
+        if self.unit_type is not None and unit.type != self.unit_type:
             return False
         return self.category is None or self.category in self._source().categories(unit)
 
-    def _option_passes(self, unit: UnitEntry, option: OptionEntry) -> bool:
+    def _option_passes(self, unit: UnitEntry, option: OptionEntry, marks: Callable[[UnitEntry, OptionEntry],
+                                                                                  str | None]) -> bool:
         if self.lieutenant and not option.lieutenant:
             return False
         if self.hacker and not option.hacker:
             return False
-        if self.remaining is not None:
-            points, swc = self.remaining
-            if option.points > points or option.swc_halves > swc:
-                return False
+        if self.fits_only and marks(unit, option) == "fit":
+            return False
         added = self._source().season_words(unit)
         return all(w in unit.search or w in option.search or w in added for w in self._words)
 
     def filterAcceptsRow(self, source_row: int, source_parent: Index) -> bool:
         model = self._source()
+        marks = model.marks.option_mark
         if not source_parent.isValid():
             unit = model.entries[source_row]
-            return self._unit_passes(unit) and any(self._option_passes(unit, o) for o in unit.options)
+            return self._unit_passes(unit) and any(self._option_passes(unit, o, marks) for o in unit.options)
         unit = model.entries[source_parent.row()]
-        return self._unit_passes(unit) and self._option_passes(unit, unit.options[source_row])
+        return self._unit_passes(unit) and self._option_passes(unit, unit.options[source_row], marks)
 
     def lessThan(self, left: Index, right: Index) -> bool:
         a, b = left.data(Role.SORT), right.data(Role.SORT)

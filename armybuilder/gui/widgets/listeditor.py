@@ -260,6 +260,22 @@ class ListEditor(QWidget):
         if first is not None:
             self.tree.scrollTo(first)
 
+    def reveal_selection(self) -> None:
+        """Scroll the first selected trooper into view, now and once the rows' heights settle (a wrapped
+        row is measured when it is laid out, which can move the rows below it)."""
+        uids = self.selected_uids()
+        if not uids:
+            return
+        first = uids[0]
+
+        def scroll() -> None:
+            index = self.model.trooper_index(first)
+            if index.isValid():
+                self.tree.scrollTo(index, QAbstractItemView.ScrollHint.EnsureVisible)
+
+        scroll()
+        QTimer.singleShot(0, self.tree, scroll)
+
     def edit_option(self) -> None:
         uid = self.current_uid()
         if uid is None:

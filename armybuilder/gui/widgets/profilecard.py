@@ -1,12 +1,14 @@
 """The profile card of the unit chosen in the browser: stat lines, characteristics, skills and
-equipment, and the table of its options (which can be added to the list from here too)."""
+equipment, the table of its options (which can be added to the list from here too), and the weapons of
+the option chosen (the one highlighted in the options table) with their range bands, PS, burst,
+ammunition, saving attribute and traits. Hovering a weapon's name shows its profile."""
 
 from __future__ import annotations
 
 import html
 
 from PySide6.QtCore import QModelIndex, QPersistentModelIndex, QRectF, QSize, Qt, QTimer, Signal
-from PySide6.QtGui import QAbstractTextDocumentLayout, QPainter, QPalette, QResizeEvent, QTextDocument
+from PySide6.QtGui import QAbstractTextDocumentLayout, QCursor, QPainter, QPalette, QResizeEvent, QTextDocument
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QFrame,
@@ -17,18 +19,21 @@ from PySide6.QtWidgets import (
     QStyledItemDelegate,
     QStyleOptionViewItem,
     QTableView,
+    QToolTip,
     QVBoxLayout,
     QWidget,
 )
 
 from armybuilder.domain.packs import SeasonPack
-from armybuilder.domain.profiles import Unit
+from armybuilder.domain.profiles import Unit, readable_name
 from armybuilder.gui import icons
 from armybuilder.gui.fonts import set_font
-from armybuilder.gui.labels import category_name, item_labels, type_name
+from armybuilder.gui.labels import category_name, item_label, item_labels, option_detail, type_name
 from armybuilder.gui.language import Retranslating
 from armybuilder.gui.models.profile import OptionColumn, OptionRole, OptionTableModel, ProfileStatsModel
 from armybuilder.gui.models.units import OptionEntry, UnitEntry
+from armybuilder.gui.models.weapons import WeaponTableModel
+from armybuilder.gui.weapons import WeaponBook, carried_weapons
 from armybuilder.gui.widgets.parts import size_columns
 from armybuilder.i18n import language, tr
 from armybuilder.rules.categories import added_categories, own_categories
@@ -138,7 +143,8 @@ class ProfileCard(Retranslating, QWidget):
         self.details.setObjectName("details")
         self.details.setWordWrap(True)
         self.details.setTextFormat(Qt.TextFormat.RichText)
-        self.details.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.details.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse
+                                             | Qt.TextInteractionFlag.LinksAccessibleByMouse)
         self.options_title = QLabel()
         self.options_title.setWordWrap(True)
         set_font(self.options_title, bold=True)
@@ -159,6 +165,31 @@ class ProfileCard(Retranslating, QWidget):
         self.options.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         size_columns(self.options.horizontalHeader(), OptionColumn.LOADOUT, fit=(OptionColumn.SWC, OptionColumn.POINTS))
         self.options.horizontalHeader().setDefaultAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
+        self.options.setTabKeyNavigation(False)  # Tab leaves the table; the arrows move in it
+        self.weapons_title = QLabel()
+        self.weapons_title.setObjectName("weapons_title")
+        self.weapons_title.setWordWrap(True)
+        set_font(self.weapons_title, bold=True)
+        self.weapons_model = WeaponTableModel(self)
+        self.weapons = QTableView()
+        self.weapons.setObjectName("weapons")
+        self.weapons.setModel(self.weapons_model)
+        self.weapons.verticalHeader().hide()
+        self.weapons.setSelectionMode(QAbstractItemView.SelectionMode.NoSelection)
+        self.weapons.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.weapons.setTabKeyNavigation(False)
+        self.weapons.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # read with the mouse or a screen reader
+        self.weapons.setWordWrap(True)
+        self.weapons.setTextElideMode(Qt.TextElideMode.ElideNone)
+        self.weapons.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.weapons.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.weapons.horizontalHeader().setMinimumSectionSize(24)
+        self.weapons_note = QLabel()
+        self.weapons_note.setObjectName("weapons_note")
+        self.weapons_note.setWordWrap(True)
+        self._book = WeaponBook()
+        self._weapons_of: tuple[int, int, int] | None = None
+        """(unit, group, option) whose weapons the table shows."""
         self.empty = QLabel()
         self.empty.setObjectName("card_empty")
         self.empty.setAlignment(Qt.AlignmentFlag.AlignCenter)
@@ -174,6 +205,9 @@ class ProfileCard(Retranslating, QWidget):
         body.addWidget(self.details)
         body.addWidget(self.options_title)
         body.addWidget(self.options)
+        body.addWidget(self.weapons_title)
+        body.addWidget(self.weapons)
+        body.addWidget(self.weapons_note)
         body.addStretch(1)
         self.scroll_area = QScrollArea()
         self.scroll_area.setObjectName("card_scroll")
@@ -195,6 +229,8 @@ class ProfileCard(Retranslating, QWidget):
         self.options.activated.connect(self.activate_option)
         self.options.horizontalHeader().sectionResized.connect(self._schedule_fit)
         self.stats.horizontalHeader().sectionResized.connect(self._schedule_fit)
+        self.options.selectionModel().currentRowChanged.connect(self._on_option_row_changed)
+        self.details.linkHovered.connect(self._on_link_hovered)
 
     def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)
@@ -209,7 +245,8 @@ class ProfileCard(Retranslating, QWidget):
     def _fit_tables(self) -> None:
         """The stat lines and the options table are exactly as tall as their rows: the card scrolls."""
         self._fit_pending = False
-        for table in (self.stats, self.options):
+        self._size_weapon_columns()
+        for table in (self.stats, self.options, self.weapons):
             table.resizeRowsToContents()
             height = table.horizontalHeader().sizeHint().height() + 2 * table.frameWidth()
             height += sum(table.verticalHeader().sectionSize(r) for r in range(table.model().rowCount()))
@@ -220,13 +257,33 @@ class ProfileCard(Retranslating, QWidget):
         self.stats_model.retranslate()
         self.empty.setText(tr("Choose a unit on the left to see its profile and options."))
         self.options_title.setText(tr("Options — double-click, press Enter or drag one into the list"))
+        self.stats.setAccessibleName(tr("Profile"))
+        self.options.setAccessibleName(tr("Options"))
+        self.weapons.setAccessibleName(tr("Weapons"))
+        self.details.setAccessibleName(tr("Characteristics, skills, equipment and weapons"))
         self._schedule_fit()
         self.show_unit(self._entry)
+        self._weapons_of = None
+        self._show_weapons()
 
     def set_distances_in_cm(self, cm: bool) -> None:
+        """Show distances in cm or inches: MOV, the items' distances and the weapons' range bands."""
         self._cm = cm
         self.stats_model.set_distances_in_cm(cm)
         self.stats_model.retranslate()
+        entry, self._entry = self._entry, None
+        self.show_unit(entry, self._current_option())
+        self._weapons_of = None
+        self._show_weapons()
+
+    def set_weapon_book(self, book: WeaponBook) -> None:
+        """The weapon profiles of the army's data, for the weapons table and the weapons' tooltips."""
+        self._book = book
+        self.options_model.book = book
+        entry, self._entry = self._entry, None  # the details name the weapons it knows as links
+        self.show_unit(entry, self._current_option())
+        self._weapons_of = None
+        self._show_weapons()
 
     @property
     def unit(self) -> Unit | None:
@@ -276,9 +333,85 @@ class ProfileCard(Retranslating, QWidget):
             for row in range(self.options_model.rowCount()):
                 key = self.options_model.index(row, 0).data(OptionRole.OPTION_KEY)
                 if key == (unit.id, *option.key):
+                    self.options.setCurrentIndex(self.options_model.index(row, 0))
                     self.options.selectRow(row)
                     QTimer.singleShot(0, self, lambda row=row: self._reveal_option(row))
                     break
+        self._show_weapons()
+
+    def highlighted_key(self) -> tuple[int, int, int] | None:
+        """(unit, group, option) of the option highlighted in the options table."""
+        index = self.options.currentIndex()
+        key = index.siblingAtColumn(0).data(OptionRole.OPTION_KEY) if index.isValid() else None
+        return tuple(key) if key is not None else None
+
+    def _current_option(self) -> OptionEntry | None:
+        key = self.highlighted_key()
+        if self._entry is None or key is None:
+            return None
+        return next((o for o in self._entry.options if (self._entry.unit.id, *o.key) == key), None)
+
+    def _on_option_row_changed(self, *_: object) -> None:
+        self._show_weapons()
+
+    def _show_weapons(self) -> None:
+        """The weapons of the highlighted option (else the first): a row per firing mode."""
+        entry = self._entry
+        option = self._current_option() or (entry.options[0] if entry is not None and entry.options else None)
+        key = (entry.unit.id, *option.key) if entry is not None and option is not None else None
+        if key == self._weapons_of and key is not None:
+            return
+        self._weapons_of = key
+        rows = []
+        missing: list[str] = []
+        if entry is not None and option is not None:
+            for carried in carried_weapons(entry.unit, option.key[0], option.option):
+                for name in carried.names:
+                    lines = self._book.lines([name])
+                    rows += [(carried.who, line) for line in lines]
+                    if not lines:
+                        missing.append(name)
+        self.weapons_model.set_lines(rows)
+        shown = entry is not None and option is not None
+        self.weapons_title.setVisible(shown)
+        self.weapons.setVisible(bool(rows))
+        if shown:
+            assert entry is not None and option is not None
+            self.weapons_title.setText(tr("Weapons of {option}", option=option_detail(entry.unit, option.option)
+                                          or entry.unit.name))
+        notes = []
+        if not self._book and shown:
+            notes.append(tr("This data has no weapon profiles."))
+        elif missing:
+            notes.append(tr("No profile in the data for: {names}", names=", ".join(dict.fromkeys(missing))))
+        if rows:
+            notes.append(tr("The modifier applies up to the distance shown; hover a weapon for all of it."))
+        self.weapons_note.setText(" ".join(notes))
+        self.weapons_note.setVisible(bool(notes))
+        self._schedule_fit()
+
+    def _size_weapon_columns(self) -> None:
+        """The name takes what the bands and figures leave; each line's traits span the row under it."""
+        header = self.weapons.horizontalHeader()
+        model = self.weapons_model
+        columns = model.columnCount()
+        self.weapons.clearSpans()
+        if not columns:
+            return
+        for column in range(columns):
+            mode = QHeaderView.ResizeMode.Stretch if column == 0 else QHeaderView.ResizeMode.ResizeToContents
+            header.setSectionResizeMode(column, mode)
+        for row in model.traits_rows():
+            self.weapons.setSpan(row, 0, 1, columns)
+
+    def _on_link_hovered(self, link: str) -> None:
+        """A weapon named in the details: its profile, as the weapons table has it."""
+        if link.startswith("weapon:"):
+            tip = self._book.tooltip([link.removeprefix("weapon:")])
+            if tip:
+                QToolTip.showText(QCursor.pos(), tip, self.details)
+                return
+        QToolTip.hideText()
 
     def _reveal_option(self, row: int) -> None:
         """Scroll the card to an option's row (the table itself does not scroll)."""
@@ -296,28 +429,35 @@ class ProfileCard(Retranslating, QWidget):
         rows_of = [(g, p) for g in unit.profile_groups for p in g.profiles]
         many = len(rows_of) > 1
         for group, profile in rows_of:
-            weapons = item_labels(profile.weapons)
+            weapon_items = list(profile.weapons)
             gear = item_labels(profile.equipment)
             if group.is_peripheral:
                 for option in group.options:
-                    weapons.extend(label for label in item_labels(option.weapons) if label not in weapons)
+                    weapon_items.extend(w for w in option.weapons if w not in weapon_items)
                     gear.extend(label for label in item_labels(option.equipment) if label not in gear)
             rows = [
-                (tr("Characteristics"), list(profile.characteristics)),
-                (tr("Skills"), item_labels(profile.skills)),
-                (tr("Equipment"), gear),
-                (tr("Weapons"), weapons),
-                (tr("Peripherals"), item_labels(profile.peripherals)),
+                (tr("Characteristics"), [html.escape(c) for c in profile.characteristics]),
+                (tr("Skills"), [html.escape(label) for label in item_labels(profile.skills)]),
+                (tr("Equipment"), [html.escape(label) for label in gear]),
+                (tr("Weapons"), [self._weapon_link(w.name, item_label(w)) for w in weapon_items]),
+                (tr("Peripherals"), [html.escape(readable_name(p.label)) for p in profile.peripherals]),
             ]
-            lines = [f"<b>{html.escape(label)}:</b> {html.escape(', '.join(values))}" for label, values in rows
-                     if values]
+            lines = [f"<b>{html.escape(label)}:</b> {', '.join(values)}" for label, values in rows if values]
             if profile.notes:
                 lines.append(f"<span style='color:{icons.INFO_COLOR.name()}; font-size:small'>"
                              f"{html.escape(tr('Data note:'))} {html.escape(profile.notes)}</span>")
             if lines:
-                head = f"<u>{html.escape(profile.name)}</u><br>" if many else ""
+                head = f"<u>{html.escape(profile.display_name)}</u><br>" if many else ""
                 blocks.append(head + "<br>".join(lines))
         return "<br><br>".join(blocks)
+
+    def _weapon_link(self, name: str, label: str) -> str:
+        """A weapon named in the details: hovering it shows its profile (when the data has one)."""
+        if not self._book.known(name):
+            return html.escape(label)
+        link = self.palette().color(QPalette.ColorRole.WindowText).name()
+        return (f"<a href='weapon:{html.escape(name, quote=True)}' style='color:{link}; text-decoration:none; "
+                f"border-bottom:1px dotted'>{html.escape(label)}</a>")
 
     def activate_option(self, index: QModelIndex | QPersistentModelIndex) -> None:
         """Ask for the option at `index` to be added to the list (a double click, Enter, or the Add action)."""

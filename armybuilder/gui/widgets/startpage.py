@@ -97,6 +97,11 @@ class StartPage(Retranslating, QWidget):
         self.recent_title.setText(tr("Recent lists"))
         self._placeholder()
 
+    def focus_search(self) -> None:
+        """The keyboard in the army search, as the page says ("type its name and press Enter")."""
+        self.picker.search.setFocus(Qt.FocusReason.OtherFocusReason)
+        self.picker.search.selectAll()
+
     def set_armies(self, summaries: list[ArmySummary]) -> None:
         """Show another set of armies (after an import)."""
         self.picker.set_armies(summaries)

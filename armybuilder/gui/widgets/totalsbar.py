@@ -11,7 +11,7 @@ from armybuilder.gui import icons
 from armybuilder.gui.fonts import set_font
 from armybuilder.gui.labels import swc_text
 from armybuilder.gui.language import Retranslating
-from armybuilder.i18n import tr
+from armybuilder.i18n import tr, trn
 from armybuilder.rules.engine import Report
 
 
@@ -38,6 +38,11 @@ class Figure(QLabel):
         import re
 
         return re.sub(r"<[^>]+>", "", doc).replace("&nbsp;", " ")
+
+
+def is_empty(report: Report) -> bool:
+    """A list with no troopers at all (then the bar and the panel invite to add some, not a verdict)."""
+    return not report.roster.troopers and not report.roster.unresolved
 
 
 class TotalsBar(Retranslating, QFrame):
@@ -97,7 +102,7 @@ class TotalsBar(Retranslating, QFrame):
             return
         t = report.totals
         self.points.show_figure(tr("Points"), f"{t.points} / {t.points_limit}", t.points > t.points_limit,
-                                tr("{left} points left", left=t.points_limit - t.points))
+                                trn("{n} point left", "{n} points left", t.points_limit - t.points))
         self.swc.show_figure(tr("SWC"), f"{t.swc} / {t.swc_limit}", t.swc_halves > t.swc_limit_halves,
                              tr("{left} SWC left", left=swc_text(t.swc_limit_halves - t.swc_halves))
                              if t.swc_halves <= t.swc_limit_halves else "")
@@ -138,7 +143,11 @@ class TotalsBar(Retranslating, QFrame):
         self.groups.setText("&nbsp;&nbsp; ".join(parts))
         self.groups.setToolTip(tr("Troopers per combat group and the group limit"))
         errors = len(report.errors)
-        if report.legal:
+        if is_empty(report):  # not a verdict yet: the list has nothing in it (and no Lieutenant)
+            self.state.setText(tr("Start by adding troopers"))
+            self.state.setStyleSheet(f"color: {icons.INFO_COLOR.name()}")
+            self.state.setToolTip(tr("An empty list is not legal: it needs troopers, one of them its Lieutenant."))
+        elif report.legal:
             self.state.setText(tr("✔ Legal"))
             self.state.setStyleSheet(f"color: {icons.LEGAL_COLOR.name()}")
             self.state.setToolTip(tr("The list passes every rule the builder checks."))

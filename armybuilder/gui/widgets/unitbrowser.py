@@ -31,12 +31,15 @@ from armybuilder.gui.models.units import (
     UnitEntry,
     UnitFilterProxy,
     UnitTreeModel,
+    marks_for,
     unit_entries,
 )
 from armybuilder.gui.widgets.parts import size_columns
 from armybuilder.gui.widgets.search import SearchField
 from armybuilder.gui.widgets.wrapping import WrappingTreeView
 from armybuilder.i18n import tr, trn
+from armybuilder.rules.categories import categories_of
+from armybuilder.rules.engine import Report
 
 
 class UnitBrowser(Retranslating, QWidget):
@@ -98,6 +101,9 @@ class UnitBrowser(Retranslating, QWidget):
         self.mercenary_hint.setVisible(False)
         self._mercenaries_allowed = False
         self._mercenary_tip = ""
+        self._report: Report | None = None
+        self._expanded: set[int] | None = None
+        """The units that were expanded before a search or filter expanded them all (restored after)."""
 
         filters = QHBoxLayout()
         filters.setSpacing(4)
@@ -148,8 +154,7 @@ class UnitBrowser(Retranslating, QWidget):
         self.model.retranslate()
         self.search.setPlaceholderText(tr("Search units, skills, weapons…"))
         self.search.setToolTip(tr("Type part of a unit's name, a skill or a weapon; every word must match"))
-        self._fill_combo(self.type_filter, tr("All types"), [(t, type_name(t)) for t in UnitType])
-        self._fill_combo(self.category_filter, tr("All categories"), [(c, category_name(c)) for c in Category])
+        self._fill_filters()
         self.lieutenant_filter.setText(tr("Lieutenant"))
         self.lieutenant_filter.setToolTip(tr("Only options that can be the Lieutenant"))
         self.hacker_filter.setText(tr("Hacker"))
@@ -164,8 +169,20 @@ class UnitBrowser(Retranslating, QWidget):
         self._show_mercenary_state()
         self._update_count()
 
+    def _fill_filters(self) -> None:
+        """The Type and Category choices: those the army's units have (with the categories the list's
+        season adds), so every choice shows some units."""
+        entries = self.model.entries
+        types = [t for t in UnitType if any(e.type == t for e in entries)]
+        found = {c for e in entries for c in categories_of(e.unit, self.model.season)}
+        categories = [c for c in Category if c in found]
+        self._fill_combo(self.type_filter, tr("All types"),
+                         [(t.value, f"{type_name(t)} ({t.value})") for t in types])
+        self._fill_combo(self.category_filter, tr("All categories"), [(c.value, category_name(c)) for c in categories])
+
     @staticmethod
-    def _fill_combo(combo: QComboBox, everything: str, items: list[tuple[object, str]]) -> None:
+    def _fill_combo(combo: QComboBox, everything: str, items: list[tuple[str, str]]) -> None:
+        """Choices whose data is the value's text (a Qt combo hands an enum back as plain text)."""
         current = combo.currentData()
         combo.blockSignals(True)
         combo.clear()
@@ -186,9 +203,17 @@ class UnitBrowser(Retranslating, QWidget):
         self.sections.setCurrentIndex(0)
         self.sections.blockSignals(False)
         self.sections.setVisible(army is not None and reinforcements)
+        self._expanded = None
+        self._report = None  # the list's report follows (set_report)
         self.model.set_army(army)
+        self._after_army()
+
+    def _after_army(self) -> None:
+        """The model shows another army's units: its filters' choices, the list's marks, the filters."""
+        self._fill_filters()
+        self._mark()
+        self._apply_filters()
         self._show_mercenary_state()
-        self._update_count()
 
     @property
     def reinforcement(self) -> bool:
@@ -205,8 +230,7 @@ class UnitBrowser(Retranslating, QWidget):
         self._other_entries.pop(True, None)
         if self.sections.currentIndex() == 1:
             self.model.set_army(army, True)
-            self._show_mercenary_state()
-            self._update_count()
+            self._after_army()
 
     def show_section(self, reinforcement: bool) -> None:
         """Show the Reinforcements army's units (when loaded) or the army's own."""
@@ -219,8 +243,7 @@ class UnitBrowser(Retranslating, QWidget):
             self.model.set_army(army, reinforcement)
         else:
             self.model.set_army(None, True)
-        self._show_mercenary_state()
-        self._update_count()
+        self._after_army()
         self.section_changed.emit(reinforcement)
 
     def set_mercenaries(self, allowed: bool, tip: str) -> None:
@@ -246,15 +269,23 @@ class UnitBrowser(Retranslating, QWidget):
 
     def set_season(self, season: SeasonPack | None) -> None:
         """The list's season: categories it adds (ITS S17: Characters are also Veteran) show in the
-        tooltips and the card, and the category filter and the search find them."""
+        tooltips and the card, and the Category filter (its choices too) and the search find them."""
         if self.model.set_season(season):
+            self._fill_filters()
             self._apply_filters()
 
-    def set_remaining(self, remaining: tuple[int, int] | None) -> None:
-        """Points and SWC halves left in the list (for the 'fits' filter)."""
-        self._remaining = remaining
+    def set_report(self, report: Report | None) -> None:
+        """The list as validated now: what its AVA and budget leave is marked (and, with Fits on, what no
+        longer fits is hidden)."""
+        self._report = report
+        self._mark()
         if self.fits_filter.isChecked():
             self._apply_filters()
+
+    def _mark(self) -> None:
+        report = self._report
+        self.model.set_marks(marks_for(self.model.entries, self.model.army, report.roster if report else None,
+                                       report.totals if report else None))
 
     def entry_for(self, unit_id: int, reinforcement: bool = False) -> UnitEntry | None:
         """A unit of the army (or of its Reinforcements army), with its options, for the card."""
@@ -285,8 +316,6 @@ class UnitBrowser(Retranslating, QWidget):
         return QModelIndex()
 
     # ----- slots -------------------------------------------------------------------------------
-    _remaining: tuple[int, int] | None = None
-
     def _on_search_down(self) -> None:
         self.tree.setFocus()
         if not self.tree.currentIndex().isValid() and self.proxy.rowCount():
@@ -295,29 +324,50 @@ class UnitBrowser(Retranslating, QWidget):
             self._on_pressed(self.tree.currentIndex())
 
     def _on_search_changed(self, text: str) -> None:
+        self._keep_expansion()
         self.proxy.set_text(text)
         self._after_filter()
 
     def _on_filters_changed(self, *_: object) -> None:
+        self._keep_expansion()
         self._apply_filters()
         self._show_mercenary_state()
 
+    def _narrowing(self) -> bool:
+        """Whether a search or an option filter narrows the options (then every unit shown is open)."""
+        return self.proxy.searching or self.proxy.lieutenant or self.proxy.hacker
+
+    def _keep_expansion(self) -> None:
+        """Before a search or option filter opens every unit, remember which ones the player had open."""
+        if self._expanded is None and not self._narrowing():
+            self._expanded = {int(i.data(Role.UNIT_ID)) for i in self._top_indexes() if self.tree.isExpanded(i)}
+
+    def _top_indexes(self) -> list[QModelIndex]:
+        return [self.proxy.index(row, 0) for row in range(self.proxy.rowCount())]
+
     def _apply_filters(self) -> None:
-        self.proxy.unit_type = self.type_filter.currentData()
-        self.proxy.category = self.category_filter.currentData()
+        type_value = self.type_filter.currentData()
+        category_value = self.category_filter.currentData()
+        self.proxy.unit_type = UnitType(type_value) if type_value else None
+        self.proxy.category = Category(category_value) if category_value else None
         self.proxy.lieutenant = self.lieutenant_filter.isChecked()
         self.proxy.hacker = self.hacker_filter.isChecked()
         self.proxy.mercenaries = self.mercenary_filter.isChecked()
-        self.proxy.remaining = self._remaining if self.fits_filter.isChecked() else None
-        if self.fits_filter.isChecked() and self._remaining is None:
-            self.proxy.remaining = (0, 0)
+        self.proxy.fits_only = self.fits_filter.isChecked()
         self.proxy.refilter()
         self._after_filter()
 
     def _after_filter(self) -> None:
-        searching = bool(self.search.text().strip()) or self.proxy.lieutenant or self.proxy.hacker
-        if searching:
+        if self._narrowing():
             self.tree.expandAll()
+        elif self._expanded is not None:  # the search is cleared: the units open before are open again
+            wanted, self._expanded = self._expanded, None
+            self.tree.collapseAll()
+            for index in self._top_indexes():
+                if int(index.data(Role.UNIT_ID)) in wanted:
+                    self.tree.expand(index)
+            if self.tree.currentIndex().isValid():
+                self.tree.scrollTo(self.tree.currentIndex())
         self._update_count()
 
     def _on_rows_changed(self) -> None:
@@ -329,7 +379,7 @@ class UnitBrowser(Retranslating, QWidget):
         if not self.proxy.mercenaries:  # the Mercenaries toggle says how many it hides
             total -= sum(1 for e in self.model.entries if e.unit.mercenary)
         self.count.setText(tr("{shown} of {total}", shown=shown, total=total) if shown != total
-                           else tr("{total} units", total=total))
+                           else trn("{n} unit", "{n} units", total))
 
     def _on_activated(self, index: QModelIndex) -> None:
         key = index.siblingAtColumn(0).data(Role.OPTION_KEY)

@@ -10,7 +10,8 @@ from armybuilder.gui.document import ListDocument
 from armybuilder.gui.language import Retranslating
 from armybuilder.gui.models.violations import ViolationListModel
 from armybuilder.gui.widgets.problems import ProblemsPanel
-from armybuilder.i18n import tr
+from armybuilder.gui.widgets.totalsbar import is_empty
+from armybuilder.i18n import tr, trn
 
 
 class ValidationPanel(Retranslating, ProblemsPanel):
@@ -42,12 +43,15 @@ class ValidationPanel(Retranslating, ProblemsPanel):
             return
         errors = len(report.errors)
         warnings = len(report.violations) - errors
+        if is_empty(report):
+            self.set_headline(tr("Start by adding troopers: double-click an option on the left, or drag it here. "
+                                 "The list needs a Lieutenant too."), None)
+            return
         if report.legal:
             text = tr("✔ Legal list: it passes every rule the builder checks.")
             if warnings:
-                text += " " + (tr("1 warning below.") if warnings == 1
-                               else tr("{count} warnings below.", count=warnings))
+                text += " " + trn("{n} warning below.", "{n} warnings below.", warnings)
         else:
-            text = (tr("✖ Not legal: 1 problem to fix. Click it to select its troopers.") if errors == 1 else
-                    tr("✖ Not legal: {count} problems to fix. Click one to select its troopers.", count=errors))
+            text = trn("✖ Not legal: {n} problem to fix. Click it to select its troopers.",
+                       "✖ Not legal: {n} problems to fix. Click one to select its troopers.", errors)
         self.set_headline(text, report.legal)

@@ -1,0 +1,263 @@
+"""The unit browser on real armies (the official data in ../shared), driven through its widgets: every
+choice of the Type and Category combos, search without accents or case and into the peripherals an
+option includes, the expansion a cleared search gives back, and the marks of used-up AVA and of
+options that no longer fit."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+from guihelpers import make_window
+from PySide6.QtCore import QModelIndex, Qt
+from PySide6.QtWidgets import QComboBox
+
+from armybuilder.data.cache import attach_imported
+from armybuilder.data.catalog import Catalog
+from armybuilder.domain.profiles import Army, Unit
+from armybuilder.gui.mainwindow import BUILDER_PAGE, MainWindow
+from armybuilder.gui.models.units import Role
+from armybuilder.paths import bundled_profiles_dir
+from armybuilder.rules.categories import categories_of
+
+pytestmark = pytest.mark.shared
+
+ARMIES = ("Svalarheima's Winter Force", "Yu Jing", "Haqqislam", "Ōban")
+"""Between them, every unit type (LI to VH, WB, SK, TAG…) and names with accents."""
+
+
+@pytest.fixture(scope="module")
+def official_catalog(imported_data: Any) -> Catalog:
+    catalog = Catalog.from_paths([bundled_profiles_dir()])
+    assert attach_imported(catalog, Path(imported_data.data_dir)) is not None
+    return catalog
+
+
+@pytest.fixture
+def official_window(qtbot, official_catalog: Catalog, app_settings) -> MainWindow:  # type: ignore[no-untyped-def]
+    return make_window(qtbot, official_catalog, app_settings)  # type: ignore[no-any-return]
+
+
+def start(qtbot, window: MainWindow, name: str) -> Army:  # type: ignore[no-untyped-def]
+    """Start a list of the official army `name` from the start page, as a player does (Enter in its search)."""
+    if window.document.has_list:
+        window.document.close_list()
+    picker = window.start_page.picker
+    index = picker.index_of(name, "imported")
+    assert index.isValid(), name
+    picker.tree.activated.emit(index)
+    window.tasks.wait()
+    qtbot.waitUntil(lambda: window.pages.currentIndex() == BUILDER_PAGE, timeout=10_000)
+    army = window.document.army
+    assert army is not None and army.name == name
+    return army
+
+
+def shown_units(window: MainWindow) -> list[str]:
+    proxy = window.browser.proxy
+    return [proxy.index(row, 0).data() for row in range(proxy.rowCount())]
+
+
+def shown_options(window: MainWindow, unit_name: str) -> list[str]:
+    proxy = window.browser.proxy
+    for row in range(proxy.rowCount()):
+        unit = proxy.index(row, 0)
+        if unit.data() == unit_name:
+            return [proxy.index(r, 0, unit).data() for r in range(proxy.rowCount(unit))]
+    return []
+
+
+def choose(combo: QComboBox, row: int) -> None:
+    """Pick a combo's item as the player does: open it, move to the item, press Enter."""
+    combo.setFocus()
+    combo.showPopup()
+    view = combo.view()
+    view.setCurrentIndex(view.model().index(row, 0))
+    combo.hidePopup()
+    combo.setCurrentIndex(row)  # what the popup's Enter commits
+    assert combo.currentIndex() == row
+
+
+def fieldable(army: Army) -> list[Unit]:
+    """The army's own units that have an option to pick (mercenaries stay hidden until allowed)."""
+    return [u for u in army.units if not u.mercenary and any(True for _ in u.selectable_options())]
+
+
+def test_every_type_and_category_choice_shows_its_units(qtbot, official_window: MainWindow) -> None:  # type: ignore[no-untyped-def]
+    window = official_window
+    browser = window.browser
+    for name in ARMIES:
+        army = start(qtbot, window, name)
+        units = fieldable(army)
+        assert browser.count.text() == f"{len(units)} units"
+        season = window.document.season()
+        types = browser.type_filter
+        assert types.count() > 1
+        for row in range(1, types.count()):
+            choose(types, row)
+            label = types.itemText(row)
+            wanted = {u.name for u in units if u.main_profile is not None and u.main_profile.type is not None
+                      and f"({u.main_profile.type.value})" in label}
+            assert wanted, (name, label)  # a choice is offered only when the army has such units
+            assert set(shown_units(window)) == wanted, (name, label)
+            assert browser.count.text() == f"{len(wanted)} of {len(units)}", (name, label)
+        choose(types, 0)
+        categories = browser.category_filter
+        for row in range(1, categories.count()):
+            choose(categories, row)
+            label = categories.itemText(row)
+            wanted = {u.name for u in units if any(window.browser.category_filter.itemData(row) == c.value
+                                                   for c in categories_of(u, season))}
+            assert wanted, (name, label)
+            assert set(shown_units(window)) == wanted, (name, label)
+        choose(categories, 0)
+        assert len(shown_units(window)) == len(units)
+
+
+def test_line_troops_shows_the_fusiliers(qtbot, official_window: MainWindow) -> None:  # type: ignore[no-untyped-def]
+    window = official_window
+    start(qtbot, window, "Svalarheima's Winter Force")
+    categories = window.browser.category_filter
+    row = categories.findText("Line Troops")
+    assert row > 0
+    choose(categories, row)
+    assert "FUSILIERS" in shown_units(window)
+    types = window.browser.type_filter
+    choose(types, types.findText("Light Infantry (LI)"))
+    assert "FUSILIERS" in shown_units(window)  # both filters at once
+    assert window.browser.count.text().endswith(" of 38")
+
+
+def test_search_folds_accents_and_case(qtbot, official_window: MainWindow) -> None:  # type: ignore[no-untyped-def]
+    window = official_window
+    start(qtbot, window, "Svalarheima's Winter Force")
+    search = window.browser.search
+    for typed, found in (("nokken", "Nøkken, Special Intervention and Recon Team"),
+                         ("NØKKEN", "Nøkken, Special Intervention and Recon Team"),
+                         ("sacha", "SĀCHĀ, Xenotech Hunters"),
+                         ("grimsdottir", "OKTAVIA GRÍMSDÓTTIR, Icebreaker's Harpooner")):
+        search.clear()
+        qtbot.keyClicks(search, typed)
+        assert found in shown_units(window), typed
+
+
+def test_search_finds_the_peripherals_an_option_includes(qtbot, official_window: MainWindow) -> None:  # type: ignore[no-untyped-def]
+    window = official_window
+    army = start(qtbot, window, "Svalarheima's Winter Force")
+    peacemakers = army.unit_by_slug("armbots-peacemakers")
+    assert peacemakers is not None
+    search = window.browser.search
+    qtbot.keyClicks(search, "auxbot")
+    assert peacemakers.name in shown_units(window)
+    with_auxbot = shown_options(window, peacemakers.name)
+    total = sum(1 for _ in peacemakers.selectable_options())
+    assert 0 < len(with_auxbot) < total  # only the options that come with an Auxbot
+    search.clear()
+    qtbot.keyClicks(search, "peripheral")  # the peripheral's own skill, "Peripheral (Servant)"
+    assert peacemakers.name in shown_units(window)
+    assert len(shown_options(window, peacemakers.name)) == len(with_auxbot)
+
+
+def test_clearing_the_search_gives_back_the_expansion(qtbot, official_window: MainWindow) -> None:  # type: ignore[no-untyped-def]
+    window = official_window
+    start(qtbot, window, "Svalarheima's Winter Force")
+    browser = window.browser
+    tree = browser.tree
+
+    def expanded() -> set[str]:
+        return {browser.proxy.index(r, 0).data() for r in range(browser.proxy.rowCount())
+                if tree.isExpanded(browser.proxy.index(r, 0))}
+
+    for name in ("FUSILIERS", "MACHINISTS"):
+        row = shown_units(window).index(name)
+        tree.expand(browser.proxy.index(row, 0))
+    assert expanded() == {"FUSILIERS", "MACHINISTS"}
+    qtbot.keyClicks(browser.search, "rifle")
+    assert len(expanded()) > 2  # a search opens every unit it finds
+    qtbot.keyClick(browser.search, Qt.Key.Key_Escape)  # Escape clears
+    assert browser.search.text() == ""
+    assert expanded() == {"FUSILIERS", "MACHINISTS"}
+    browser.lieutenant_filter.click()  # the option filters open units too, and give them back
+    assert len(expanded()) > 2
+    browser.lieutenant_filter.click()
+    assert expanded() == {"FUSILIERS", "MACHINISTS"}
+
+
+def add_option(qtbot, window: MainWindow, unit: Unit, pick: int = 0) -> None:  # type: ignore[no-untyped-def]
+    """Add a unit's option with Enter in the browser."""
+    group, option = list(unit.selectable_options())[pick]
+    index = window.browser.option_index(unit.id, group.id if group else 0, option.id)
+    assert index.isValid(), unit.name
+    tree = window.browser.tree
+    tree.setFocus()
+    tree.scrollTo(index)
+    tree.setCurrentIndex(index)
+    qtbot.keyClick(tree, Qt.Key.Key_Return)
+
+
+def unit_index(window: MainWindow, unit: Unit) -> QModelIndex:
+    return window.browser.proxy.mapFromSource(window.browser.model.unit_index(unit.id))
+
+
+def test_used_up_ava_is_greyed_with_its_count(qtbot, official_window: MainWindow) -> None:  # type: ignore[no-untyped-def]
+    window = official_window
+    army = start(qtbot, window, "Svalarheima's Winter Force")
+    machinists = army.unit_by_slug("machinists")
+    assert machinists is not None and machinists.ava == 1
+    index = unit_index(window, machinists)
+    plain = index.data(Qt.ItemDataRole.ForegroundRole)
+    assert index.data(Role.MARK) is None and "AVA" not in index.data(Qt.ItemDataRole.ToolTipRole)
+    add_option(qtbot, window, machinists)
+    index = unit_index(window, machinists)
+    assert index.data(Role.MARK) == "ava"
+    assert "AVA 1/1" in index.data(Qt.ItemDataRole.ToolTipRole)
+    assert index.data(Qt.ItemDataRole.ForegroundRole) != plain
+    option = window.browser.proxy.index(0, 0, index)
+    assert option.data(Role.MARK) == "ava" and "AVA 1/1" in option.data(Qt.ItemDataRole.ToolTipRole)
+    fusiliers = army.unit_by_slug("fusiliers")
+    assert fusiliers is not None
+    add_option(qtbot, window, fusiliers)  # AVA Total: never used up
+    assert unit_index(window, fusiliers).data(Role.MARK) is None
+    window.action_set.undo.trigger()
+    window.action_set.undo.trigger()
+    assert unit_index(window, machinists).data(Role.MARK) is None  # the mark follows undo
+    assert "AVA" not in unit_index(window, machinists).data(Qt.ItemDataRole.ToolTipRole)
+
+
+def test_a_character_fielded_once_is_used_up(qtbot, official_window: MainWindow) -> None:  # type: ignore[no-untyped-def]
+    window = official_window
+    army = start(qtbot, window, "Svalarheima's Winter Force")
+    oktavia = army.unit_by_slug("oktavia-grimsdottir")
+    assert oktavia is not None and oktavia.is_character
+    add_option(qtbot, window, oktavia)
+    assert unit_index(window, oktavia).data(Role.MARK) == "ava"
+
+
+def test_options_that_do_not_fit_are_marked_then_hidden(qtbot, official_window: MainWindow) -> None:  # type: ignore[no-untyped-def]
+    window = official_window
+    army = start(qtbot, window, "Svalarheima's Winter Force")
+    window.document.set_game_size(None, 30)  # 30 points and 0.5 SWC... minus what is added next
+    fusiliers = army.unit_by_slug("fusiliers")
+    assert fusiliers is not None
+    add_option(qtbot, window, fusiliers)  # 10 points: 20 left
+    index = unit_index(window, fusiliers)
+    window.browser.tree.expand(index)
+    marks = {}
+    for row in range(window.browser.proxy.rowCount(index)):
+        option = window.browser.proxy.index(row, 0, index)
+        points = int(option.siblingAtColumn(4).data())
+        swc = float(option.siblingAtColumn(3).data())
+        marks[row] = (points, swc, option.data(Role.MARK), option.data(Qt.ItemDataRole.ToolTipRole))
+    assert any(m == "fit" for _, _, m, _ in marks.values()) and any(m is None for _, _, m, _ in marks.values())
+    for points, swc, mark, tip in marks.values():
+        fits = points <= 20 and swc <= 0.5
+        assert (mark is None) == fits, (points, swc, mark)
+        if not fits:
+            assert "Does not fit" in tip and "20 points" in tip
+    shown = len(marks)
+    window.browser.fits_filter.click()  # Fits on: only what fits is listed
+    index = unit_index(window, fusiliers)
+    assert window.browser.proxy.rowCount(index) == sum(1 for _, _, m, _ in marks.values() if m is None) < shown
+    window.browser.fits_filter.click()
+    assert window.browser.proxy.rowCount(unit_index(window, fusiliers)) == shown
