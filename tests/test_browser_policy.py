@@ -79,7 +79,7 @@ def test_a_copy_goes_where_add_would_put_it_when_its_group_is_full() -> None:
     full = (GroupTotals(1, 10, 10), GroupTotals(2, 10, 10))
     assert duplicate_groups(army_list, full, [first, first]) == [3, 3]  # one new group for both copies
     copied, uid = army_list.duplicated(first, 3)
-    assert copied.group_of(uid) is not None and copied.group_of(uid).number == 3  # type: ignore[union-attr]
+    assert copied.group_of(uid) is not None and copied.group_of(uid).number == 3
 
 
 def test_search_keys_fold_case_accents_and_letters_unicode_keeps() -> None:

@@ -20,6 +20,7 @@ from armybuilder.data.catalog import Catalog
 from armybuilder.gui.language import apply_language
 from armybuilder.gui.preferences import Preferences
 from armybuilder.gui.settings_store import APPLICATION, ORGANIZATION, SettingsStore, default_qsettings
+from armybuilder.gui.theme import apply_theme
 from armybuilder.i18n import language, tr
 from armybuilder.paths import bundled_profiles_dir
 
@@ -176,6 +177,7 @@ def run_gui(argv: Sequence[str], on_shown: Callable[[MainWindow], None] | None =
     _check_icon_theme()
     settings = SettingsStore(default_qsettings())
     apply_language(startup_language(settings, argv))
+    apply_theme(settings.theme())
     windows = Windows(build_catalog(), settings)
     crashes = CrashHandler(windows.autosaves, windows.active)
     crashes.install()

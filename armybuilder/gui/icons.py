@@ -8,8 +8,8 @@ from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import QColor, QFont, QIcon, QPainter, QPainterPath, QPen, QPixmap
 
 ERROR_COLOR = QColor("#c62828")
-WARNING_COLOR = QColor("#a55a00")
-LEGAL_COLOR = QColor("#2e7d32")
+WARNING_COLOR = QColor("#955000")
+LEGAL_COLOR = QColor("#266b2a")
 LIEUTENANT_COLOR = QColor("#1f5fa8")
 INFO_COLOR = QColor("#4f6872")
 REINFORCEMENT_COLOR = QColor("#6a4c93")

@@ -53,6 +53,15 @@ def apply_language(code: str) -> bool:
     return found
 
 
+def refresh_texts() -> None:
+    """Every window sets its texts again, in the language it has (after `gui.theme.apply_theme`: the
+    style sheets and rich texts that name a colour take the new scheme's)."""
+    app = QCoreApplication.instance()
+    if app is not None:
+        QCoreApplication.sendEvent(app, QEvent(QEvent.Type.LanguageChange))
+        QCoreApplication.sendPostedEvents(None, QEvent.Type.LanguageChange)
+
+
 if TYPE_CHECKING:
     _WidgetBase = QWidget
 else:
@@ -61,15 +70,14 @@ else:
 
 class Retranslating(_WidgetBase):
     """A widget that sets its texts in `retranslate()` (once when made, by its own constructor) and
-    again on every QEvent.LanguageChange (and ApplicationPaletteChange: a new theme). Mix it in before the
-    Qt class: `class Panel(Retranslating, QWidget)`."""
+    again on every QEvent.LanguageChange (`apply_language`, and `refresh_texts` after a new theme: the
+    colours texts are drawn in are set the same way). Mix it in before the Qt class:
+    `class Panel(Retranslating, QWidget)`."""
 
     def retranslate(self) -> None:
         raise NotImplementedError
 
     def changeEvent(self, event: QEvent) -> None:
-        # a new theme (gui.theme.apply_theme sets the application palette) changes the colours the
-        # texts are drawn in: they are set again the same way
-        if event.type() in (QEvent.Type.LanguageChange, QEvent.Type.ApplicationPaletteChange):
+        if event.type() == QEvent.Type.LanguageChange:
             self.retranslate()
         super().changeEvent(event)

@@ -39,6 +39,7 @@ from armybuilder.export.printout import english_names_note
 from armybuilder.games import GameRegistry, default_registry
 from armybuilder.gui import files
 from armybuilder.gui.actions import ActionCollection, Actions
+from armybuilder.gui.appearance import AppearanceFeature
 from armybuilder.gui.desktop.dropping import DropFeature
 from armybuilder.gui.desktop.help import HelpFeature
 from armybuilder.gui.dialogs.packs import PackPickerDialog
@@ -108,6 +109,7 @@ class MainWindow(Retranslating, QMainWindow):
         self.help = HelpFeature(self.host)
         self.drops = DropFeature(self.host)
         self.other_games = GameWindows(self.host, games or default_registry())
+        self.appearance = AppearanceFeature(self.host)
         self.retranslate()
         self._restore_layout()
         self._on_list_changed()

@@ -74,6 +74,22 @@ class SettingsStore:
     def set_distances_in_cm(self, value: bool) -> None:
         self._store.setValue("view/distances_cm", value)
 
+    def theme(self) -> str:
+        """'system', 'light' or 'dark' (View ▸ Theme)."""
+        value = str(self._store.value("view/theme", "system") or "system")
+        return value if value in ("system", "light", "dark") else "system"
+
+    def set_theme(self, value: str) -> None:
+        self._store.setValue("view/theme", value)
+
+    def library_folder(self) -> Path | None:
+        """The list library's folder the player chose (None: the default under the user data folder)."""
+        value = self._store.value("library/folder", "")
+        return Path(str(value)) if value else None
+
+    def set_library_folder(self, folder: Path | None) -> None:
+        self._store.setValue("library/folder", str(folder) if folder is not None else "")
+
     def sync(self) -> None:
         self._store.sync()
 

@@ -5,7 +5,7 @@ The app's own colours (problems, the Lieutenant, Reinforcements, mercenaries, qu
 options, the weapons' range bands, fireteam badges) have a shade for each scheme; `apply_theme` sets
 the application palette and switches the shared QColor objects of `gui.icons` in place, so whatever
 paints next uses them. Widgets that put a colour in a style sheet set it again on the application's
-palette change (`gui.language.Retranslating`). tests/gui/test_gui_theme.py computes that every text
+LanguageChange that follows (`gui.language.refresh_texts`). tests/gui/test_gui_theme.py computes that every text
 colour keeps a contrast of at least 4.5:1 (WCAG AA) on the backgrounds it is drawn on.
 """
 
@@ -26,8 +26,8 @@ MIN_CONTRAST = 4.5
 
 TEXT_COLOURS: dict[str, dict[Scheme, str]] = {
     "error": {"light": "#c62828", "dark": "#ff8a80"},
-    "warning": {"light": "#a55a00", "dark": "#ffb74d"},
-    "legal": {"light": "#2e7d32", "dark": "#81c784"},
+    "warning": {"light": "#955000", "dark": "#ffb74d"},
+    "legal": {"light": "#266b2a", "dark": "#81c784"},
     "lieutenant": {"light": "#1f5fa8", "dark": "#8ab4f8"},
     "info": {"light": "#4f6872", "dark": "#b0bec5"},
     "reinforcement": {"light": "#6a4c93", "dark": "#c9a8ff"},
@@ -53,6 +53,9 @@ RANGE_BANDS: dict[Scheme, dict[str, tuple[str, str]]] = {
 """(fill, text) of a weapon's range band by its modifier: green where it helps, yellow at 0, orange and
 red where it hurts — the traffic-light reading of the official profiles — in each scheme."""
 
+BANNERS: dict[Scheme, tuple[str, str]] = {"light": ("#fdecea", "#f5c2c0"), "dark": ("#4a2424", "#7a3838")}
+"""(fill, border) of a warning banner (the print dialog's NOT LEGAL), its text in the error colour."""
+
 _current: list[Scheme] = ["light"]
 
 
@@ -69,6 +72,10 @@ def range_band(mod: str, wanted: Scheme | None = None) -> tuple[QColor, QColor] 
     """(fill, text) of a range band's cell, or None for a modifier with no colour."""
     found = RANGE_BANDS[wanted or scheme()].get(mod.replace("−", "-").strip())
     return (QColor(found[0]), QColor(found[1])) if found else None
+
+
+def banner(wanted: Scheme | None = None) -> tuple[str, str]:
+    return BANNERS[wanted or scheme()]
 
 
 def light_palette() -> QPalette:
@@ -94,7 +101,7 @@ def dark_palette() -> QPalette:
     for role, value in ((roles.Window, "#2b2d31"), (roles.WindowText, "#e8e8e8"), (roles.Base, "#1e1f22"),
                         (roles.AlternateBase, "#26282c"), (roles.Text, "#e8e8e8"), (roles.Button, "#35373c"),
                         (roles.ButtonText, "#e8e8e8"), (roles.ToolTipBase, "#3a3c41"), (roles.ToolTipText, "#f0f0f0"),
-                        (roles.Highlight, "#3d7fd1"), (roles.HighlightedText, "#ffffff"), (roles.Link, "#8ab4f8"),
+                        (roles.Highlight, "#2f6ab5"), (roles.HighlightedText, "#ffffff"), (roles.Link, "#8ab4f8"),
                         (roles.PlaceholderText, "#9aa0a6"), (roles.BrightText, "#ffffff"), (roles.Light, "#4a4d53"),
                         (roles.Midlight, "#404348"), (roles.Mid, "#2f3135"), (roles.Dark, "#1a1b1e"),
                         (roles.Shadow, "#000000")):
@@ -190,5 +197,6 @@ def drawn_pairs() -> Iterator[Pair]:
                    palette.color(QPalette.ColorRole.Highlight))
         for fill in (*BADGE_FILLS, *TEAM_COLOURS):
             yield Pair(f"badge {fill}", wanted, QColor(BADGE_TEXT), QColor(fill))
+        yield Pair("error on a banner", wanted, colour("error", wanted), QColor(BANNERS[wanted][0]))
         for mod, (fill, text) in RANGE_BANDS[wanted].items():
             yield Pair(f"range band {mod}", wanted, QColor(text), QColor(fill))

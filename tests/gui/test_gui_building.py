@@ -130,7 +130,7 @@ def test_the_card_highlights_the_option_a_trooper_changed_to(qtbot, window: Main
     assert editor is not None
     editor.setCurrentIndex(1)
     editor.activated.emit(1)
-    assert window.document.army_list is not None and window.document.army_list.trooper(uid).option == 2  # type: ignore[union-attr]
+    assert window.document.army_list is not None and window.document.army_list.trooper(uid).option == 2
     assert window.card.highlighted_key() == (HEAVY, 1, 2)
     window.action_set.undo.trigger()
     assert window.card.highlighted_key() == (HEAVY, 1, 1)

@@ -20,6 +20,7 @@ from PySide6.QtWidgets import (
 from armybuilder.domain.packs import EditionPack
 from armybuilder.domain.profiles import Army
 from armybuilder.domain.values import FireteamType
+from armybuilder.gui import icons
 from armybuilder.gui.fireteams.models import ChartColumn, ChartModel, limits_text
 from armybuilder.gui.language import Retranslating
 from armybuilder.gui.widgets.wrapping import WrappingDelegate, WrappingTreeView
@@ -93,7 +94,7 @@ class ChartTable(Retranslating, QWidget):
                                 "bracket terms — its members count as those units for the level. FTO: only options "
                                 "with that mark may join. Wildcards may join any team whose note does not say "
                                 "“No Wildcards”."))
-        self.facts.setText(f"<table>{cells}</table><p style='color:#546e7a'>{legend}</p>")
+        self.facts.setText(f"<table>{cells}</table><p style='color:{icons.INFO_COLOR.name()}'>{legend}</p>")
 
     def retranslate(self) -> None:
         self.model.retranslate()

@@ -32,7 +32,7 @@ from PySide6.QtWidgets import (
 from armybuilder.data.catalog import Catalog
 from armybuilder.domain.lists import ArmyList
 from armybuilder.export.printout import english_names_note
-from armybuilder.gui import icons
+from armybuilder.gui import icons, theme
 from armybuilder.gui.files import safe_file_stem
 from armybuilder.gui.language import Retranslating
 from armybuilder.gui.printing.work import ExportSettings, Preview, PrintOut, preview, targets, write_outputs
@@ -124,8 +124,7 @@ class ExportDialog(Retranslating, QDialog):
         self.banner = QLabel()
         self.banner.setObjectName("illegal_banner")
         self.banner.setWordWrap(True)
-        self.banner.setStyleSheet(f"QLabel {{ background: #fdecea; color: {icons.ERROR_COLOR.name()}; "
-                                  "border: 1px solid #f5c2c0; padding: 6px; }")
+        self._style_banner()
         self.banner.setVisible(not self.legal)
         self.outputs_box = QGroupBox()
         outputs_layout = QVBoxLayout(self.outputs_box)
@@ -256,7 +255,13 @@ class ExportDialog(Retranslating, QDialog):
         self._timer.setInterval(PREVIEW_DELAY_MS)
         self._timer.timeout.connect(self.refresh_preview)
 
+    def _style_banner(self) -> None:
+        fill, border = theme.banner()
+        self.banner.setStyleSheet(f"QLabel {{ background: {fill}; color: {icons.ERROR_COLOR.name()}; "
+                                  f"border: 1px solid {border}; padding: 6px; }}")
+
     def retranslate(self) -> None:
+        self._style_banner()
         name = self.army_list.name or tr("Untitled list")
         self.setWindowTitle(tr("Print and export — {name}", name=name))
         count = len(self.errors)
