@@ -151,3 +151,18 @@ def test_jump_distances_follow_the_table() -> None:
     assert jump(hits=10, saves=4, attacks={"close": 6}) == 6  # 20 → 6"
     assert jump(mega_jump=True) == 36
     assert jump(race="crustacean", hits=2) == 18  # 1 + 2 (not the doubled 4) = 3 → 18"
+
+
+def test_a_breakdown_is_kept_as_a_message_and_read_in_any_language() -> None:
+    from test_messages_as_data import nothing_translated
+
+    from armybuilder.i18n import render
+
+    capped = Design(id="x", name="x", hits=2, attacks=AttackDice(medium=1), brain="mindless", morale="cowardly")
+    floored = Design(id="y", name="y", brain="mindless")
+    with nothing_translated():  # costing a design words nothing yet
+        costs = [cost_of(capped), cost_of(floored)]
+    for cost in costs:
+        english, spanish = render(cost.explanation, "en"), render(cost.explanation, "es")
+        assert english == cost.breakdown() == cost.breakdown("en") and spanish == cost.breakdown("es")
+        assert english != spanish and "{" not in spanish

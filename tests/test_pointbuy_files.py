@@ -119,3 +119,23 @@ def test_schema_covers_both_formats() -> None:
     text = str(data)
     assert DESIGNS_FORMAT in text and LIST_FORMAT in text and "martian" not in text
     assert "mindless" in text and "indirect_fire" in text and "recon_team" in text
+
+
+def test_a_design_file_keeps_its_problems_as_messages(tmp_path: Path) -> None:
+    """The checks of a design file word nothing while reading it; each problem reads in the language it is
+    shown in."""
+    from test_messages_as_data import nothing_translated
+
+    from armybuilder.i18n import render
+
+    path = tmp_path / "designs.yaml"
+    save_designs(path, "Frogs", [TROOPER, GUN])
+    text = path.read_text(encoding="utf-8").replace("cost: 20", "cost: 15")
+    path.write_text(text + "- {id: gun, name: Gun again, attacks: {close: 7}}\n", encoding="utf-8")
+    with nothing_translated():
+        loaded = load_designs(path)
+    codes = {p.path: p for p in loaded.problems}
+    assert {"designs[0].cost", "designs[2].id", "designs[2].attacks"} <= set(codes), sorted(codes)
+    for problem in loaded.problems:
+        english, spanish = render(problem.text, "en"), render(problem.text, "es")
+        assert english == problem.message and english != spanish, (english, spanish)

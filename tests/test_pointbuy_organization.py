@@ -184,3 +184,16 @@ def test_validating_translates_nothing_and_the_report_reads_in_both_languages() 
     spanish = [render(p.message, "es") for p in report.problems]
     assert all(e != s for e, s in zip(english, spanish, strict=True)), [e for e, s in zip(english, spanish,
                                                                                          strict=True) if e == s]
+
+
+def test_validating_an_army_with_bonus_specials_translates_nothing() -> None:
+    """A model given a special by its unit is judged again with it: the design's own problems are told
+    from the new ones without wording either."""
+    from test_messages_as_data import nothing_translated
+
+    dicey = Design(id="dicey", name="Dicey", attacks={"close": 6})  # breaks design.dice.combined
+    lst = army(("squad", [("dicey", 4), ("dicey", 1)]), bonus={1: "support_weapon"},
+               designs=(TROOPER, GUN, BRUTE, dicey))
+    with nothing_translated():
+        report = validate(lst)
+    assert report.codes().count("design.dice.combined") == 1, report.codes()

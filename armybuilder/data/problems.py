@@ -5,21 +5,30 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-from armybuilder.i18n import tr
+from armybuilder.i18n import Text, render, tr
 
 Severity = Literal["error", "warning"]
 
 
 @dataclass(frozen=True)
 class DataProblem:
-    """One problem in one file, printable as `file:line:column: path: message`."""
+    """One problem in one file, printable as `file:line:column: path: message`.
+
+    `text` is plain text (the reader's words of the moment) or a message kept as data (a check a game
+    makes of its own files, read again in any language); `message` is it in the current language.
+    """
 
     file: str
-    message: str
+    text: Text
     path: str = ""
     line: int | None = None
     column: int | None = None
     severity: Severity = "error"
+
+    @property
+    def message(self) -> str:
+        """What is wrong, in the current language."""
+        return render(self.text)
 
     def __str__(self) -> str:
         where = self.file

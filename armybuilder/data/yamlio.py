@@ -16,7 +16,7 @@ from armybuilder.data.fileio import atomic_write_bytes as atomic_write_bytes  # 
 from armybuilder.data.fileio import atomic_write_text as atomic_write_text
 from armybuilder.data.fileio import read_regular_bytes
 from armybuilder.data.problems import DataError, DataProblem
-from armybuilder.i18n import N_, tr
+from armybuilder.i18n import N_, Text, tr
 
 try:  # the C loader is much faster; the pure one is a fallback for odd builds
     _BaseLoader: type[yaml.SafeLoader] = yaml.CSafeLoader  # type: ignore[assignment]
@@ -69,7 +69,7 @@ MAX_DATA_FILE_BYTES = 64_000_000
 """The largest profile database read (the bundled ones are well under 1 MB)."""
 
 
-def read_text_file(path: Path, folder_message: str, max_bytes: int = MAX_DATA_FILE_BYTES) -> str:
+def read_text_file(path: Path, folder_message: Text, max_bytes: int = MAX_DATA_FILE_BYTES) -> str:
     """A data file's UTF-8 text; every way reading can fail becomes a DataError naming the file.
 
     `folder_message` is what to say when `path` is a folder (e.g. "is a folder, expected a list file").

@@ -1,9 +1,9 @@
 """What a design costs, step by step: the base, hits, saves, attack dice and speed added up, then
 the special attributes' multipliers, the cap on reductions and the 5-point floor.
 
-`cost_of(design)` returns a `Costing`; its `breakdown()` is the sentence the designer shows
-("5 base + 10 for 2 Medium dice + … = 25; ×½ Mindless = 12"), in the language current when it is
-called (the steps are kept as messages). The readings chosen where the seed is terse are in
+`cost_of(design)` returns a `Costing`; its `explanation` is the sentence the designer shows
+("5 base + 10 for 2 Medium dice + … = 25; ×½ Mindless = 12") kept as a message, worded where it is
+shown (`breakdown(language)`): costing a design translates nothing. The readings chosen where the seed is terse are in
 docs/pointbuy.md ("Cost"), each with the worked designs of tests/test_pointbuy_costs.py.
 """
 
@@ -13,7 +13,7 @@ import math
 from dataclasses import dataclass
 from fractions import Fraction
 
-from armybuilder.i18n import Message, lazy_tr, lazy_trn, tr
+from armybuilder.i18n import Joined, Message, Text, lazy_join, lazy_tr, lazy_trn, render
 from armybuilder.pointbuy.catalog import (
     BRAIN_POWERS,
     CHOSEN_SPECIALS,
@@ -72,33 +72,40 @@ class Costing:
     floored: bool = False
     """The multiplied cost fell under 5 and was raised to it."""
 
-    def breakdown(self) -> str:
-        """'5 base + 10 for 2 Medium dice + 10 for 2 more hits = 25; ×½ Mindless = 12' (current language)."""
-        text = ""
+    @property
+    def explanation(self) -> Joined:
+        """'5 base + 10 for 2 Medium dice + 10 for 2 more hits = 25; ×½ Mindless = 12', kept as a message
+        (its steps and notes are worded where it is shown: `render(explanation, language)`)."""
+        parts: list[Text] = []
         for index, addition in enumerate(self.additions):
-            amount = abs(addition.points)
-            if index == 0:
-                text = f"{'−' if addition.points < 0 else ''}{amount} {addition.label}"
-            else:
-                text += f" {'−' if addition.points < 0 else '+'} {amount} {addition.label}"
+            sign = ("−" if addition.points < 0 else "") if index == 0 else (" − " if addition.points < 0 else " + ")
+            parts += [f"{sign}{abs(addition.points)} ", addition.label]
         if not self.factors:
-            return text + f" = {self.total}" + (self._floor_note() if self.floored else "")
-        text += f" = {self.subtotal}; "
-        text += " ".join(f"×{fraction_text(f.factor)} {f.label}" for f in self.factors)
+            parts.append(f" = {self.total}")
+            if self.floored:
+                parts.append(self._floor_note())
+            return Joined(tuple(parts))
+        parts.append(f" = {self.subtotal}; ")
+        parts.append(lazy_join(" ", (Joined((f"×{fraction_text(f.factor)} ", f.label)) for f in self.factors)))
         if self.capped or len(self.factors) > 1:
-            text += " " + tr("(×{factor} in all)", factor=fraction_text(self.factor))
+            parts += [" ", lazy_tr("(×{factor} in all)", factor=fraction_text(self.factor))]
         if self.capped:
-            text += " " + tr("— a cost is never reduced by more than half")
+            parts += [" ", lazy_tr("— a cost is never reduced by more than half")]
         exact = self.subtotal * self.factor
-        text += f" = {self.total if not self.floored else math.floor(exact)}"
+        parts.append(f" = {self.total if not self.floored else math.floor(exact)}")
         if exact.denominator != 1:
-            text += " " + tr("(rounded down)")
+            parts += [" ", lazy_tr("(rounded down)")]
         if self.floored:
-            text += self._floor_note()
-        return text
+            parts.append(self._floor_note())
+        return Joined(tuple(parts))
 
-    def _floor_note(self) -> str:
-        return " → " + tr("{minimum} (a model never costs less than {minimum})", minimum=MIN_COST)
+    def breakdown(self, language: str | None = None) -> str:
+        """The explanation in `language` (default: the current one), as the designer and print-outs show it."""
+        return render(self.explanation, language)
+
+    @staticmethod
+    def _floor_note() -> Joined:
+        return Joined((" → ", lazy_tr("{minimum} (a model never costs less than {minimum})", minimum=MIN_COST)))
 
 
 def fraction_text(value: Fraction) -> str:

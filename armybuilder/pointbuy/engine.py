@@ -155,9 +155,9 @@ def _design_problems(army: PointBuyList, priced: Mapping[str, Priced]) -> list[P
             found.append(_fielded(problem, item.design, tuple(uids)))
     for models in bonus_entries:
         item = priced[models.design]
-        known = {(p.code, str(p.message)) for p in item.problems}
+        known = {(p.code, p.message) for p in item.problems}  # messages compare as data: nothing is worded
         for problem in design_problems(item.design, (models.bonus,) if models.bonus else ()):
-            if (problem.code, str(problem.message)) not in known:
+            if (problem.code, problem.message) not in known:
                 found.append(_fielded(problem, item.design, (models.uid,)))
     return found
 

@@ -33,7 +33,7 @@ from armybuilder.data.yamlio import (
     validation_problems,
 )
 from armybuilder.games import sniff_format
-from armybuilder.i18n import tr
+from armybuilder.i18n import Joined, Text, lazy_tr
 from armybuilder.pointbuy.army import AbilityId, Models, PointBuyList, Unit
 from armybuilder.pointbuy.costing import cost_of
 from armybuilder.pointbuy.design import Design, Frozen
@@ -111,7 +111,7 @@ class DesignSet:
 def _read(path: Path, budget: YamlBudget = LIST_BUDGET) -> tuple[str | None, Any, list[DataProblem]]:
     """A file's text and parsed YAML, or the problems that stop it (read_text_file never opens a FIFO)."""
     try:
-        text = read_text_file(path, tr("is a folder, expected a YAML file"))
+        text = read_text_file(path, lazy_tr("is a folder, expected a YAML file"))
     except DataError as exc:
         return None, None, exc.problems
     data, problems = parse_yaml(text, str(path), budget)
@@ -123,7 +123,7 @@ def _duplicate_ids(designs: Sequence[RecordedDesign], file: str, text: str) -> I
     for index, design in enumerate(designs):
         if counts[design.id] > 1:
             yield _located(file, text, ("designs", index, "id"),
-                           tr("design id {id} is used more than once", id=repr(design.id)))
+                           lazy_tr("design id {id} is used more than once", id=repr(design.id)))
 
 
 def _limit_problems(designs: Sequence[RecordedDesign], file: str, text: str) -> Iterator[DataProblem]:
@@ -131,7 +131,7 @@ def _limit_problems(designs: Sequence[RecordedDesign], file: str, text: str) -> 
     for index, design in enumerate(designs):
         for problem in design_problems(design.design()):
             yield _located(file, text, ("designs", index, problem.field),
-                           f"{design.name}: {problem.message} [{problem.code}]", problem.severity)
+                           Joined((f"{design.name}: ", problem.message, f" [{problem.code}]")), problem.severity)
 
 
 def _cost_drift(designs: Sequence[RecordedDesign], file: str, text: str) -> Iterator[DataProblem]:
@@ -139,13 +139,13 @@ def _cost_drift(designs: Sequence[RecordedDesign], file: str, text: str) -> Iter
     for index, design in enumerate(designs):
         costing = cost_of(design.design())
         if design.cost is not None and design.cost != costing.total:
-            yield _located(file, text, ("designs", index, "cost"), tr(
+            yield _located(file, text, ("designs", index, "cost"), lazy_tr(
                 "{design} was saved at {saved} points but costs {cost} by the rules now ({breakdown})",
-                design=design.name, saved=design.cost, cost=costing.total, breakdown=costing.breakdown()),
+                design=design.name, saved=design.cost, cost=costing.total, breakdown=costing.explanation),
                 "warning")
 
 
-def _located(file: str, text: str | None, path: tuple[str | int, ...], message: str,
+def _located(file: str, text: str | None, path: tuple[str | int, ...], message: Text,
              severity: Literal["error", "warning"] = "error") -> DataProblem:
     line, column = locate(text, list(path)) if text is not None else (None, None)
     return DataProblem(file, message, path=format_path(list(path)), line=line, column=column, severity=severity)
@@ -169,7 +169,7 @@ def load_designs(path: Path) -> DesignSet:
         loaded.problems.extend(validation_problems(exc, str(path), text))
         return loaded
     if raw is not None and not isinstance(raw, list):
-        loaded.problems.append(_located(str(path), text, ("designs",), tr("expected a list of designs")))
+        loaded.problems.append(_located(str(path), text, ("designs",), lazy_tr("expected a list of designs")))
         return loaded
     designs: list[RecordedDesign] = []
     for index, item in enumerate(raw or []):
@@ -191,8 +191,8 @@ def load_designs(path: Path) -> DesignSet:
 def _format_problem(file: str, text: str, data: Any, expected: str) -> DataProblem:
     found = data.get("format") if isinstance(data, Mapping) else None
     line, column = locate(text, ["format"])
-    return DataProblem(file, tr("unknown or missing format {found}; expected {expected}", found=repr(found),
-                                expected=expected), path="format", line=line, column=column)
+    return DataProblem(file, lazy_tr("unknown or missing format {found}; expected {expected}", found=repr(found),
+                                     expected=expected), path="format", line=line, column=column)
 
 
 def _stored(design: Design) -> dict[str, Any]:
@@ -261,8 +261,8 @@ def _check_list(parsed: ListFile, file: str, text: str) -> Iterator[DataProblem]
                    + [c.uid for c in parsed.characters])
     for uid, count in uids.items():
         if count > 1:
-            yield DataProblem(file, tr("the id {uid} is used by {count} units or models; each needs its own",
-                                       uid=repr(uid), count=count))
+            yield DataProblem(file, lazy_tr("the id {uid} is used by {count} units or models; each needs its own",
+                                            uid=repr(uid), count=count))
 
 
 def load_list(path: Path) -> LoadedArmy:
