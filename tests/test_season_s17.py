@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import sys
 from collections import Counter
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -460,3 +461,108 @@ def test_the_season_rules_translate_nothing_while_validating(catalog: Catalog) -
         assert all(render(n, "es") != render(n, "en") for n in report.note_texts)
     assert {"mercenaries.over_points", "mercenaries.not_allowed", "reinforcements.required",
             "reinforcements.no_commlink"} <= codes_seen
+
+
+# ----- the Reinforcements Extra on every faction, Soldiers of Fortune with a character in both lists --------
+
+def _cheapest(units: tuple[Unit, ...], wanted: Callable[[Option], bool]) -> Pick | None:
+    """The cheapest selectable option of these units that `wanted(option)` accepts."""
+    best: Pick | None = None
+    for unit in units:
+        for group, found in unit.selectable_options():
+            if group is None or found.disabled or not wanted(found):
+                continue
+            if best is None or found.points < best[2].points:
+                best = (unit, group, found)
+    return best
+
+
+def test_the_reinforcements_extra_with_each_faction_s_reinforcements_army(catalog: Catalog) -> None:
+    """Every army of the official data that has Reinforcements: a 350-Tier list with a Lieutenant, a Commlink
+    trooper and one trooper of its own Reinforcements army is legal under the Extra; without the section, or
+    without the Commlink trooper, each rule fires alone. An army none of whose units has Commlink (Dahshat,
+    White Company) is told it cannot meet the Extra, never to "add one"."""
+    def commlink(found: Option) -> bool:
+        return any(s.name == "Commlink" for s in found.skills)
+
+    checked, impossible = [], []
+    for summary in catalog.armies():
+        if summary.origin != "imported" or summary.kind == "reinforcements":
+            continue
+        main = catalog.army(summary.ref)
+        if main.reinforcements is None:
+            continue
+        support = army(catalog, main.reinforcements)
+        lieutenant = _cheapest(main.own_units, lambda o: o.is_lieutenant and not commlink(o))
+        link = _cheapest(main.own_units, lambda o: commlink(o) and not o.is_lieutenant)
+        # 8 points and more: a trooper, not a peripheral bought on its own (Palbots 3, Yáozăo 3…)
+        reinforcement = _cheapest(support.units, lambda o: not o.is_lieutenant and o.points >= 8)
+        assert lieutenant is not None and reinforcement is not None, summary.name
+
+        def build(picks: list[Pick], section: bool = True, army_id: int = summary.id,
+                  extra: Pick = reinforcement) -> Report:
+            army_list = make(catalog, picks, army_id, tier="350", extras=("reinforcements",))
+            if section:
+                army_list, number = army_list.with_group(reinforcement=True)
+                unit, group, found = extra
+                army_list, _ = army_list.with_trooper(number, unit.id, group.id, found.id)
+            return validate_in_catalog(army_list, catalog)
+
+        if link is None:
+            report = build([lieutenant])
+            assert codes(report) == ["reinforcements.no_commlink"], summary.name
+            assert "so no list of this army can meet Reinforcements" in report.violations[0].message
+            assert "Add one" not in report.violations[0].message
+            impossible.append(summary.id)
+            continue
+        legal(build([lieutenant, link]))
+        assert codes(build([lieutenant, link], section=False)) == ["reinforcements.required"], summary.name
+        report = build([lieutenant])
+        assert codes(report) == ["reinforcements.no_commlink"], summary.name
+        assert f"Add one. In {main.name}, for example:" in report.violations[0].message
+        checked.append(summary.id)
+    assert len(checked) >= 40 and sorted(impossible) == [908, 909]
+
+
+def test_soldiers_of_fortune_with_a_character_in_the_army_and_in_the_pool(catalog: Catalog) -> None:
+    """Hannibal is in the Neoterran Capitaline Army's own list and in its mercenary pool: the own one needs no
+    Extra and counts no mercenary points, the pool one needs Soldiers of Fortune, and never both at once."""
+    nca = army(catalog, 104)
+    base = [option(nca, "fusiliers", lieutenant=True)] + [option(nca, "fusiliers", 10)] * 3
+    own = option(nca, "hannibal-neoterran-mercenary-team-leader", 23)
+    hired = option(nca, "merc-hannibal-mercenary-team-leader", 24)
+    extras = ("soldiers-of-fortune",)
+    report = validate_in_catalog(make(catalog, [*base, own], 104, tier="300"), catalog)
+    legal(report)
+    report = validate_in_catalog(make(catalog, [*base, own], 104, tier="300", extras=extras), catalog)
+    legal(report)
+    assert (report.totals.mercenary_points, report.totals.swc_limit) == (0, "6"), "no pool mercenary: no SWC taken"
+    assert codes(validate_in_catalog(make(catalog, [*base, hired], 104, tier="300"), catalog)) == [
+        "mercenaries.not_allowed"]
+    report = validate_in_catalog(make(catalog, [*base, hired], 104, tier="300", extras=extras), catalog)
+    legal(report)
+    assert (report.totals.mercenary_points, report.totals.swc_limit) == (24, "5")
+    report = validate_in_catalog(make(catalog, [*base, own, hired], 104, tier="300", extras=extras), catalog)
+    assert codes(report) == ["characters.duplicate"]
+
+
+def test_season_names_in_messages_are_in_the_player_s_language(catalog: Catalog) -> None:
+    over = [*MERCS[:-1], ("merc-yuan-yuan", 7)]
+    report = validate_in_catalog(make(catalog, base_list(catalog) + merc_picks(catalog, over), tier="300",
+                                      extras=("soldiers-of-fortune",)), catalog)
+    assert codes(report) == ["mercenaries.over_points"]
+    assert "Soldados de Fortuna" in report.violations[0].render("es")
+    report = validate_in_catalog(make(catalog, base_list(catalog), tier="275"), catalog)
+    assert codes(report) == ["settings.unknown_tier"]
+    assert report.violations[0].render("es").startswith("ITS Temporada 17 — Seekers no tiene")
+
+
+def test_free_points_under_the_season_say_it_is_not_one_of_its_tiers(catalog: Catalog) -> None:
+    """A code of 100 points opened under ITS S17, or a list set to free points: checked at its size, and the
+    report says the season plays at tiers."""
+    report = validate_in_catalog(make(catalog, base_list(catalog), points=100), catalog)
+    legal(report)
+    assert "ITS Season 17 — Seekers has no 100-point tier: the list is checked at 100 free points. Its games are " \
+           "played at a tier (400, 350, 300, 250, 200, 150)." in report.notes
+    at_tier = validate_in_catalog(make(catalog, base_list(catalog), tier="300"), catalog)
+    assert not any("-point tier" in note for note in at_tier.notes)

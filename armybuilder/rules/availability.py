@@ -300,7 +300,7 @@ def _season_bans(ctx: RuleContext) -> Iterator[Violation]:
                 if any(needle.search(text.casefold()) for text in (unit.name, unit.isc, unit.slug)):
                     yield error("season.unavailable_unit",
                                 lazy_tr("{unit} is not available in {season}: {rule}. Remove it.", unit=unit.name,
-                                        season=ctx.season.name, rule=rule.name),
+                                        season=ctx.season.local_name, rule=rule.local_name),
                                 sources.season_rule(rule.name), (trooper.uid,))
 
 

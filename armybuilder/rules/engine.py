@@ -63,20 +63,32 @@ def known_families() -> frozenset[str]:
     return frozenset(FAMILIES) | frozenset(OTHER_FAMILIES)
 
 
+def missing_families(item: Extra | SeasonRule) -> tuple[str, ...]:
+    """The rule families an Extra or season rule names that this builder does not implement (the reports'
+    `settings.not_checked` and the pack picker's "not checked" both ask this)."""
+    known = known_families()
+    return tuple(f for f in item.families if f not in known)
+
+
 def unchecked(ctx: RuleContext) -> Iterator[Violation]:
-    """An Extra or season rule naming a family this builder does not implement: said, never ignored."""
+    """An Extra or season rule naming a family this builder does not implement: said, never ignored; one that
+    also names implemented families is checked in part, and the report says which part is not."""
     if ctx.season is None:
         return
-    known = known_families()
     items: list[Extra | SeasonRule] = [*ctx.extras, *ctx.season.rules]
     for item in items:
-        missing = [f for f in item.families if f not in known]
-        if missing:
-            yield Violation("settings.not_checked", "warning",
-                            lazy_tr("{name} is not checked by this builder (it needs {families}, which this version "
-                                    "does not implement): check it by hand.", name=item.local_name,
-                                    families=", ".join(missing)),
-                            sources.season_rule(item.name), params={"item": item.id, "families": missing})
+        missing = missing_families(item)
+        if not missing:
+            continue
+        if len(missing) < len(item.families):
+            message = lazy_tr("{name} is only partly checked by this builder: it also needs {families}, which this "
+                              "version does not implement; check that part by hand.", name=item.local_name,
+                              families=", ".join(missing))
+        else:
+            message = lazy_tr("{name} is not checked by this builder (it needs {families}, which this version does "
+                              "not implement): check it by hand.", name=item.local_name, families=", ".join(missing))
+        yield Violation("settings.not_checked", "warning", message, sources.season_rule(item.name),
+                        params={"item": item.id, "families": list(missing)})
 
 
 def _extra_notes(ctx: RuleContext) -> list[Text]:
@@ -87,6 +99,11 @@ def _extra_notes(ctx: RuleContext) -> list[Text]:
         if tier is not None and tier.note else []
     notes += [lazy_tr("{extra}: {description}", extra=e.local_name, description=e.local_description)
               for e in ctx.extras if e.notes_only]
+    season = ctx.season
+    if season is not None and season.tiers and ctx.tier is None and not ctx.army_list.tier:
+        notes.append(lazy_tr("{season} has no {points}-point tier: the list is checked at {points} free points. "
+                             "Its games are played at a tier ({tiers}).", season=season.local_name,
+                             points=ctx.points_limit, tiers=", ".join(t.id for t in season.tiers)))
     return notes
 
 Note = Callable[[RuleContext], Iterator[Text]]

@@ -83,7 +83,7 @@ def check(ctx: RuleContext) -> Iterator[Violation]:
             yield error(
                 "groups.limited_insertion",
                 lazy_tr("{extra} allows only {limit} combat group; the list uses {count}. Put every trooper in "
-                        "Combat Group {first}.", extra=insertion.name, limit=insertion.max_combat_groups,
+                        "Combat Group {first}.", extra=insertion.local_name, limit=insertion.max_combat_groups,
                         count=len(used), first=used[0].number),
                 sources.LIMITED_INSERTION,
                 tuple(t.uid for g in extra_groups for t in g.troopers),

@@ -150,13 +150,13 @@ def check(ctx: RuleContext) -> Iterator[Violation]:
     if settings.tier and ctx.tier is None:
         known = ", ".join(t.id for t in ctx.season.tiers)
         yield error("settings.unknown_tier", lazy_tr("{season} has no tier {tier!r} (it has {known}).",
-                                                     season=ctx.season.name, tier=settings.tier, known=known),
+                                                     season=ctx.season.local_name, tier=settings.tier, known=known),
                     sources.TOURNAMENT)
     for extra_id in settings.extras:
         if ctx.season.extra(extra_id) is None:
             known = ", ".join(e.id for e in ctx.season.extras)
             yield error("settings.unknown_extra", lazy_tr("{season} has no extra {extra!r} (it has {known}).",
-                                                          season=ctx.season.name, extra=extra_id, known=known),
+                                                          season=ctx.season.local_name, extra=extra_id, known=known),
                         sources.TOURNAMENT)
     chosen = {e.id for e in ctx.extras}
     reported: set[frozenset[str]] = set()
@@ -168,5 +168,5 @@ def check(ctx: RuleContext) -> Iterator[Violation]:
                 other_extra = ctx.season.extra(other)
                 yield error("settings.incompatible_extras",
                             lazy_tr("{first} cannot be combined with {second}. Switch one of them off.",
-                                    first=extra.name, second=other_extra.name if other_extra else other),
+                                    first=extra.local_name, second=other_extra.local_name if other_extra else other),
                             sources.TOURNAMENT)

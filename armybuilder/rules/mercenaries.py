@@ -42,7 +42,7 @@ def check(ctx: RuleContext) -> Iterator[Violation]:
         yield error("mercenaries.over_points",
                     lazy_tr("Mercenaries cost {used} points, {over} over the {limit}-point cap of {extra}. Remove or "
                             "change mercenaries worth {over} points.", used=spent, over=spent - cap, limit=cap,
-                            extra=extra.name),
+                            extra=extra.local_name),
                     sources.SOLDIERS_OF_FORTUNE, tuple(t.uid for t in mercs), used=spent, limit=cap)
 
 

@@ -15,7 +15,7 @@ from collections.abc import Iterator
 from armybuilder.domain.packs import Extra
 from armybuilder.domain.profiles import Unit, fold_name
 from armybuilder.domain.values import format_halves
-from armybuilder.i18n import lazy_tr
+from armybuilder.i18n import Text, lazy_tr
 from armybuilder.rules import sources
 from armybuilder.rules.context import RuleContext
 from armybuilder.rules.violations import Violation, error
@@ -46,7 +46,7 @@ def check(ctx: RuleContext) -> Iterator[Violation]:
         return
     uids = tuple(t.uid for g in reinforcement_groups for t in g.troopers)
     if rules is None or ctx.army.reinforcements is None:
-        why = (lazy_tr("{edition} has no Reinforcements", edition=ctx.edition.name) if rules is None
+        why = (lazy_tr("{edition} has no Reinforcements", edition=ctx.edition.local_name) if rules is None
                else lazy_tr("{army} has no Reinforcements list", army=ctx.army.name))
         yield error("reinforcements.not_available",
                     lazy_tr("The list has a Reinforcements section, but {why}. Remove those combat groups.", why=why),
@@ -78,9 +78,7 @@ def check(ctx: RuleContext) -> Iterator[Violation]:
     if rules.requires_commlink and required is None:  # with the Extra, `_required` says it
         skill = ctx.edition.commlink_skill
         if not any(t.has_item(skill) for t in ctx.roster.main):
-            yield error("reinforcements.no_commlink",
-                        lazy_tr("A list with Reinforcements needs a trooper with {skill} in the main section. Add one.",
-                                skill=skill), SOURCE, uids)
+            yield error("reinforcements.no_commlink", _no_commlink(ctx, None, skill), SOURCE, uids)
 
 
 def _required(ctx: RuleContext, required: Extra) -> Iterator[Violation]:
@@ -90,7 +88,7 @@ def _required(ctx: RuleContext, required: Extra) -> Iterator[Violation]:
     cited = sources.cite(SOURCE, sources.season_rule(required.name))
     rules = ctx.edition.reinforcements
     if rules is None or ctx.army.reinforcements is None:
-        why = (lazy_tr("{edition} has no Reinforcements", edition=ctx.edition.name) if rules is None
+        why = (lazy_tr("{edition} has no Reinforcements", edition=ctx.edition.local_name) if rules is None
                else lazy_tr("{army} has no Reinforcements list in its data", army=ctx.army.name))
         yield error("reinforcements.required",
                     lazy_tr("{extra} requires a Reinforcements section in every list, but {why}: this list cannot be "
@@ -107,20 +105,41 @@ def _required(ctx: RuleContext, required: Extra) -> Iterator[Violation]:
                             swc=str(rules.swc), source=source), cited)
     skill = ctx.edition.commlink_skill
     if rules.requires_commlink and not any(t.has_item(skill) for t in ctx.roster.main):
-        examples = _with_item(ctx, skill)
-        hint = (" " + lazy_tr("In {army}, for example: {units}.", army=ctx.army.name, units=", ".join(examples))
-                if examples else "")
-        yield error("reinforcements.no_commlink",
-                    lazy_tr("{extra}: a list with Reinforcements needs a trooper with {skill} in the main section. Add "
-                            "one.", extra=extra, skill=skill) + hint,
-                    SOURCE, tuple(t.uid for t in ctx.roster.reinforcements))
+        yield error("reinforcements.no_commlink", _no_commlink(ctx, extra, skill), SOURCE,
+                    tuple(t.uid for t in ctx.roster.reinforcements))
 
 
-def _with_item(ctx: RuleContext, skill: str, most: int = 3) -> list[str]:
-    """A few of the army's own units with an option that has `skill` (for the how-to-fix message)."""
+def _no_commlink(ctx: RuleContext, extra: Text | None, skill: str) -> Text:
+    """What to do without a Commlink trooper (under the Reinforcements Extra, or with a Reinforcements
+    section): the army's units that have one; else its mercenaries that have one (with the Extra that allows
+    them); else that the army has none at all (Dahshat Company and White Company in the official data)."""
+    needed = (lazy_tr("A list with Reinforcements needs a trooper with {skill} in the main section.", skill=skill)
+              if extra is None else
+              lazy_tr("{extra}: a list with Reinforcements needs a trooper with {skill} in the main section.",
+                      extra=extra, skill=skill))
+    own = _with_item(ctx, skill, ctx.army.own_units)
+    if own:
+        return needed + " " + lazy_tr("Add one. In {army}, for example: {units}.", army=ctx.army.name,
+                                      units=", ".join(own))
+    hired = _with_item(ctx, skill, ctx.army.mercenary_units)
+    offered = next((e for e in ctx.season.extras if e.mercenary_points is not None), None) if ctx.season else None
+    if hired and offered is not None:
+        return needed + " " + lazy_tr("No unit of {army}'s own list has it; among its mercenaries {units} do: switch "
+                                      "on {mercenaries} and add one.", army=ctx.army.name, units=", ".join(hired),
+                                      mercenaries=offered.local_name)
+    if extra is None:
+        return needed + " " + lazy_tr("No unit {army} may field has it in your data: remove the Reinforcements "
+                                      "section.", army=ctx.army.name)
+    return needed + " " + lazy_tr("No unit {army} may field has it in your data, so no list of this army can meet "
+                                  "{extra}: switch the Extra off or choose another army.", army=ctx.army.name,
+                                  extra=extra)
+
+
+def _with_item(ctx: RuleContext, skill: str, units: tuple[Unit, ...], most: int = 3) -> list[str]:
+    """A few of these units with an option that has `skill` (for the how-to-fix message)."""
     wanted = fold_name(skill)
     found: list[str] = []
-    for unit in ctx.army.own_units:
+    for unit in units:
         if any(wanted in option.item_keys or any(wanted in p.item_keys for p in (group.profiles if group else ()))
                for group, option in unit.selectable_options()):
             found.append(unit.name)
