@@ -133,6 +133,21 @@ def test_a_spec_ops_needs_the_extra_and_there_is_one(catalog: Catalog) -> None:
     assert codes(report) == ["specops.duplicate_upgrade"]
 
 
+def test_two_levels_of_one_skill_fire_alone(catalog: Catalog) -> None:
+    """Mimetism (-3) 5 XP + Mimetism (-6) 7 XP fit in 12 XP, but a trooper has one level of a skill; the
+    builder no longer offers the other level once one is ticked."""
+    from armybuilder.rules.specops import affordable
+
+    army = pano(catalog)
+    low, high = upgrade(army, "Mimetism", ("-3",)), upgrade(army, "Mimetism", ("-6",))
+    report = check(catalog, spec_list(catalog, [low, high]))
+    assert codes(report) == ["specops.duplicate_upgrade"]
+    assert "Mimetism (-3) + Mimetism (-6)" in report.violations[0].message
+    assert check(catalog, spec_list(catalog, [high, upgrade(army, "Light Shotgun")])).legal
+    offer = affordable(table(army), (SpecOpsPick.of(low),), 12)
+    assert high.key not in offer and upgrade(army, "Light Shotgun").key in offer
+
+
 def test_attribute_improvements_are_kept_and_said_to_be_unchecked(catalog: Catalog) -> None:
     army_list = spec_list(catalog, [upgrade(pano(catalog), "Light Shotgun")])
     uid = army_list.groups[0].troopers[-1].uid

@@ -59,6 +59,17 @@ def _trooper(ctx: RuleContext, trooper: ResolvedTrooper, limit: int, extra: Text
             yield error("specops.duplicate_upgrade",
                         lazy_tr("{unit} buys the Spec-Ops upgrade {upgrade} more than once. Keep one.",
                                 unit=trooper.name, upgrade=str(upgrade.item)), SOURCE, (trooper.uid,))
+    levels: dict[tuple[str, int], list[str]] = {}
+    for upgrade in state.upgrades:
+        names = levels.setdefault((upgrade.kind, upgrade.id), [])
+        if str(upgrade.item) not in names:
+            names.append(str(upgrade.item))
+    for names in levels.values():
+        if len(names) > 1:  # Mimetism (-3) and Mimetism (-6): one trooper has one level of a skill or item
+            yield error("specops.duplicate_upgrade",
+                        lazy_tr("{unit} buys {upgrades}: levels of one Spec-Ops upgrade, and a trooper has only one "
+                                "level of it. Keep one.", unit=trooper.name, upgrades=" + ".join(names)),
+                        SOURCE, (trooper.uid,))
     if state.xp > limit:
         yield error("specops.over_xp",
                     lazy_tr("{unit}'s Spec-Ops upgrades cost {used} XP, {over} over the {limit} XP of {extra}. Remove "
@@ -100,9 +111,10 @@ UpgradeKey = tuple[str, int, tuple[int, ...]]
 
 
 def affordable(table: SpecOpsTable, picks: tuple[SpecOpsPick, ...], limit: int) -> frozenset[UpgradeKey]:
-    """The upgrades of the table a Spec-Ops with `picks` may still buy within `limit` XP: not bought yet,
-    and no dearer than what is left (what the builder offers; the rules check the same)."""
+    """The upgrades of the table a Spec-Ops with `picks` may still buy within `limit` XP: not bought yet, no
+    other level of one it bought (Mimetism (-6) beside Mimetism (-3)), and no dearer than what is left (what
+    the builder offers; the rules check the same)."""
     state = specops_state(table, picks)
     left = limit - state.xp
-    bought = {u.key for u in state.upgrades}
-    return frozenset(u.key for u in table.upgrades if u.key not in bought and u.xp <= left)
+    bought = {(u.kind, u.id) for u in state.upgrades}
+    return frozenset(u.key for u in table.upgrades if (u.kind, u.id) not in bought and u.xp <= left)

@@ -174,6 +174,9 @@ def test_a_spec_ops_is_built_in_its_dialog(qtbot, window: MainWindow) -> None:  
     assert [v.code for v in report.violations if v.code.startswith("specops")] == []
     # change it: the dialog opens on the Spec-Ops with its upgrades ticked
     window.editor.select_troopers([spec.uid])
+    other_level = items["Mimetism (-3)"]  # one level of a skill: the other is not on offer, and says why
+    assert not other_level.flags() & Qt.ItemFlag.ItemIsEnabled
+    assert other_level.toolTip(0).startswith("Mimetism (-6) is ticked: a trooper has one level of it")
     window.action_set.change_option.trigger()
     again = window.specops_dialog
     assert again is not None and again is not dialog

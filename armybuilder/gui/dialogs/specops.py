@@ -185,6 +185,7 @@ class SpecOpsDialog(QDialog):
         state = specops_state(self.table, picks)
         left = self.limit - state.xp
         offer = affordable(self.table, picks, self.limit)
+        levels = {(u.kind, u.id): str(u.item) for u in state.upgrades}
         self._loading = True
         for item in self.upgrade_items():
             data = item.data(0, KEY_ROLE)
@@ -194,7 +195,15 @@ class SpecOpsDialog(QDialog):
             can = ticked or data.key in offer
             flags = Qt.ItemFlag.ItemIsUserCheckable | (Qt.ItemFlag.ItemIsEnabled if can else Qt.ItemFlag.NoItemFlags)
             item.setFlags(flags)
-            item.setToolTip(0, "" if can else tr("Needs {xp} XP; {left} left", xp=data.xp, left=max(left, 0)))
+            other = levels.get((data.kind, data.id))
+            if can:
+                tip = ""
+            elif other is not None:
+                tip = tr("{bought} is ticked: a trooper has one level of it (untick it to choose this one)",
+                         bought=other)
+            else:
+                tip = tr("Needs {xp} XP; {left} left", xp=data.xp, left=max(left, 0))
+            item.setToolTip(0, tip)
         self._loading = False
         text = tr("XP: {used} of {limit} · {left} left", used=state.xp, limit=self.limit, left=left)
         if state.stats:
