@@ -69,6 +69,21 @@ def test_an_unimplemented_extra_says_it_is_not_checked(tmp_path: Path) -> None:
     assert "settings.not_checked" not in off.codes()
 
 
+def test_an_extra_checked_in_part_says_which_part_is_not() -> None:
+    """ITS S9's Campaign: its Spec-Ops (7 XP) is checked, its Military Specialities are not — every report
+    with it on says so (the pack picker's mark: tests/gui/test_gui_seasons.py)."""
+    catalog = Catalog.from_paths([bundled_profiles_dir()])
+    icestorm = load_list(EXAMPLES / "icestorm-panoceania.yaml").army_list
+    army_list = icestorm.model_copy(update={"pack": "its-s9", "tier": "mid", "points": None, "extras": ("campaign",)})
+    report = validate_in_catalog(army_list, catalog)
+    unchecked = [v for v in report.violations if v.code == "settings.not_checked"]
+    assert [v.message for v in unchecked] == [
+        "Campaign is only partly checked by this builder: it also needs military-specialities, which this version "
+        "does not implement; check that part by hand."]
+    assert "settings.not_checked" not in validate_in_catalog(
+        army_list.model_copy(update={"extras": ("spec-ops",)}), catalog).codes()
+
+
 def test_the_example_season_from_the_cli(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     from armybuilder.cli import main
 

@@ -86,6 +86,19 @@ def test_the_pack_picker_shows_tiers_and_extras(qtbot, window: MainWindow) -> No
     assert window.document.army_list is not None and window.document.army_list.pack == "its-s17"
 
 
+def test_the_pack_picker_says_what_this_builder_does_not_check(qtbot, window: MainWindow) -> None:  # type: ignore[no-untyped-def]
+    """ITS S9's Campaign names a family no module implements (its Military Specialities): partly checked."""
+    qtbot.mouseClick(window.list_settings.pack_details, Qt.MouseButton.LeftButton)
+    dialog = window.pack_picker
+    assert dialog is not None
+    names = [dialog.packs.item(i).text() for i in range(dialog.packs.count())]
+    dialog.packs.setCurrentRow(names.index("ITS Season 9"))
+    text = dialog.details.text()
+    assert "<b>Campaign</b> <i>(partly checked by this builder)</i>" in text
+    assert "<b>Spec-Ops</b> —" in text and text.count("checked by this builder") == 1
+    dialog.reject()
+
+
 def test_the_pack_picker_in_spanish(qtbot, window: MainWindow) -> None:  # type: ignore[no-untyped-def]
     from spanish import english_left
 
@@ -161,6 +174,9 @@ def test_a_spec_ops_is_built_in_its_dialog(qtbot, window: MainWindow) -> None:  
     assert dialog.total.text() == "XP: 10 of 12 · 2 left"
     heavy = items["Heavy Machine Gun"]
     assert not heavy.flags() & Qt.ItemFlag.ItemIsEnabled and heavy.toolTip(0) == "Needs 8 XP; 2 left"
+    other_level = items["Mimetism (-3)"]  # one level of a skill: the other is not on offer, and says why
+    assert not other_level.flags() & Qt.ItemFlag.ItemIsEnabled
+    assert other_level.toolTip(0).startswith("Mimetism (-6) is ticked: a trooper has one level of it")
     dodge = items["Dodge (+3)"]
     assert dodge.flags() & Qt.ItemFlag.ItemIsEnabled, "2 XP still fit"
     assert isinstance(dodge.data(0, KEY_ROLE), SpecOpsUpgrade) and dodge.text(1) == "2"
@@ -174,9 +190,6 @@ def test_a_spec_ops_is_built_in_its_dialog(qtbot, window: MainWindow) -> None:  
     assert [v.code for v in report.violations if v.code.startswith("specops")] == []
     # change it: the dialog opens on the Spec-Ops with its upgrades ticked
     window.editor.select_troopers([spec.uid])
-    other_level = items["Mimetism (-3)"]  # one level of a skill: the other is not on offer, and says why
-    assert not other_level.flags() & Qt.ItemFlag.ItemIsEnabled
-    assert other_level.toolTip(0).startswith("Mimetism (-6) is ticked: a trooper has one level of it")
     window.action_set.change_option.trigger()
     again = window.specops_dialog
     assert again is not None and again is not dialog

@@ -19,10 +19,10 @@ from PySide6.QtWidgets import (
 )
 
 from armybuilder.data.catalog import Catalog
-from armybuilder.domain.packs import EditionPack, SeasonPack, Tier
+from armybuilder.domain.packs import EditionPack, Extra, SeasonPack, SeasonRule, Tier
 from armybuilder.gui.labels import pack_name, tier_label
 from armybuilder.i18n import language, tr
-from armybuilder.rules.engine import known_families
+from armybuilder.rules.engine import missing_families
 
 PACK_ROLE = Qt.ItemDataRole.UserRole
 
@@ -60,24 +60,30 @@ def describe_pack(pack: EditionPack | SeasonPack, catalog: Catalog) -> str:
             parts.append(f"<li>{names}</li>")
     parts.append("</ul>")
     if pack.extras:
-        known = known_families()
         parts.append(f"<p><b>{html.escape(tr('Extras the organizer may switch on'))}</b></p><ul>")
-        for extra in pack.extras:
-            missing = [f for f in extra.families if f not in known]
-            note = (" <i>" + html.escape(tr("(not checked by this builder)")) + "</i>") if missing else ""
-            parts.append(f"<li><b>{html.escape(extra.display_name(language()))}</b>{note} — "
-                         f"{html.escape(extra.display_description(language()))}</li>")
+        parts.extend(_item_html(extra) for extra in pack.extras)
         parts.append("</ul>")
     if pack.rules:
         parts.append(f"<p><b>{html.escape(tr('Season rules'))}</b></p><ul>")
-        lang = language()
-        parts.extend(f"<li><b>{html.escape(rule.display_name(lang))}</b> — "
-                     f"{html.escape(rule.display_description(lang))}</li>" for rule in pack.rules)
+        parts.extend(_item_html(rule) for rule in pack.rules)
         parts.append("</ul>")
     if pack.cbls:
         parts.append("<p>" + html.escape(tr("Closed Battle Lists: {names}", names=", ".join(c.name for c in pack.cbls)))
                      + "</p>")
     return "".join(parts)
+
+
+def _item_html(item: Extra | SeasonRule) -> str:
+    """An Extra or season rule with its description, and whether this builder checks it (not, or in part)."""
+    missing = missing_families(item)
+    note = ""
+    if missing:
+        partly = len(missing) < len(item.families)
+        note = " <i>" + html.escape(tr("(partly checked by this builder)") if partly
+                                    else tr("(not checked by this builder)")) + "</i>"
+    lang = language()
+    return (f"<li><b>{html.escape(item.display_name(lang))}</b>{note} — "
+            f"{html.escape(item.display_description(lang))}</li>")
 
 
 def _tier_html(tier: Tier) -> str:
