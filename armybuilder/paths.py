@@ -36,6 +36,19 @@ def bundled_profiles_dir() -> Path:
     return package_data("profiles")
 
 
+def user_profiles_dir() -> Path:
+    """The player's own profile databases and rules packs (a new season's YAML file, docs/seasons.md):
+    `<user data>/profiles`, read beside the bundled ones by the app and by every command."""
+    return user_data_dir() / "profiles"
+
+
+def profile_dirs() -> list[Path]:
+    """Where the app and the commands read profile databases and packs: the bundled folder, then the
+    player's own (`user_profiles_dir`) when it exists (a pack there with a bundled pack's id is reported, not used)."""
+    own = user_profiles_dir()
+    return [bundled_profiles_dir(), *([own] if own.is_dir() else [])]
+
+
 def resources_dir() -> Path:
     """Icons, fonts, translations and desktop files (`resources/`)."""
     return package_data("resources")

@@ -84,6 +84,30 @@ def test_an_extra_checked_in_part_says_which_part_is_not() -> None:
         army_list.model_copy(update={"extras": ("spec-ops",)}), catalog).codes()
 
 
+def test_a_season_in_your_own_profiles_folder_is_offered_everywhere(tmp_path: Path,
+                                                                     capsys: pytest.CaptureFixture[str]) -> None:
+    """An organizer drops the page's season into `<user data>/profiles` (the isolated ARMYBUILDER_HOME of the
+    test): `validate --pack`, `profiles check` and the app's catalog all have it, with no `--profiles`."""
+    from armybuilder.cli import main
+    from armybuilder.gui.app import build_catalog
+    from armybuilder.paths import user_profiles_dir
+
+    own = user_profiles_dir()
+    own.mkdir(parents=True)
+    (own / "example-season.yaml").write_text((example_folder(tmp_path) / "example-season.yaml").read_text(
+        encoding="utf-8"), encoding="utf-8")
+    path = tmp_path / "icestorm.yaml"
+    save_list(path, load_list(EXAMPLES / "icestorm-panoceania.yaml").army_list)
+    assert main(["validate", str(path), "--pack", "example-season", "--tier", "300", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["rules"]["season"] == "example-season"
+    assert main(["profiles", "list"]) == 0
+    assert "pack  example-season  Example Season (template)  [season]" in capsys.readouterr().out
+    assert main(["profiles", "check"]) == 0
+    bundled = len(list((bundled_profiles_dir() / "packs").glob("*.yaml")))
+    assert f"{bundled + 1} packs" in capsys.readouterr().out  # the bundled packs and this one
+    assert "example-season" in build_catalog().packs
+
+
 def test_the_example_season_from_the_cli(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     from armybuilder.cli import main
 

@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, TextIO
 
 from armybuilder.i18n import tr
-from armybuilder.paths import bundled_profiles_dir
+from armybuilder.paths import profile_dirs
 
 if TYPE_CHECKING:  # imported where used: `armybuilder --help` and `--version` load no data model
     from armybuilder.data.catalog import Catalog
@@ -50,7 +50,8 @@ def add_data_option(parser: argparse.ArgumentParser) -> None:
 
 
 def open_catalog(args: argparse.Namespace, *, report: bool = True) -> Catalog:
-    """The bundled profiles plus --profiles folders plus imported data (when available).
+    """The bundled profiles, the user's own (`paths.profile_dirs`), --profiles folders and imported data
+    (when available).
 
     Raises UsageError when a --profiles or --data path does not exist. Problems found while
     loading (a broken profile file, damaged imported data) are printed to stderr unless
@@ -66,7 +67,7 @@ def open_catalog(args: argparse.Namespace, *, report: bool = True) -> Catalog:
     from armybuilder.data.cache import attach_imported
     from armybuilder.data.catalog import Catalog
 
-    catalog = Catalog.from_paths([bundled_profiles_dir(), *extra])
+    catalog = Catalog.from_paths([*profile_dirs(), *extra])
     attach_imported(catalog, data)
     if report:
         print_problems(catalog.problems)

@@ -13,7 +13,7 @@ from armybuilder.cli.common import EXIT_FAILED, EXIT_OK, EXIT_UNUSABLE, UsageErr
 from armybuilder.data.profiles_yaml import LoadedProfiles, load_profiles, schema
 from armybuilder.data.yamlio import atomic_write_text
 from armybuilder.i18n import tr, trn
-from armybuilder.paths import bundled_profiles_dir
+from armybuilder.paths import profile_dirs
 
 
 def register(commands: Any) -> None:
@@ -23,7 +23,7 @@ def register(commands: Any) -> None:
     check = sub.add_parser("check", help=tr("check YAML databases and packs; exit 1 on any error, 2 when a PATH "
                                             "does not exist"))
     check.add_argument("paths", nargs="*", type=Path, metavar="PATH",
-                       help=tr("files or folders (default: the bundled profiles)"))
+                       help=tr("files or folders (default: the bundled profiles and your own)"))
     check.set_defaults(handler=_check)
 
     schema_cmd = sub.add_parser("schema", help=tr("print the JSON Schema of profile files"))
@@ -33,9 +33,9 @@ def register(commands: Any) -> None:
     schema_cmd.set_defaults(handler=_schema)
 
     listing = sub.add_parser("list", help=tr("list the armies, packs and other games' design databases of the "
-                                             "bundled profiles"))
+                                             "bundled profiles and your own"))
     listing.add_argument("paths", nargs="*", type=Path, metavar="PATH",
-                         help=tr("files or folders (default: the bundled profiles)"))
+                         help=tr("files or folders (default: the bundled profiles and your own)"))
     listing.set_defaults(handler=_list)
 
 
@@ -48,7 +48,7 @@ def _exit_code(paths: list[Path], loaded: LoadedProfiles) -> int:
 
 def _check(args: argparse.Namespace) -> int:
     """Infinity's files, then each other game's (armybuilder/games.py) under the same paths."""
-    paths = args.paths or [bundled_profiles_dir()]
+    paths = args.paths or profile_dirs()
     games = games_of(args)
     loaded = load_profiles(paths, games.claimed_by_another)
     others = [check for check in (games.system(e).check_profiles(paths) for e in games.others()) if check.files]
@@ -92,7 +92,7 @@ def _schema(args: argparse.Namespace) -> int:
 
 def _list(args: argparse.Namespace) -> int:
     """Infinity's armies and packs, then each other game's databases (armybuilder/games.py) under the same paths."""
-    paths = args.paths or [bundled_profiles_dir()]
+    paths = args.paths or profile_dirs()
     games = games_of(args)
     loaded = load_profiles(paths, games.claimed_by_another)
     print_problems(loaded.problems)

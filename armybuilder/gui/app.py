@@ -22,7 +22,7 @@ from armybuilder.gui.preferences import Preferences
 from armybuilder.gui.settings_store import APPLICATION, ORGANIZATION, SettingsStore, default_qsettings
 from armybuilder.gui.theme import apply_theme
 from armybuilder.i18n import language, tr
-from armybuilder.paths import bundled_profiles_dir
+from armybuilder.paths import profile_dirs
 
 if TYPE_CHECKING:
     from armybuilder.gui.autosave import Autosave
@@ -33,8 +33,9 @@ log = logging.getLogger(__name__)
 
 
 def build_catalog() -> Catalog:
-    """The bundled profiles plus any official data imported into the user's data folder."""
-    catalog = Catalog.from_paths([bundled_profiles_dir()])
+    """The bundled profiles, the user's own (`paths.profile_dirs`) and any official data imported into the
+    user's data folder."""
+    catalog = Catalog.from_paths(profile_dirs())
     attach_imported(catalog)
     for problem in catalog.problems:
         print(problem, file=sys.stderr)
