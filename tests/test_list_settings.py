@@ -170,3 +170,19 @@ def test_validate_code_uses_the_same_rules_as_the_app(synthetic_catalog: Catalog
     text = tmp_path / "full.txt"  # the print-out of a code names the same rules
     assert main(["export", "--profiles", str(SYNTHETIC), "--code", code, "--text", str(text)]) == 0
     assert "Rules: ITS Season 17 — Seekers · Infinity N5 · 250-Tier" in text.read_text(encoding="utf-8")
+
+
+def test_the_xp_a_spec_ops_may_spend_is_the_rules_reading(synthetic_catalog: Catalog) -> None:
+    """The Spec-Ops builder offers the XP the rule checks: the list's XP Extra (in the list's order when
+    two are on, as the rule reads them), else what its season's or an installed season's Extra would give."""
+    from armybuilder.rules.specops import experience_extra, specops_budget
+
+    s9, s17 = synthetic_catalog.packs["its-s9"], synthetic_catalog.packs["its-s17"]
+    assert isinstance(s9, SeasonPack) and isinstance(s17, SeasonPack)
+    installed = synthetic_catalog.season_packs()
+    assert specops_budget(s9, ["campaign"], installed) == (7, True)
+    assert specops_budget(s9, ["campaign", "spec-ops"], installed) == (7, True)  # the list's order
+    assert (found := experience_extra(s9, ["campaign", "spec-ops"])) is not None and found.id == "campaign"
+    assert specops_budget(s17, [], installed) == (12, False)
+    assert specops_budget(None, [], installed)[1] is False
+    assert specops_budget(None, [], []) == (0, False) and experience_extra(None, ["spec-ops"]) is None

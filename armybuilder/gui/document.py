@@ -5,8 +5,8 @@ command (armybuilder.gui.undo) that calls one ArmyList method. After every chang
 re-validated with the rules engine, so the report the widgets show is always the current one.
 The document holds state, the undo stack and signals only: what an edit does to the list — the
 settings a pack change keeps, where a new trooper goes, what a change of army drops, whether
-mercenaries are allowed — is decided in the Qt-free core (`rules.list_settings`, `rules.list_edits`,
-`rules.mercenaries`, `ArmyList`), which the CLI calls too.
+mercenaries are allowed, a Spec-Ops's XP — is decided in the Qt-free core (`rules.list_settings`,
+`rules.list_edits`, `rules.mercenaries`, `rules.specops`, `ArmyList`), which the CLI calls too.
 """
 
 from __future__ import annotations
@@ -29,7 +29,7 @@ from armybuilder.gui import undo
 from armybuilder.gui.labels import describe_trooper, extra_name, pack_name, tier_label
 from armybuilder.gui.weapons import WeaponBook
 from armybuilder.i18n import tr, trn
-from armybuilder.rules import list_edits, list_settings, mercenaries
+from armybuilder.rules import list_edits, list_settings, mercenaries, specops
 from armybuilder.rules.engine import Report, validate_in_catalog
 
 Step = TypeVar("Step")
@@ -291,16 +291,9 @@ class ListDocument(QObject):
         self.push(undo.SetSpecOpsCommand(self, self._current(), uid, base, picks))
 
     def specops_budget(self) -> tuple[int, bool]:
-        """(XP a Spec-Ops may spend, whether an Extra of the list allows one): the list's Spec-Ops Extra,
-        else the first such Extra of its season or of any installed season (12 XP in ITS S17)."""
-        season = self.season()
+        """(XP a Spec-Ops may spend, whether an Extra of the list allows one): `rules.specops.specops_budget`."""
         chosen = self._list.extras if self._list is not None else ()
-        for extra in (season.extras if season else ()):
-            if extra.experience is not None and extra.id in chosen:
-                return extra.experience, True
-        offered = [e for s in ([season] if season else []) + self.catalog.season_packs() for e in s.extras
-                   if e.experience is not None]
-        return (offered[0].experience or 0, False) if offered else (0, False)
+        return specops.specops_budget(self.season(), chosen, self.catalog.season_packs())
 
     def army_of(self, uid: str) -> Army | None:
         """The army whose data names a trooper: the Reinforcements army for a Reinforcements trooper."""

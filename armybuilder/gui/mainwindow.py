@@ -640,7 +640,7 @@ class MainWindow(Retranslating, QMainWindow):
         limit, allowed = self.document.specops_budget()
         base = (editing.trooper.unit, editing.trooper.group, editing.trooper.option) if editing else None
         picks = editing.trooper.specops if editing else ()
-        dialog = SpecOpsDialog(army.specops, limit or 12, base, picks, allowed,
+        dialog = SpecOpsDialog(army.specops, limit, base, picks, allowed,
                                self.action_set.distances_cm.isChecked(), self)
         if editing and uid is not None:
             dialog.specops_accepted.connect(lambda chosen, bought: self.document.set_specops(uid, chosen, bought))

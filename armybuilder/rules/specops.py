@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 
+from armybuilder.domain.packs import Extra, SeasonPack
 from armybuilder.domain.profiles import SpecOpsTable
 from armybuilder.domain.roster import ResolvedTrooper, specops_state
 from armybuilder.domain.specops import SpecOpsPick, stat_label
@@ -14,6 +15,27 @@ from armybuilder.rules.context import RuleContext
 from armybuilder.rules.violations import Violation, error, warning
 
 SOURCE = sources.season_rule("Spec-Ops")
+
+
+def experience_extra(season: SeasonPack | None, extras: Iterable[str]) -> Extra | None:
+    """The Extra switched on (`extras`: ids, in the list's order) that gives a Spec-Ops its XP, if any: the
+    one test of "a Spec-Ops is allowed", for the rule and for the Spec-Ops builder."""
+    if season is None:
+        return None
+    return next((e for x in extras if (e := season.extra(x)) is not None and e.experience is not None), None)
+
+
+def specops_budget(season: SeasonPack | None, extras: Iterable[str],
+                   installed: Iterable[SeasonPack]) -> tuple[int, bool]:
+    """(XP a Spec-Ops may spend, whether an Extra of the list allows one): the list's Spec-Ops Extra's XP,
+    else that of the first such Extra of its season or of an `installed` season (12 XP in ITS S17), so that
+    the builder shows what the Extra would give; 0 when no pack has one."""
+    extra = experience_extra(season, extras)
+    if extra is not None:
+        return extra.experience or 0, True
+    seasons = [season] if season is not None else []
+    offered = [e for s in (*seasons, *installed) for e in s.extras if e.experience is not None]
+    return (offered[0].experience or 0, False) if offered else (0, False)
 
 
 def check(ctx: RuleContext) -> Iterator[Violation]:
@@ -27,7 +49,7 @@ def check(ctx: RuleContext) -> Iterator[Violation]:
     specs = [t for t in ctx.roster.troopers if t.specops is not None]
     if not specs:
         return
-    extra = ctx.extra_with("experience")
+    extra = experience_extra(ctx.season, ctx.army_list.extras)
     if extra is None:
         yield error("specops.not_allowed",
                     lazy_tr("{unit} is a Spec-Ops, allowed only by a tournament Extra such as Spec-Ops. {fix}",
