@@ -135,11 +135,17 @@ def test_each_tier_limits_swc_alone(catalog: Catalog, tier: str, points: int, sw
 
 
 def test_350_uses_7_swc_and_says_why(catalog: Catalog, season: SeasonPack) -> None:
+    from armybuilder.i18n import render
+
     tier = season.tier("350")
     assert tier is not None and str(tier.swc) == "7" and tier.note and "5" in tier.note
     report = validate_in_catalog(make(catalog, [option(army(catalog), "fusiliers", 10, "0", lieutenant=True)],
                                       tier="350"), catalog)
     assert any("prints 5 SWC" in note for note in report.notes)
+    assert tier.display_note("en") == tier.note and tier.display_note("es") == tier.note_es != tier.note
+    assert render(tier.local_note, "es") == tier.note_es
+    plain = season.tier("300")
+    assert plain is not None and not plain.note and plain.display_note("es") == ""
 
 
 def test_tiers_are_grouped_as_the_booklet(season: SeasonPack) -> None:

@@ -164,6 +164,15 @@ class Tier(Named, Frozen):
 
     _id = field_validator("id", mode="before")(lambda v: _ids(v))
 
+    def display_note(self, language: str) -> str:
+        """The note in `language` ('' when the tier has none); English where the pack gives no translation."""
+        return (self.note_es if language == "es" and self.note_es else self.note) or ""
+
+    @property
+    def local_note(self) -> LocalText:
+        """The note for a message, rendered in the language it is shown in."""
+        return LocalText.of(self.note or "", es=self.note_es or "")
+
 
 class TierGroup(Named, Frozen):
     """Tiers the rules name together (ITS S17 '400/350-Tier'): shown together, one round of Escalation."""

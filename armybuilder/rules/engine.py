@@ -95,8 +95,7 @@ def _extra_notes(ctx: RuleContext) -> list[Text]:
     """What the report says about the tier's own note (S17's 350 points at 7 SWC) and about Extras with no
     list effect, so that a switched-on Extra is never silent."""
     tier = ctx.tier
-    notes: list[Text] = [tier.local_name + ": " + LocalText.of(tier.note, es=tier.note_es or "")]  \
-        if tier is not None and tier.note else []
+    notes: list[Text] = [tier.local_name + ": " + tier.local_note] if tier is not None and tier.note else []
     notes += [lazy_tr("{extra}: {description}", extra=e.local_name, description=e.local_description)
               for e in ctx.extras if e.notes_only]
     season = ctx.season

@@ -87,7 +87,7 @@ def _item_html(item: Extra | SeasonRule) -> str:
 
 
 def _tier_html(tier: Tier) -> str:
-    note = tier.note_es if language() == "es" and tier.note_es else tier.note
+    note = tier.display_note(language())
     text = html.escape(tier_label(tier))
     return f"{text} <i>— {html.escape(note)}</i>" if note else text
 

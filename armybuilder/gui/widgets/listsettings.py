@@ -173,8 +173,8 @@ class ListSettingsBar(Retranslating, QWidget):
                 for tier in tiers:
                     self.game_size.addItem(tier_label(tier), tier.id)
                     if tier.note:
-                        note = tier.note_es if language() == "es" and tier.note_es else tier.note
-                        self.game_size.setItemData(self.game_size.count() - 1, note, Qt.ItemDataRole.ToolTipRole)
+                        self.game_size.setItemData(self.game_size.count() - 1, tier.display_note(language()),
+                                                   Qt.ItemDataRole.ToolTipRole)
             self.game_size.addItem(tr("Free points"), FREE_POINTS)
         current = self.game_size.findData(army_list.tier) if army_list.tier else self.game_size.findData(FREE_POINTS)
         self.game_size.setCurrentIndex(max(current, 0))
