@@ -197,3 +197,23 @@ def test_validating_an_army_with_bonus_specials_translates_nothing() -> None:
     with nothing_translated():
         report = validate(lst)
     assert report.codes().count("design.dice.combined") == 1, report.codes()
+
+
+def test_the_bonus_specials_offered_are_those_the_rules_accept() -> None:
+    """What the army view offers as a unit's free special (`bonus_choices`) is exactly what the rules let
+    stand, for every unit type and chosen special (the design has Cloak already)."""
+    from armybuilder.pointbuy.catalog import CHOSEN_SPECIALS, UNIT_TYPES
+    from armybuilder.pointbuy.organization import bonus_choices
+
+    cloaked = Design(id="cloaked", name="Cloaked", hits=2, attacks={"medium": 2}, specials=("cloak",))
+    designs = (TROOPER, cloaked)
+    for unit_type in UNIT_TYPES:
+        unit = army((unit_type, [("cloaked", 5), ("cloaked", 1)]), designs=designs).units[0]
+        offered = bonus_choices(unit, cloaked)
+        assert "cloak" not in offered and set(offered) <= set(CHOSEN_SPECIALS)
+        for special in CHOSEN_SPECIALS:
+            given = army((unit_type, [("cloaked", 5), ("cloaked", 1)]), bonus={1: special}, designs=designs)
+            bonus_codes = [c for c in codes(given) if c.startswith("unit.bonus.")]
+            assert (special in offered) == (not bonus_codes), (unit_type, special, bonus_codes)
+    team = army(("team", [("cloaked", 1)]), designs=designs).units[0]
+    assert bonus_choices(None, cloaked) == [] and "cloak" in bonus_choices(team, cloaked, "cloak")

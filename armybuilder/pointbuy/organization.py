@@ -153,6 +153,15 @@ def check_units(judged: Judged) -> Iterator[Problem]:
         yield from _bonuses(judged, unit, name)
 
 
+def bonus_choices(unit: Unit | None, design: Design | None, given: str | None = None) -> list[str]:
+    """The chosen specials a unit may give these models at no cost, as `_bonuses` judges them: a Squad's
+    Support Weapon, any chosen special in a Team, none for another unit or an independent character (None);
+    never one the design has already, unless it is the one `given` now (so that it can be seen and undone)."""
+    free = UNIT_TYPES[unit.type].free_special if unit is not None else None
+    choices = [] if free is None else ["support_weapon"] if free == "support_weapon" else list(CHOSEN_SPECIALS)
+    return [s for s in choices if design is None or not design.has(s) or s == given]
+
+
 def _bonuses(judged: Judged, unit: Unit, name: Message) -> Iterator[Problem]:
     kind = UNIT_TYPES[unit.type]
     given = [m for m in unit.models if m.bonus]

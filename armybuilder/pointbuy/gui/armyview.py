@@ -28,7 +28,7 @@ from armybuilder.i18n import tr, trn
 from armybuilder.pointbuy.army import MAX_COUNT, Models, Unit
 from armybuilder.pointbuy.catalog import CHOSEN_SPECIALS, UNIT_TYPES, local_name
 from armybuilder.pointbuy.gui.document import ArmyDocument
-from armybuilder.pointbuy.organization import unit_label
+from armybuilder.pointbuy.organization import bonus_choices, unit_label
 
 UID = Qt.ItemDataRole.UserRole
 CHARACTERS = "characters"
@@ -260,12 +260,8 @@ class ArmyPanel(Retranslating, QWidget):
     def _fill_bonus(self, owner: Unit | None, models: Models) -> None:
         self.edit_bonus.clear()
         self.edit_bonus.addItem(tr("none"), None)
-        free = UNIT_TYPES[owner.type].free_special if owner is not None else None
-        design = self.document.army.design(models.design)
-        choices = [] if free is None else ["support_weapon"] if free == "support_weapon" else list(CHOSEN_SPECIALS)
-        for special in choices:
-            if design is None or not design.has(special) or special == models.bonus:
-                self.edit_bonus.addItem(local_name(CHOSEN_SPECIALS[special]), special)
+        for special in bonus_choices(owner, self.document.army.design(models.design), models.bonus):
+            self.edit_bonus.addItem(local_name(CHOSEN_SPECIALS[special]), special)
         if models.bonus and self.edit_bonus.findData(models.bonus) < 0:
             self.edit_bonus.addItem(local_name(CHOSEN_SPECIALS[models.bonus]), models.bonus)
         self.edit_bonus.setCurrentIndex(max(0, self.edit_bonus.findData(models.bonus)))
