@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import ast
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -37,6 +38,24 @@ def test_the_point_buy_core_loads_nothing_of_infinity() -> None:
     assert not any(m.startswith("PySide6") for m in loaded), "the point-buy core must not load Qt"
     foreign = sorted(m for m in loaded if not m.startswith("armybuilder.pointbuy") and m not in SHARED)
     assert not foreign, f"the point-buy game loaded {foreign}"
+
+
+GUI_SHARED = {"armybuilder.gui", "armybuilder.gui.fonts", "armybuilder.gui.icons", "armybuilder.gui.language",
+              "armybuilder.gui.models", "armybuilder.gui.snapshots", "armybuilder.gui.widgets",
+              "armybuilder.gui.widgets.problems", "armybuilder.gui.autosave", "armybuilder.gui.recent",
+              "armybuilder.gui.settings_store", "armybuilder.gui.tasks", "armybuilder.gui.gamewindow"}
+"""The app's game-neutral GUI pieces the point-buy window uses: the problems panel, snapshot undo, the
+autosave, the shared recent files and what a game window gets from the app (docs/games.md)."""
+
+
+def test_the_point_buy_window_loads_nothing_of_infinity() -> None:
+    code = ("import sys\nimport armybuilder.pointbuy.gui.window\n"
+            "print(','.join(sorted(m for m in sys.modules if m.startswith('armybuilder'))))\n")
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
+                            env={**os.environ, "QT_QPA_PLATFORM": "offscreen"})
+    loaded = set(result.stdout.strip().split(","))
+    foreign = sorted(m for m in loaded if not m.startswith("armybuilder.pointbuy") and m not in SHARED | GUI_SHARED)
+    assert not foreign, f"the point-buy window loaded {foreign}"
 
 
 def _imports(path: Path) -> set[str]:

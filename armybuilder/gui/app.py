@@ -154,7 +154,9 @@ class Windows:
         return window
 
     def autosaves(self) -> list[Autosave]:
-        return [autosave for _, autosave in self.open]
+        """Every open window's autosave: the main windows' and their other games' windows'."""
+        return [autosave for _, autosave in self.open] + [
+            autosave for window, _ in self.open for autosave in window.other_games.autosaves.values()]
 
     def active(self) -> MainWindow | None:
         focused = QApplication.activeWindow()

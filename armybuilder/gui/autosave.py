@@ -1,5 +1,10 @@
 """Never lose work: the open list is autosaved a few seconds after the last change, and a list left
-behind by a crash or a kill is offered back at the next start.
+behind by a crash or a kill is offered back at the next start — in every game's window.
+
+Game-neutral: a window whose list is autosaved (`AutosavedWindow`: Infinity's main window, the point-buy
+window) says when its list changes, whether it has unsaved changes, and gives the text of its list file
+(`AutosaveContent`, which names its game); the restore offer hands an autosave back to its game's window.
+Only `read_autosaved_list`, Infinity's way back, knows Infinity (and loads it when called).
 
 Each running app is a *session* with two files in `<user data>/autosave/`: `<session>.json` (the
 list file text plus its name, army, time and the file it came from) and `<session>.lock` (a
@@ -16,29 +21,30 @@ import os
 import sys
 import time
 import uuid
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
-from PySide6.QtCore import QLockFile, QObject, QThreadPool, QTimer, Signal
+from PySide6.QtCore import QLockFile, QObject, QThreadPool, QTimer, Signal, SignalInstance
 
-from armybuilder.data.catalog import Catalog
 from armybuilder.data.fileio import read_regular_bytes
-from armybuilder.data.listfile import loads_list
 from armybuilder.data.problems import DataError, DataProblem
 from armybuilder.data.yamlio import atomic_write_text
-from armybuilder.domain.limits import MAX_LIST_FILE_BYTES
-from armybuilder.domain.lists import ArmyList
-from armybuilder.gui import files
+from armybuilder.games import INFINITY
 from armybuilder.gui.tasks import TaskRunner
 from armybuilder.i18n import tr, trn
 from armybuilder.paths import user_data_dir
 
 if TYPE_CHECKING:
-    from armybuilder.gui.mainwindow import MainWindow
+    from armybuilder.data.catalog import Catalog
+    from armybuilder.domain.lists import ArmyList
+    from armybuilder.gui import files
 
 AUTOSAVE_FORMAT = "armybuilder-autosave/1"
+MAX_AUTOSAVE_BYTES = 2_000_000
+"""An autosave holds one list file (of at most 1 MB) and a few names."""
 IDLE_MS = 3000
 """Autosave this long after the last change…"""
 LONGEST_MS = 30000
@@ -61,24 +67,67 @@ class AutosaveEntry:
     path: Path | None
     """The list file it was opened from or last saved to; None: never saved to a file."""
     text: str
+    game: str = INFINITY
+    """The game whose window restores it (armybuilder/games.py); autosaves older than the field are Infinity's."""
 
     @property
     def session(self) -> str:
         return self.file.stem
 
 
+@dataclass(frozen=True)
+class AutosaveContent:
+    """What a window's autosave holds: its game, the list file's text, and what the restore offer shows."""
+
+    game: str
+    name: str
+    """The list's name ('' when it has none)."""
+    army: str
+    """What it is a list of, as the offer shows it (an Infinity army; "Point-buy wargame · 600 points")."""
+    path: Path | None
+    text: str
+
+
+@runtime_checkable
+class AutosavedWindow(Protocol):
+    """A window whose open list is autosaved (Infinity's main window, another game's window)."""
+
+    @property
+    def closed(self) -> SignalInstance:
+        """Emitted when the window closed cleanly (its changes saved or discarded)."""
+        ...
+
+    def autosave_signals(self) -> Sequence[SignalInstance]:
+        """The signals that say the list, its saved state or its file changed."""
+        ...
+
+    def autosave_state(self) -> object | None:
+        """The list while it has unsaved changes (compared, to write a list once), else None."""
+        ...
+
+    def autosave_content(self) -> AutosaveContent:
+        """What to write now (asked only while `autosave_state()` is not None)."""
+        ...
+
+
+def content_json(content: AutosaveContent, now: datetime | None = None) -> str:
+    data = {"format": AUTOSAVE_FORMAT, "game": content.game,
+            "saved_at": (now or datetime.now(UTC)).isoformat(timespec="seconds"), "name": content.name,
+            "army": content.army, "path": str(content.path) if content.path is not None else None,
+            "list": content.text}
+    return json.dumps(data, ensure_ascii=False, indent=1) + "\n"
+
+
 def entry_json(army_list: ArmyList, army_name: str, path: Path | None, text: str,
                now: datetime | None = None) -> str:
-    data = {"format": AUTOSAVE_FORMAT, "saved_at": (now or datetime.now(UTC)).isoformat(timespec="seconds"),
-            "name": army_list.name, "army": army_name, "path": str(path) if path is not None else None,
-            "list": text}
-    return json.dumps(data, ensure_ascii=False, indent=1) + "\n"
+    """An Infinity list's autosave."""
+    return content_json(AutosaveContent(INFINITY, army_list.name, army_name, path, text), now)
 
 
 def read_entry(file: Path) -> AutosaveEntry:
     """Read an autosave file; raises DataError naming the file when it cannot be used."""
     try:
-        data: Any = json.loads(read_regular_bytes(file, MAX_LIST_FILE_BYTES * 2).decode("utf-8"))
+        data: Any = json.loads(read_regular_bytes(file, MAX_AUTOSAVE_BYTES).decode("utf-8"))
     except (OSError, UnicodeDecodeError, ValueError, RecursionError) as exc:
         raise DataError(DataProblem(str(file), tr("not a readable autosave ({error})", error=str(exc)))) from None
     if not isinstance(data, dict) or data.get("format") != AUTOSAVE_FORMAT:
@@ -92,11 +141,14 @@ def read_entry(file: Path) -> AutosaveEntry:
         raise DataError(DataProblem(str(file), tr("not a readable autosave ({error})", error=str(exc)))) from None
     path = data.get("path")
     return AutosaveEntry(file, str(data.get("name") or ""), str(data.get("army") or ""), saved_at,
-                         Path(path) if path else None, text)
+                         Path(path) if path else None, text, str(data.get("game") or INFINITY))
 
 
 def read_autosaved_list(entry: AutosaveEntry, catalog: Catalog) -> files.OpenedList:
-    """The list of an autosave with its army loaded (runs off the GUI thread; raises DataError)."""
+    """An Infinity autosave's list with its army loaded (runs off the GUI thread; raises DataError)."""
+    from armybuilder.data.listfile import loads_list
+    from armybuilder.gui import files
+
     loaded = loads_list(entry.text, entry.name or entry.file.name)
     army = catalog.army_for_list(loaded.army_list)
     catalog.rules_for(loaded.army_list, army)
@@ -125,18 +177,18 @@ class Orphan:
 
 
 class Autosave(QObject):
-    """Autosaves one window's list; finds the autosaves of sessions that did not end cleanly."""
+    """Autosaves one window's list (any game's); finds the autosaves of sessions that did not end cleanly."""
 
     written = Signal(object)
     """The autosave file, after each write."""
     cleared = Signal()
     failed = Signal(str)
 
-    def __init__(self, window: MainWindow, folder: Path | None = None, idle_ms: int = IDLE_MS,
+    def __init__(self, window: AutosavedWindow, folder: Path | None = None, idle_ms: int = IDLE_MS,
                  longest_ms: int = LONGEST_MS) -> None:
-        super().__init__(window)
+        super().__init__(window if isinstance(window, QObject) else None)
         self.window = window
-        self.document = window.document
+        self._signals = tuple(window.autosave_signals())
         self.folder = folder if folder is not None else autosave_dir()
         self.session = f"{os.getpid()}-{int(time.time())}-{uuid.uuid4().hex[:6]}"
         self.file = self.folder / f"{self.session}.json"
@@ -152,7 +204,7 @@ class Autosave(QObject):
         pool = QThreadPool(self)
         pool.setMaxThreadCount(1)  # one write at a time, in the order asked
         self.runner = TaskRunner(pool, self)
-        self._written: ArmyList | None = None
+        self._written: object | None = None
         self._on_disk = False
         self._finished = False
         self.idle = QTimer(self)
@@ -163,9 +215,8 @@ class Autosave(QObject):
         self.longest.setInterval(longest_ms)
         self.idle.timeout.connect(self.save_now)
         self.longest.timeout.connect(self.save_now)
-        self.document.list_changed.connect(self._on_changed)
-        self.document.modified_changed.connect(self._on_changed)
-        self.document.path_changed.connect(self._on_changed)
+        for changed in self._signals:
+            changed.connect(self._on_changed)
         window.closed.connect(self.finish)
 
     def _start(self) -> bool:
@@ -197,11 +248,13 @@ class Autosave(QObject):
         return self.idle.isActive() or self.longest.isActive()
 
     def _on_changed(self, *_: object) -> None:
-        doc = self.document
-        if doc.army_list is None or not doc.modified:
+        if self._finished:
+            return
+        state = self.window.autosave_state()
+        if state is None:
             self.clear()
             return
-        if doc.army_list == self._written and self._on_disk:
+        if state == self._written and self._on_disk:
             return
         self.idle.start()
         if not self.longest.isActive():
@@ -211,9 +264,8 @@ class Autosave(QObject):
         """Write the autosave now (if the list has unsaved changes)."""
         self.idle.stop()
         self.longest.stop()
-        doc = self.document
-        army_list = doc.army_list
-        if army_list is None or not doc.modified:
+        state = None if self._finished else self.window.autosave_state()  # closed cleanly: nothing to keep
+        if state is None:
             return
         if not self.enabled:  # the folder could not be written: try again, say so once
             self.enabled = self._start()
@@ -223,10 +275,8 @@ class Autosave(QObject):
             if self._told:
                 self._told = False
                 self.failed.emit(tr("Autosave works again ({folder}).", folder=str(self.folder)))
-        army = doc.army.name if doc.army else army_list.army.name
-        text = entry_json(army_list, army, doc.path, files.list_text(army_list, doc.report.roster if doc.report
-                                                                     else None))
-        self._written = army_list
+        text = content_json(self.window.autosave_content())
+        self._written = state
         self._on_disk = True
         target = self.file
         self.runner.run(lambda: atomic_write_text(target, text), lambda _: self.written.emit(target),
@@ -260,9 +310,8 @@ class Autosave(QObject):
         if self._finished:
             return
         self._finished = True
-        self.document.list_changed.disconnect(self._on_changed)
-        self.document.modified_changed.disconnect(self._on_changed)
-        self.document.path_changed.disconnect(self._on_changed)
+        for changed in self._signals:
+            changed.disconnect(self._on_changed)
         self.idle.stop()
         self.longest.stop()
         self.wait()

@@ -1,6 +1,8 @@
 """The other games in the app, as a feature of the main window: a File menu entry that starts each
 one, and their files opened in their own windows (armybuilder/games.py says which game owns a file;
-its `gui` entry, 'module:function', opens its window)."""
+its `gui` entry, 'module:function', opens its window with a GameContext, see gui/gamewindow.py). Each
+such window shares the app's recent files, is autosaved as Infinity's list is, and gets back an autosave
+of its game that a crash left behind."""
 
 from __future__ import annotations
 
@@ -11,10 +13,14 @@ from typing import Any
 
 from PySide6.QtCore import QObject
 from PySide6.QtGui import QAction
-from PySide6.QtWidgets import QWidget
+from PySide6.QtWidgets import QMainWindow, QWidget
 
+from armybuilder.data.problems import DataError, DataProblem
 from armybuilder.games import GameEntry, GameRegistry
+from armybuilder.gui.autosave import Autosave, AutosavedWindow, Orphan
+from armybuilder.gui.gamewindow import GameContext, RestoresAutosave
 from armybuilder.gui.host import FeatureHost
+from armybuilder.gui.recent import recent_files
 from armybuilder.i18n import tr
 
 
@@ -23,8 +29,14 @@ class GameWindows(QObject):
 
     def __init__(self, host: FeatureHost, games: GameRegistry) -> None:
         super().__init__(host)
+        self.host = host
         self.games = games
+        self.context = GameContext(recent_files(host.settings))
+        self.autosave_folder: Path | None = None
+        """Where the windows' autosaves go (None: the user's autosave folder; tests give their own)."""
         self.windows: list[QWidget] = []
+        self.autosaves: dict[QWidget, Autosave] = {}
+        """The autosave of each open window (the crash handler writes them all)."""
         self.actions: list[QAction] = []
         for entry in games.others():
             if entry.gui is None:
@@ -48,14 +60,50 @@ class GameWindows(QObject):
         return entry if entry is not None and entry.gui is not None else None
 
     def open(self, entry: GameEntry, path: Path | None = None) -> QWidget:
-        """The game's window, on a new list or on the file at `path`."""
+        """The game's window, on a new list or on the file at `path`, autosaved from now on."""
         assert entry.gui is not None
         module, _, function = entry.gui.partition(":")
         opener: Any = getattr(import_module(module), function)
-        window: QWidget = opener(None, path)
+        window: QWidget = opener(None, path, self.context)
         self.windows.append(window)
+        if isinstance(window, AutosavedWindow):
+            autosave = Autosave(window, self.autosave_folder)
+            if isinstance(window, QMainWindow):
+                autosave.failed.connect(lambda message: window.statusBar().showMessage(message, 30000))
+            self.autosaves[window] = autosave
         window.destroyed.connect(lambda *_: self._forget(window))
+        return window
+
+    def restore(self, orphan: Orphan) -> QWidget | None:
+        """An autosave of another game, left by a crash: carried on, unsaved, in a new window of its game,
+        whose autosave it becomes. None (the autosave kept, and the player told why) when it cannot be."""
+        found = orphan.entry
+        entry = self.games.entry(found.game)
+        if entry is None or entry.gui is None:
+            orphan.release()
+            self.host.show_message("error", tr("Could not restore the autosaved list"), tr(
+                "It is a list of a game this version does not know ({game}). The autosave is kept in {file}.",
+                game=found.game, file=str(found.file)))
+            return None
+        window = self.open(entry)
+        try:
+            if not isinstance(window, RestoresAutosave):
+                raise DataError(DataProblem(str(found.file), tr("the {game} window cannot carry on from an autosave",
+                                                                game=tr(entry.name))))
+            window.restore_autosave(found.text, found.path, found.name or found.file.name)
+        except DataError as exc:
+            orphan.release()
+            window.close()
+            self.host.show_message("error", tr("Could not restore the autosaved list"),
+                                   str(exc) + "\n\n" + tr("The autosave is kept in {file}.", file=str(found.file)))
+            return None
+        autosave = self.autosaves.get(window)
+        if autosave is not None:
+            autosave.adopt(orphan)
+        else:
+            orphan.release()
         return window
 
     def _forget(self, window: QWidget) -> None:
         self.windows = [w for w in self.windows if w is not window]
+        self.autosaves.pop(window, None)

@@ -7,11 +7,11 @@ injected TaskRunner so the GUI thread never waits on disk or on loading an impor
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QByteArray, Qt, Signal
+from PySide6.QtCore import QByteArray, Qt, Signal, SignalInstance
 from PySide6.QtGui import QAction, QCloseEvent, QDragEnterEvent, QDragMoveEvent, QDropEvent, QGuiApplication
 from PySide6.QtWidgets import (
     QFileDialog,
@@ -36,10 +36,11 @@ from armybuilder.data.listfile import changes_since_saved
 from armybuilder.data.problems import DataError
 from armybuilder.domain.lists import ArmyList
 from armybuilder.export.printout import english_names_note
-from armybuilder.games import GameRegistry, default_registry
+from armybuilder.games import INFINITY, GameRegistry, default_registry
 from armybuilder.gui import files
 from armybuilder.gui.actions import ActionCollection, Actions
 from armybuilder.gui.appearance import AppearanceFeature
+from armybuilder.gui.autosave import AutosaveContent
 from armybuilder.gui.desktop.dropping import DropFeature
 from armybuilder.gui.desktop.help import HelpFeature
 from armybuilder.gui.dialogs.packs import PackPickerDialog
@@ -53,6 +54,7 @@ from armybuilder.gui.language import Retranslating, apply_language
 from armybuilder.gui.models.units import OptionEntry, UnitEntry
 from armybuilder.gui.preferences import Preferences
 from armybuilder.gui.printing.feature import PrintFeature
+from armybuilder.gui.recent import recent_files
 from armybuilder.gui.settings_store import SettingsStore
 from armybuilder.gui.tasks import TaskRunner
 from armybuilder.gui.widgets.armypicker import ArmyPickerDialog
@@ -86,6 +88,8 @@ class MainWindow(Retranslating, QMainWindow):
         self.setObjectName("main_window")
         self.catalog = catalog
         self.settings = settings
+        self.recent = recent_files(settings)
+        """The recent files, shared with every window of the app (another game's window adds to them too)."""
         self.tasks = tasks or TaskRunner(parent=self)
         self.pack_picker: PackPickerDialog | None = None
         """The rules pack picker last opened (tests and screenshots read it)."""
@@ -110,6 +114,7 @@ class MainWindow(Retranslating, QMainWindow):
         self.drops = DropFeature(self.host)
         self.other_games = GameWindows(self.host, games or default_registry())
         self.appearance = AppearanceFeature(self.host)
+        self.recent.changed.connect(self._fill_recent_menu)
         self.retranslate()
         self._restore_layout()
         self._on_list_changed()
@@ -737,7 +742,7 @@ class MainWindow(Retranslating, QMainWindow):
             self.open_path(path)
 
     def _on_recent_chosen(self, path: Path) -> None:
-        if self.maybe_keep_changes():
+        if self.other_games.owner(path) is not None or self.maybe_keep_changes():  # another game's: its window
             self.open_path(path)
 
     def open_path(self, path: Path) -> int:
@@ -768,8 +773,7 @@ class MainWindow(Retranslating, QMainWindow):
 
     def _on_open_failed(self, path: Path, error: BaseException) -> None:
         if isinstance(error, FileNotFoundError | DataError) and not path.exists():
-            self.settings.remove_recent_file(path)
-            self._fill_recent_menu()
+            self.recent.remove(path)
         detail = str(error) if isinstance(error, DataError | OSError) else f"{type(error).__name__}: {error}"
         if not (isinstance(error, DataError) and any(p.path == "format" for p in error.problems)):
             detail += "\n\n" + tr("The file was not changed.")  # format problems say so themselves
@@ -819,9 +823,8 @@ class MainWindow(Retranslating, QMainWindow):
         self.show_status(lambda: tr("Saved {file}", file=str(path)))
 
     def _remember(self, path: Path) -> None:
-        self.settings.add_recent_file(path)
         self.settings.set_last_folder(path.parent)
-        self._fill_recent_menu()
+        self.recent.add(path)  # every window's Open recent follows
 
     def _fill_recent_menu(self) -> None:
         self.recent_menu.clear()
@@ -839,8 +842,24 @@ class MainWindow(Retranslating, QMainWindow):
         self.start_page.set_recent_files(recent)
 
     def _on_clear_recent(self) -> None:
-        self.settings.clear_recent_files()
-        self._fill_recent_menu()
+        self.recent.clear()
+
+    # ----- autosave (gui/autosave.py: AutosavedWindow) ----------------------------------------------
+    def autosave_signals(self) -> Sequence[SignalInstance]:
+        doc = self.document
+        return (doc.list_changed, doc.modified_changed, doc.path_changed)
+
+    def autosave_state(self) -> object | None:
+        doc = self.document
+        return doc.army_list if doc.army_list is not None and doc.modified else None
+
+    def autosave_content(self) -> AutosaveContent:
+        doc = self.document
+        army_list = doc.army_list
+        assert army_list is not None
+        army = doc.army.name if doc.army else army_list.army.name
+        text = files.list_text(army_list, doc.report.roster if doc.report else None)
+        return AutosaveContent(INFINITY, army_list.name, army, doc.path, text)
 
     def _on_paste_code(self) -> None:
         text = QGuiApplication.clipboard().text().strip()

@@ -267,19 +267,25 @@ def _check_list(parsed: ListFile, file: str, text: str) -> Iterator[DataProblem]
 
 def load_list(path: Path) -> LoadedArmy:
     """Read an army list; raises DataError (file, line, what was expected) when it cannot be used."""
-    text, data, problems = _read(path)
-    if text is None or problems:
+    return loads_list(read_text_file(path, tr("is a folder, expected a YAML file")), str(path))
+
+
+def loads_list(text: str, path: str) -> LoadedArmy:
+    """An army list from the text of its file (an autosave holds it); `path` names it in messages.
+    Raises DataError as `load_list` does."""
+    data, problems = parse_yaml(text, path, LIST_BUDGET)
+    if problems:
         raise DataError(problems)
     if file_format(data) != LIST_FORMAT:
-        raise DataError(_format_problem(str(path), text, data, LIST_FORMAT))
+        raise DataError(_format_problem(path, text, data, LIST_FORMAT))
     try:
         parsed = ListFile.model_validate(data)
         army = PointBuyList(name=parsed.name, notes=parsed.notes, points=parsed.points, ability=parsed.ability,
                             designs=tuple(d.design() for d in parsed.designs), units=parsed.units,
                             characters=parsed.characters)
     except ValidationError as exc:
-        raise DataError(validation_problems(exc, str(path), text)) from None
-    found = list(_check_list(parsed, str(path), text))
+        raise DataError(validation_problems(exc, path, text)) from None
+    found = list(_check_list(parsed, path, text))
     errors = [p for p in found if p.severity == "error"]
     if errors:
         raise DataError(errors)

@@ -24,6 +24,7 @@ from PySide6.QtWidgets import (
 )
 
 from armybuilder.data.problems import DataError
+from armybuilder.games import INFINITY
 from armybuilder.gui import icons
 from armybuilder.gui.autosave import Autosave, AutosaveEntry, Orphan, read_autosaved_list
 from armybuilder.gui.files import OpenedList
@@ -219,7 +220,11 @@ def offer_restore(window: MainWindow, autosave: Autosave) -> RestoreDialog | Non
 
 def restore(window: MainWindow, autosave: Autosave, orphan: Orphan) -> int | None:
     """Open an orphaned autosave as the current list (unsaved, with the file it came from). Returns
-    the task id of the background read."""
+    the task id of the background read; None when nothing is read in the background (another game's
+    autosave opens in a window of that game, see gui/games.py)."""
+    if orphan.entry.game != INFINITY:
+        window.other_games.restore(orphan)
+        return None
     if not window.maybe_keep_changes():
         orphan.release()
         return None

@@ -53,6 +53,8 @@ class ArmyDocument(QObject):
         self.army = army or PointBuyList()
         self.report: ArmyReport = validate(self.army)
         self.path: Path | None = None
+        self._restored = False
+        """Started from an autosave: unsaved although nothing was edited yet."""
         self.undo_stack = QUndoStack(self)
         self.undo_stack.cleanChanged.connect(self.file_changed)
 
@@ -69,17 +71,19 @@ class ArmyDocument(QObject):
             return
         self.undo_stack.push(ArmyEdit(self, self.army, after, text, key))
 
-    def start(self, army: PointBuyList, path: Path | None = None) -> None:
-        """A new or opened army: a fresh history, saved as it is."""
+    def start(self, army: PointBuyList, path: Path | None = None, saved: bool = True) -> None:
+        """A new or opened army: a fresh history, saved as it is (`saved=False`: restored from an autosave,
+        its changes still to save, to `path` when it had been saved before)."""
         self.undo_stack.clear()
         self.path = path
+        self._restored = not saved
         self.apply_list(army)
         self.undo_stack.setClean()
         self.file_changed.emit()
 
     @property
     def modified(self) -> bool:
-        return not self.undo_stack.isClean()
+        return self._restored or not self.undo_stack.isClean()
 
     # ----- files ---------------------------------------------------------------------------------
     def open(self, path: Path) -> LoadedArmy:
@@ -92,6 +96,7 @@ class ArmyDocument(QObject):
         """Write the army atomically; raises OSError (the document stays unsaved then)."""
         save_list(path, self.army)
         self.path = path
+        self._restored = False
         self.undo_stack.setClean()
         self.file_changed.emit()
 

@@ -2,14 +2,17 @@
 model designer with the problems panel; files, undo and the print-outs in the menus.
 
 `open_window` is the game's entry for the app (armybuilder/games.py names it): the main window calls
-it for *File → New point-buy army* and for a point-buy list file it is asked to open.
+it for *File → New point-buy army* and for a point-buy list file it is asked to open, with the app's
+GameContext (gui/gamewindow.py): the window shares the app's recent files, is autosaved like an Infinity
+list (it is an `AutosavedWindow`) and carries on from an autosave a crash left (`restore_autosave`).
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import Qt, Signal, SignalInstance
 from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QKeySequence
 from PySide6.QtWidgets import (
     QComboBox,
@@ -29,14 +32,17 @@ from PySide6.QtWidgets import (
 from armybuilder.data.fileio import atomic_write_bytes, atomic_write_text
 from armybuilder.data.problems import DataError
 from armybuilder.gui import icons
+from armybuilder.gui.autosave import AutosaveContent
 from armybuilder.gui.fonts import set_font
+from armybuilder.gui.gamewindow import GameContext
 from armybuilder.gui.language import Retranslating
+from armybuilder.gui.recent import RecentFiles
 from armybuilder.gui.widgets.problems import ProblemsPanel
 from armybuilder.i18n import LANGUAGES, language, tr, trn
 from armybuilder.paths import bundled_profiles_dir
 from armybuilder.pointbuy.army import MAX_POINTS, PointBuyList
 from armybuilder.pointbuy.catalog import ARMY_ABILITIES, local_name, local_summary
-from armybuilder.pointbuy.files import load_designs, save_designs
+from armybuilder.pointbuy.files import LIST_FORMAT, list_text, load_designs, loads_list, save_designs, sniff
 from armybuilder.pointbuy.gui.armyview import ArmyPanel
 from armybuilder.pointbuy.gui.designer import DesignerPanel, set_color
 from armybuilder.pointbuy.gui.designs import DesignsPanel
@@ -50,10 +56,16 @@ FILTER = "*.yaml *.yml"
 class PointBuyWindow(Retranslating, QMainWindow):
     """One point-buy army, from its designs to its print-out."""
 
-    def __init__(self, army: PointBuyList | None = None, parent: QWidget | None = None) -> None:
+    closed = Signal()
+    """The window closed cleanly (its changes saved or discarded): its autosave is no longer needed."""
+
+    def __init__(self, army: PointBuyList | None = None, parent: QWidget | None = None,
+                 context: GameContext | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("pointbuy_window")
         self.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        self.recent: RecentFiles | None = context.recent if context is not None else None
+        """The app's recent files (None: a window on its own, as some tests make)."""
         self.document = ArmyDocument(army or PointBuyList(), self)
         self.print_language = language()
         self._updating = False
@@ -146,8 +158,12 @@ class PointBuyWindow(Retranslating, QMainWindow):
             self.language_actions[code] = action
         bar = self.menuBar()
         self.file_menu = bar.addMenu("")
-        self._fill(self.file_menu, (self.new_action, self.open_action, None, self.save_action, self.save_as_action,
-                                    None, self.pdf_action, self.text_action))
+        self.recent_menu = QMenu(self)
+        self.recent_menu.setObjectName("pb_recent_menu")
+        self._fill(self.file_menu, (self.new_action, self.open_action))
+        self.file_menu.addMenu(self.recent_menu)
+        self._fill(self.file_menu, (None, self.save_action, self.save_as_action, None, self.pdf_action,
+                                    self.text_action))
         self.language_menu = self.file_menu.addMenu("")
         for action in self.language_actions.values():
             self.language_menu.addAction(action)
@@ -191,6 +207,9 @@ class PointBuyWindow(Retranslating, QMainWindow):
         self.new_design_action.triggered.connect(self.designs.new_design)
         self.remove_action.triggered.connect(self.army.remove_selected)
         self.language_group.triggered.connect(self._on_print_language)
+        self.recent_menu.aboutToShow.connect(self._fill_recent_menu)  # the files may have gone meanwhile
+        if self.recent is not None:
+            self.recent.changed.connect(self._fill_recent_menu)
 
     # ----- the army's settings and totals ---------------------------------------------------------
     def _on_changed(self) -> None:
@@ -323,8 +342,12 @@ class PointBuyWindow(Retranslating, QMainWindow):
         try:
             loaded = self.document.open(path)
         except DataError as exc:
+            if self.recent is not None and not path.exists():
+                self.recent.remove(path)
             self.show_message("error", tr("Could not open {file}", file=path.name), str(exc))
             return False
+        if self.recent is not None:
+            self.recent.add(path)
         if loaded.problems:
             self.show_message("warning", tr("The list changed since it was saved"),
                               "\n".join(f"• {p}" for p in loaded.problems))
@@ -347,7 +370,53 @@ class PointBuyWindow(Retranslating, QMainWindow):
         except OSError as exc:
             self.show_message("error", tr("Could not save {file}", file=path.name), exc.strerror or str(exc))
             return False
+        if self.recent is not None:
+            self.recent.add(path)
         return True
+
+    def recent_armies(self) -> list[Path]:
+        """The app's recent files that are point-buy armies, most recent first."""
+        if self.recent is None:
+            return []
+        return [path for path in self.recent.files() if sniff(path) == LIST_FORMAT]
+
+    def _fill_recent_menu(self) -> None:
+        self.recent_menu.clear()
+        armies = self.recent_armies()
+        for number, path in enumerate(armies, start=1):
+            action = self.recent_menu.addAction(f"&{number % 10}  {path.name}")
+            action.setToolTip(str(path))
+            action.setStatusTip(str(path))
+            action.triggered.connect(lambda _=False, chosen=path: self._on_recent_chosen(chosen))
+        if not armies:
+            self.recent_menu.addAction(tr("No recent point-buy armies")).setEnabled(False)
+
+    def _on_recent_chosen(self, path: Path) -> None:
+        if self.maybe_keep_changes():
+            self.open_path(path)
+
+    # ----- autosave (gui/autosave.py: AutosavedWindow) ----------------------------------------------
+    def autosave_signals(self) -> Sequence[SignalInstance]:
+        return (self.document.changed, self.document.file_changed)
+
+    def autosave_state(self) -> object | None:
+        return self.document.army if self.document.modified else None
+
+    def autosave_content(self) -> AutosaveContent:
+        army = self.document.army
+        return AutosaveContent("pointbuy", army.name, tr("Point-buy wargame, {points} points", points=army.points),
+                               self.document.path, list_text(army))
+
+    def restore_autosave(self, text: str, path: Path | None, label: str) -> None:
+        """Carry on from an autosave: its army, unsaved (to `path` if it had a file). Raises DataError."""
+        loaded = loads_list(text, label)
+        self.document.start(loaded.army, path, saved=False)
+        if self.document.army.designs:
+            self.designs.select(self.document.army.designs[0].id)
+        if loaded.problems:
+            self.show_message("warning", tr("The restored list changed since it was autosaved"),
+                              "\n".join(f"• {p}" for p in loaded.problems))
+        self.statusBar().showMessage(tr("Restored {name} from its autosave", name=loaded.army.name or label), 8000)
 
     def _on_import_designs(self) -> None:
         path = self.ask_open_path(tr("Add designs from a database"))
@@ -398,6 +467,7 @@ class PointBuyWindow(Retranslating, QMainWindow):
     def closeEvent(self, event: QCloseEvent) -> None:
         if self.maybe_keep_changes():
             event.accept()
+            self.closed.emit()
         else:
             event.ignore()
 
@@ -413,6 +483,8 @@ class PointBuyWindow(Retranslating, QMainWindow):
         self.file_menu.setTitle(tr("&File"))
         self.edit_menu.setTitle(tr("&Edit"))
         self.language_menu.setTitle(tr("Print-out language"))
+        self.recent_menu.setTitle(tr("Open &recent"))
+        self._fill_recent_menu()
         for code, action in self.language_actions.items():
             action.setText(LANGUAGES[code])
         texts = {self.new_action: tr("&New army"), self.open_action: tr("&Open…"), self.save_action: tr("&Save"),
@@ -430,9 +502,10 @@ class PointBuyWindow(Retranslating, QMainWindow):
         self._on_changed()  # the panels retranslate themselves on the same LanguageChange
 
 
-def open_window(parent: QWidget | None = None, path: Path | None = None) -> PointBuyWindow:
+def open_window(parent: QWidget | None = None, path: Path | None = None,
+                context: GameContext | None = None) -> PointBuyWindow:
     """A point-buy window, on a new army or on the list at `path`; shown."""
-    window = PointBuyWindow(parent=parent)
+    window = PointBuyWindow(parent=parent, context=context)
     window.setWindowFlag(Qt.WindowType.Window, True)
     if path is not None:
         window.open_path(path)
