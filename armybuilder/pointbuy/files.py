@@ -267,7 +267,7 @@ def _check_list(parsed: ListFile, file: str, text: str) -> Iterator[DataProblem]
 
 def load_list(path: Path) -> LoadedArmy:
     """Read an army list; raises DataError (file, line, what was expected) when it cannot be used."""
-    return loads_list(read_text_file(path, tr("is a folder, expected a YAML file")), str(path))
+    return loads_list(read_text_file(path, lazy_tr("is a folder, expected a YAML file")), str(path))
 
 
 def loads_list(text: str, path: str) -> LoadedArmy:
