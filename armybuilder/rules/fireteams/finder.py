@@ -13,7 +13,7 @@ pruned by the chart's maxima and by the best level still reachable.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, replace
 from typing import Literal
 
@@ -210,39 +210,80 @@ def _allowed_types(setting: FireteamSetting, view: ChartView, team: ChartTeam,
     return allowed
 
 
-def best_compositions(setting: FireteamSetting, view: ChartView, team: ChartTeam, eligible: Sequence[Candidate],  # noqa: C901 - a rule read case by case
+@dataclass(frozen=True)
+class _Search:
+    """What the composition search explores: the (class, chart line) pairs a count is chosen for, and the
+    limits a composition must meet (the lines' minimums, a required line, a team option's troopers taken
+    together, each type's size range and whether it needs a holder of its skill)."""
+
+    classes: list[_Class]
+    slots: Sequence[Slot]
+    ranges: dict[FireteamType, tuple[int, int]]
+    pairs: list[tuple[int, Slot]]
+    key_pairs: list[list[int]]
+    """For each level key, the pairs whose troopers count for it."""
+    required: list[int]
+    minimums: list[tuple[int, int]]
+    holders: list[frozenset[FireteamType]]
+    needs_skill: set[FireteamType]
+    together: list[tuple[list[int], int]]
+
+
+def _search_of(setting: FireteamSetting, view: ChartView, team: ChartTeam, eligible: Sequence[Candidate],
+               only: FireteamType | None) -> _Search | None:
+    """The search for `team`'s best compositions, or None when no trooper fits or no type is allowed."""
+    slots = view.slots(team)
+    classes = _classes(slots, eligible)
+    if not classes:
+        return None
+    types = _allowed_types(setting, view, team, [m for c in classes for m in c.members], only is None)
+    if only is not None:
+        types = [t for t in types if t is only]
+    ranges = {t: r for t in types if (r := setting.size_range(view, team, t)) is not None}
+    if not ranges:
+        return None
+    pairs = [(ci, slot) for ci, cls in enumerate(classes) for slot in cls.slots]
+    pair_keys = [classes[ci].members[0].keys | slot.keys for ci, slot in pairs]
+    keys = sorted({k for ks in pair_keys for k in ks})
+    bundles: dict[str, list[int]] = {}
+    for ci, cls in enumerate(classes):
+        if cls.members[0].parts > 1:
+            bundles.setdefault(cls.members[0].owner, []).append(ci)
+    return _Search(
+        classes=classes, slots=slots, ranges=ranges, pairs=pairs,
+        key_pairs=[[p for p, ks in enumerate(pair_keys) if k in ks] for k in keys],
+        required=[s.index for s in slots if s.entry.required and not s.wildcard],
+        minimums=[(s.index, s.entry.min) for s in slots if not s.wildcard and s.entry.min > 0],
+        holders=[cls.members[0].grants for cls in classes],
+        needs_skill={t for t in ranges if not setting.granted(team, t)
+                     and (t not in team.types or t in view.skill_types(team))},
+        together=[(indexes, classes[indexes[0]].members[0].parts) for indexes in bundles.values()])
+
+
+def best_compositions(setting: FireteamSetting, view: ChartView, team: ChartTeam, eligible: Sequence[Candidate],
                       only: FireteamType | None = None,
                       ) -> dict[FireteamType, list[tuple[_Class, Slot, int]]]:
     """Per type (or `only` that one, whatever the chart header says), the best composition.
 
     A composition is a list of (class of troopers, chart line, how many): level first, then size.
     """
-    slots = view.slots(team)
-    classes = _classes(slots, eligible)
-    if not classes:
+    search = _search_of(setting, view, team, eligible, only)
+    if search is None:
         return {}
-    types = _allowed_types(setting, view, team, [m for c in classes for m in c.members], only is None)
-    if only is not None:
-        types = [t for t in types if t is only]
-    ranges = {t: r for t in types if (r := setting.size_range(view, team, t)) is not None}
-    if not ranges:
-        return {}
-    high = max(h for _, h in ranges.values())
-    pairs = [(ci, slot) for ci, cls in enumerate(classes) for slot in cls.slots]
-    pair_keys = [classes[ci].members[0].keys | slot.keys for ci, slot in pairs]
-    keys = sorted({k for ks in pair_keys for k in ks})
-    key_pairs = [[p for p, ks in enumerate(pair_keys) if k in ks] for k in keys]
-    required = [s.index for s in slots if s.entry.required and not s.wildcard]
-    minimums = [(s.index, s.entry.min) for s in slots if not s.wildcard and s.entry.min > 0]
-    holders = [cls.members[0].grants for cls in classes]
-    needs_skill = {t for t in ranges if not setting.granted(team, t)
-                   and (t not in team.types or t in view.skill_types(team))}
-    bundles: dict[str, list[int]] = {}
-    for ci, cls in enumerate(classes):
-        if cls.members[0].parts > 1:
-            bundles.setdefault(cls.members[0].owner, []).append(ci)
-    together = [(indexes, classes[indexes[0]].members[0].parts) for indexes in bundles.values()]
+    result: dict[FireteamType, list[tuple[_Class, Slot, int]]] = {}
+    for team_type, found in _best_counts(search).items():
+        if found.counts:
+            result[team_type] = [(search.classes[ci], search.slots[si], n) for ci, si, n in found.counts]
+    return result
 
+
+def _best_counts(problem: _Search) -> dict[FireteamType, _Best]:
+    """Branch and bound over how many troopers of each pair join: the best (level, size) per type."""
+    classes, slots, ranges, pairs, key_pairs = problem.classes, problem.slots, problem.ranges, problem.pairs, \
+        problem.key_pairs
+    required, minimums, holders, needs_skill, together = problem.required, problem.minimums, problem.holders, \
+        problem.needs_skill, problem.together
+    high = max(h for _, h in ranges.values())
     best: dict[FireteamType, _Best] = {t: _Best() for t in ranges}
     taken = [0] * len(pairs)
     per_class = [0] * len(classes)
@@ -290,11 +331,7 @@ def best_compositions(setting: FireteamSetting, view: ChartView, team: ChartTeam
         taken[position] = 0
 
     search(0, 0)
-    result: dict[FireteamType, list[tuple[_Class, Slot, int]]] = {}
-    for team_type, found in best.items():
-        if found.counts:
-            result[team_type] = [(classes[ci], slots[si], n) for ci, si, n in found.counts]
-    return result
+    return best
 
 
 def _classes(slots: Sequence[Slot], candidates: Iterable[Candidate]) -> list[_Class]:
@@ -352,35 +389,32 @@ def _label(ctx: RuleContext, candidate: Candidate) -> Text:
     return f"{candidate.name} ({candidate.option})"
 
 
-def _changes(ctx: RuleContext, setting: FireteamSetting, assessment: FireteamAssessment, in_teams: set[str],  # noqa: C901 - a rule read case by case
-             occupancy: dict[int, int]) -> Iterable[Suggestion]:
-    fireteam = assessment.fireteam
-    members = [setting.candidates[u] for u in dict.fromkeys(fireteam.members) if u in setting.candidates]
-    if not members or assessment.combat_group is None:
-        return
-    if any(v.code == "fireteam.type_limit" for v in assessment.violations):
-        return  # no change of members lifts the chart header's limit
-    others = {uid for f in ctx.army_list.fireteams if f.uid != fireteam.uid for uid in f.members}
-    if assessment.legal and assessment.level >= _top_level(setting, assessment):
-        return
-    group = assessment.combat_group
-    section = assessment.reinforcement
-    free = [c for c in setting.candidates.values()
-            if c.uid not in in_teams and not c.barred and c.reinforcement == section]
-    here = [c for c in free if c.combat_group == group]
-    elsewhere = [c for c in free if c.combat_group != group]
-    limit = ctx.edition.max_group_size
+@dataclass(frozen=True)
+class _Target:
+    """A declared fireteam the suggestions change: its members, the combat group it plays in, the troopers
+    of other teams (never taken from them) and how full each combat group is."""
 
-    def fits_in(candidate: Candidate) -> bool:
+    ctx: RuleContext
+    setting: FireteamSetting
+    assessment: FireteamAssessment
+    members: list[Candidate]
+    group: int
+    others: set[str]
+    occupancy: dict[int, int]
+
+    def fits_in(self, candidate: Candidate) -> bool:
         """The target group has room for the trooper's places (a team option may take two)."""
-        trooper = ctx.roster.trooper(candidate.uid)
-        places = ctx.places(trooper) if trooper is not None else 1
-        return occupancy.get(group, 0) + places <= limit
+        trooper = self.ctx.roster.trooper(candidate.uid)
+        places = self.ctx.places(trooper) if trooper is not None else 1
+        return self.occupancy.get(self.group, 0) + places <= self.ctx.edition.max_group_size
 
-    def option(kind: ChangeKind, new: list[Candidate], action: Text, troopers: tuple[str, ...],
+    def option(self, kind: ChangeKind, new: list[Candidate], action: Text, troopers: tuple[str, ...],
                moved: str | None = None) -> Suggestion | None:
-        if any(m.uid in others for m in new):
+        """The change to members `new`, when it makes the team legal or raises its level."""
+        if any(m.uid in self.others for m in new):
             return None  # a trooper of another fireteam
+        assessment, setting = self.assessment, self.setting
+        fireteam = assessment.fireteam
         team = fireteam.model_copy(update={"members": tuple(m.uid for m in new)})
         after = judge(setting, team, [part if part.combat_group == entry.combat_group
                                       else replace(part, combat_group=entry.combat_group)
@@ -397,38 +431,74 @@ def _changes(ctx: RuleContext, setting: FireteamSetting, assessment: FireteamAss
                              team=assessment.label_text,
                              level=after.level)
         return Suggestion(fireteam.uid, kind, effect, troopers, team.members, assessment.legal, assessment.level,
-                          True, after.level, moved, group if moved else None)
+                          True, after.level, moved, self.group if moved else None)
 
-    candidates: list[Suggestion | None] = []
+
+def _target(ctx: RuleContext, setting: FireteamSetting, assessment: FireteamAssessment,
+            occupancy: dict[int, int]) -> _Target | None:
+    """The team to suggest changes for, or None when no change of members could help it."""
+    fireteam = assessment.fireteam
+    members = [setting.candidates[u] for u in dict.fromkeys(fireteam.members) if u in setting.candidates]
+    if not members or assessment.combat_group is None:
+        return None
+    if any(v.code == "fireteam.type_limit" for v in assessment.violations):
+        return None  # no change of members lifts the chart header's limit
+    if assessment.legal and assessment.level >= _top_level(setting, assessment):
+        return None
+    others = {uid for f in ctx.army_list.fireteams if f.uid != fireteam.uid for uid in f.members}
+    return _Target(ctx, setting, assessment, members, assessment.combat_group, others, occupancy)
+
+
+def _changes(ctx: RuleContext, setting: FireteamSetting, assessment: FireteamAssessment, in_teams: set[str],
+             occupancy: dict[int, int]) -> Iterable[Suggestion]:
+    target = _target(ctx, setting, assessment, occupancy)
+    if target is None:
+        return
+    free = [c for c in setting.candidates.values()
+            if c.uid not in in_teams and not c.barred and c.reinforcement == assessment.reinforcement]
+    here = [c for c in free if c.combat_group == target.group]
+    elsewhere = [c for c in free if c.combat_group != target.group]
+    candidates = [*_changes_in_group(target, here), *_moves_from(target, elsewhere)]
+    yield from (c for c in candidates if c is not None)
+
+
+def _changes_in_group(target: _Target, here: list[Candidate]) -> Iterator[Suggestion | None]:
+    """Add a free trooper of the team's group; remove a member (of a team not legal yet), swap one for a
+    free trooper of the group, or move a member from another group into it."""
+    ctx, members, group = target.ctx, target.members, target.group
     for extra in here:
-        candidates.append(option("add", [*members, extra], lazy_tr("Add {name}", name=_label(ctx, extra)),
-                                 (extra.uid,)))
+        yield target.option("add", [*members, extra], lazy_tr("Add {name}", name=_label(ctx, extra)), (extra.uid,))
     for index, old in enumerate(members):
         rest = members[:index] + members[index + 1:]
-        if not assessment.legal:
-            candidates.append(option("remove", rest, lazy_tr("Remove {name}", name=_label(ctx, old)), (old.uid,)))
+        if not target.assessment.legal:
+            yield target.option("remove", rest, lazy_tr("Remove {name}", name=_label(ctx, old)), (old.uid,))
         for new in here:
-            candidates.append(option("swap", [*rest[:index], new, *rest[index:]],
-                                     lazy_tr("Swap {old} for {new}", old=_label(ctx, old), new=_label(ctx, new)),
-                                     (old.uid, new.uid)))
-        if old.combat_group != group and fits_in(old):
+            yield target.option("swap", [*rest[:index], new, *rest[index:]],
+                                lazy_tr("Swap {old} for {new}", old=_label(ctx, old), new=_label(ctx, new)),
+                                (old.uid, new.uid))
+        if old.combat_group != group and target.fits_in(old):
             moved = replace(old, combat_group=group)
-            candidates.append(option("move", [*rest[:index], moved, *rest[index:]],
-                                     lazy_tr("Move {name} to Combat Group {group}", name=_label(ctx, old), group=group),
-                                     (old.uid,), old.uid))
+            yield target.option("move", [*rest[:index], moved, *rest[index:]],
+                                lazy_tr("Move {name} to Combat Group {group}", name=_label(ctx, old), group=group),
+                                (old.uid,), old.uid)
+
+
+def _moves_from(target: _Target, elsewhere: list[Candidate]) -> Iterator[Suggestion | None]:
+    """Move a free trooper of another combat group into the team's: added, or in place of a member."""
+    ctx, members, group = target.ctx, target.members, target.group
     for extra in elsewhere:
-        if fits_in(extra):
-            moved = replace(extra, combat_group=group)
-            action = lazy_tr("Move {name} from Combat Group {source} to {target} and add it", name=_label(ctx, extra),
-                             source=extra.combat_group, target=group)
-            candidates.append(option("move", [*members, moved], action, (extra.uid,), extra.uid))
-            for index, old in enumerate(members):
-                rest = members[:index] + members[index + 1:]
-                action = lazy_tr("Move {name} from Combat Group {source} to {target} in place of {old}",
-                                 name=_label(ctx, extra), source=extra.combat_group, target=group, old=_label(ctx, old))
-                candidates.append(option("move", [*rest[:index], moved, *rest[index:]], action,
-                                         (extra.uid, old.uid), extra.uid))
-    yield from (c for c in candidates if c is not None)
+        if not target.fits_in(extra):
+            continue
+        moved = replace(extra, combat_group=group)
+        action = lazy_tr("Move {name} from Combat Group {source} to {target} and add it", name=_label(ctx, extra),
+                         source=extra.combat_group, target=group)
+        yield target.option("move", [*members, moved], action, (extra.uid,), extra.uid)
+        for index, old in enumerate(members):
+            rest = members[:index] + members[index + 1:]
+            action = lazy_tr("Move {name} from Combat Group {source} to {target} in place of {old}",
+                             name=_label(ctx, extra), source=extra.combat_group, target=group, old=_label(ctx, old))
+            yield target.option("move", [*rest[:index], moved, *rest[index:]], action, (extra.uid, old.uid),
+                                extra.uid)
 
 
 def _top_level(setting: FireteamSetting, assessment: FireteamAssessment) -> int:
