@@ -67,7 +67,7 @@ class StatLine:
 
 
 @lru_cache(maxsize=1024)
-def stat_line(design: Design) -> StatLine:  # noqa: C901 - a rule read case by case
+def stat_line(design: Design) -> StatLine:
     """The design as it plays (cached: the limits, the cost view and the print-out all ask for it)."""
     hits = designed_hits(design)
     saves = design.saves
@@ -75,6 +75,20 @@ def stat_line(design: Design) -> StatLine:  # noqa: C901 - a rule read case by c
         hits += 1
     elif design.heavy_armor == "save":
         saves += 1
+    light = design.mobile and saves == 0 and hits <= 1 and design.heavy_armor == "none"
+    move, blocked = _move(design, light)
+    jump = None
+    if design.mobile and design.has("jump") and design.race != "blob":
+        jump = jump_distance(design.attacks.total + design.saves + design.hits)
+        if design.mega_jump or (design.race == "macropus" and "jump" in design.specials):
+            jump *= 2
+    flies = design.mobile and design.has("flyer")
+    return StatLine(hits, saves, design.attacks.total, move, jump, flies, _conditionals(design, hits, saves, light),
+                    blocked)
+
+
+def _conditionals(design: Design, hits: int, saves: int, light: bool) -> tuple[str, ...]:
+    """The conditional specials the design meets, in the seed's order (`hits` and `saves` with Heavy Armor)."""
     dice = design.attacks
     conditionals: list[str] = []
     if dice.total and not dice.ranged:
@@ -85,7 +99,6 @@ def stat_line(design: Design) -> StatLine:  # noqa: C901 - a rule read case by c
         conditionals.append("carrier")
     if any(dice.count(band) for band in ("medium", "long", "extended", "extreme")):
         conditionals.append("fire_fighter")
-    light = design.mobile and saves == 0 and hits <= 1 and design.heavy_armor == "none"
     if heavy_armor_allowed(design) and not light:  # "by definition Light troops may not have heavy armor"
         conditionals.append("heavy_armor")
     big = design.base.smallest >= BIG_BASE
@@ -99,23 +112,20 @@ def stat_line(design: Design) -> StatLine:  # noqa: C901 - a rule read case by c
         conditionals.append("tall")
     if dice.total == 1 or saves == 1:
         conditionals.append("way_of_one")
-    move = 0
-    blocked = False
-    if design.mobile:
-        move = design.ground_speed
-        if design.race == "humanoid":
-            move += HUMANOID_MOVE
-        if "turbo_charged" in design.specials:
-            move += TURBO_MOVE
-        if light:
-            move += LIGHT_TROOPS_MOVE
-        if design.race == "arboreal" and move > ARBOREAL_MAX_MOVE:
-            blocked = light
-            move = max(ARBOREAL_MAX_MOVE, design.ground_speed)  # bought speed past 6" is a limit's error
-    jump = None
-    if design.mobile and design.has("jump") and design.race != "blob":
-        jump = jump_distance(dice.total + design.saves + design.hits)
-        if design.mega_jump or (design.race == "macropus" and "jump" in design.specials):
-            jump *= 2
-    flies = design.mobile and design.has("flyer")
-    return StatLine(hits, saves, dice.total, move, jump, flies, tuple(conditionals), blocked)
+    return tuple(conditionals)
+
+
+def _move(design: Design, light: bool) -> tuple[int, bool]:
+    """Normal move in inches (0: stationary), and whether an Arboreal's Light Troops move was held at 6"."""
+    if not design.mobile:
+        return 0, False
+    move = design.ground_speed
+    if design.race == "humanoid":
+        move += HUMANOID_MOVE
+    if "turbo_charged" in design.specials:
+        move += TURBO_MOVE
+    if light:
+        move += LIGHT_TROOPS_MOVE
+    if design.race == "arboreal" and move > ARBOREAL_MAX_MOVE:
+        return max(ARBOREAL_MAX_MOVE, design.ground_speed), light  # bought speed past 6" is a limit's error
+    return move, False

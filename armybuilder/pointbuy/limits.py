@@ -255,64 +255,85 @@ def _no_reducers(design: Design, special: str) -> Iterator[DesignProblem]:
             reducers=reducer_names(design)), special)
 
 
-def _specials(design: Design, free: tuple[str, ...]) -> Iterator[DesignProblem]:  # noqa: C901 - a rule read case by case
+def _specials(design: Design, free: tuple[str, ...]) -> Iterator[DesignProblem]:
     specials = set(design.specials)
-    hits = designed_hits(design)
-    dice_and_hits = design.attacks.total + design.saves + hits
     for special in ("brain_eater", "master_mind"):
         if special in specials:
             yield from _no_reducers(design, special)
     if "indirect_fire" in specials:
-        short = [band for band, _ in design.attacks.items() if BAND[band].inches < INDIRECT_MIN_INCHES]
-        if short:
-            yield _error("design.indirect_fire.range", "attacks", CHOSEN, lazy_tr(
-                "Indirect Fire needs every attack die at {inches}\" or more (Long or longer): {bands} dice are "
-                "shorter.", inches=INDIRECT_MIN_INCHES,
-                bands=joined([name_message(BAND[b].name) for b in short])), "indirect_fire")
-        yield from _no_reducers(design, "indirect_fire")
-        if design.brain == "mono_maniacal":
-            yield _error("design.indirect_fire.mono_maniacal", "brain", CHOSEN, lazy_tr(
-                "A Mono Maniacal model may not fire indirectly: Indirect Fire is not allowed."), "indirect_fire")
+        yield from _indirect_fire(design)
     if "shredder" in specials:
-        if dice_and_hits > 6:
-            yield _error("design.shredder.size", "hits", CHOSEN, lazy_tr(
-                "A Shredder has at most 6 combined dice and absorbable hits; this one has {count}.",
-                count=dice_and_hits), "shredder")
-        if design.attacks.ranged:
-            yield _error("design.shredder.ranged", "attacks", CHOSEN, lazy_tr(
-                "A Shredder may have no ranged attack dice (only Close dice); this one has {count}.",
-                count=design.attacks.ranged), "shredder")
-        others = [a for a in cost_reducers(design) if a.id != "mindless"]
-        if others:
-            yield _error("design.shredder.reducers", "specials", CHOSEN, lazy_tr(
-                "The only cost-reducing attribute a Shredder may have is Mindless, not {reducers}.",
-                reducers=joined([name_message(a.name) for a in others])), "shredder")
-    if "doppelganger" in specials and dice_and_hits > 6:
-        yield _error("design.doppelganger.size", "hits", CHOSEN, lazy_tr(
-            "A Doppelganger has at most 6 combined dice and absorbable hits; this one has {count}.",
-            count=dice_and_hits), "doppelganger")
-    if "tank" in specials and design.base.smallest < 1.5:
-        yield _error("design.tank.base", "base", CHOSEN, lazy_tr(
-            "A Tank must be on a base of 1.5\" or larger; this one is {size}\".",
-            size=_inches(design.base.smallest)), "tank")
+        yield from _shredder(design)
+    yield from _special_sizes(design, specials)
     if "volley_fire" in specials and design.brain == "mono_maniacal":
         yield _error("design.volley_fire.mono_maniacal", "brain", CHOSEN, lazy_tr(
             "Volley Fire may not be Mono Maniacal."), "volley_fire")
     if "omni_field_generator" in specials:
-        if design.mobile:
-            yield _error("design.omni_field.mobile", "kind", CHOSEN, lazy_tr(
-                "An Omni Field Generator must be a stationary model."), "omni_field_generator")
-        if design.base.largest > 1:
-            yield _error("design.omni_field.base", "base", CHOSEN, lazy_tr(
-                "An Omni Field Generator may not be on a base larger than 1\"; this one is {size}\".",
-                size=_inches(design.base.largest)), "omni_field_generator")
+        yield from _omni_field(design)
     if "terrier" in specials and design.base.largest > 1:
         yield _error("design.terrier.base", "base", CHOSEN, lazy_tr(
             "A Terrier may not be on a base larger than 1\"; this one is {size}\".",
             size=_inches(design.base.largest)), "terrier")
-    if "shielding" in specials and hits < 2:
+    if "shielding" in specials and designed_hits(design) < 2:
         yield _error("design.shielding.hits", "hits", CHOSEN, lazy_tr(
             "To be Shielding a model must have at least 2 absorbable hits."), "shielding")
+
+
+def _indirect_fire(design: Design) -> Iterator[DesignProblem]:
+    short = [band for band, _ in design.attacks.items() if BAND[band].inches < INDIRECT_MIN_INCHES]
+    if short:
+        yield _error("design.indirect_fire.range", "attacks", CHOSEN, lazy_tr(
+            "Indirect Fire needs every attack die at {inches}\" or more (Long or longer): {bands} dice are "
+            "shorter.", inches=INDIRECT_MIN_INCHES,
+            bands=joined([name_message(BAND[b].name) for b in short])), "indirect_fire")
+    yield from _no_reducers(design, "indirect_fire")
+    if design.brain == "mono_maniacal":
+        yield _error("design.indirect_fire.mono_maniacal", "brain", CHOSEN, lazy_tr(
+            "A Mono Maniacal model may not fire indirectly: Indirect Fire is not allowed."), "indirect_fire")
+
+
+def _dice_and_hits(design: Design) -> int:
+    """Attack and saving dice plus absorbable hits, as the Shredder's and Doppelganger's size limits count them."""
+    return design.attacks.total + design.saves + designed_hits(design)
+
+
+def _shredder(design: Design) -> Iterator[DesignProblem]:
+    size = _dice_and_hits(design)
+    if size > 6:
+        yield _error("design.shredder.size", "hits", CHOSEN, lazy_tr(
+            "A Shredder has at most 6 combined dice and absorbable hits; this one has {count}.",
+            count=size), "shredder")
+    if design.attacks.ranged:
+        yield _error("design.shredder.ranged", "attacks", CHOSEN, lazy_tr(
+            "A Shredder may have no ranged attack dice (only Close dice); this one has {count}.",
+            count=design.attacks.ranged), "shredder")
+    others = [a for a in cost_reducers(design) if a.id != "mindless"]
+    if others:
+        yield _error("design.shredder.reducers", "specials", CHOSEN, lazy_tr(
+            "The only cost-reducing attribute a Shredder may have is Mindless, not {reducers}.",
+            reducers=joined([name_message(a.name) for a in others])), "shredder")
+
+
+def _special_sizes(design: Design, specials: set[str]) -> Iterator[DesignProblem]:
+    """The Doppelganger's size and the Tank's base."""
+    if "doppelganger" in specials and (size := _dice_and_hits(design)) > 6:
+        yield _error("design.doppelganger.size", "hits", CHOSEN, lazy_tr(
+            "A Doppelganger has at most 6 combined dice and absorbable hits; this one has {count}.",
+            count=size), "doppelganger")
+    if "tank" in specials and design.base.smallest < 1.5:
+        yield _error("design.tank.base", "base", CHOSEN, lazy_tr(
+            "A Tank must be on a base of 1.5\" or larger; this one is {size}\".",
+            size=_inches(design.base.smallest)), "tank")
+
+
+def _omni_field(design: Design) -> Iterator[DesignProblem]:
+    if design.mobile:
+        yield _error("design.omni_field.mobile", "kind", CHOSEN, lazy_tr(
+            "An Omni Field Generator must be a stationary model."), "omni_field_generator")
+    if design.base.largest > 1:
+        yield _error("design.omni_field.base", "base", CHOSEN, lazy_tr(
+            "An Omni Field Generator may not be on a base larger than 1\"; this one is {size}\".",
+            size=_inches(design.base.largest)), "omni_field_generator")
 
 
 # ----- basing -----------------------------------------------------------------------------------
