@@ -76,45 +76,48 @@ def _model_texts(model: QAbstractItemModel | None, rows: int = 20) -> list[str]:
     return texts
 
 
-def shown_texts(root: QWidget) -> list[tuple[str, str]]:  # noqa: C901 - a rule read case by case
+def _widget_texts(widget: QWidget) -> list[str | None]:
+    """The texts one widget shows itself: tips, title, label, items, affixes (its children apart)."""
+    texts: list[str | None] = [widget.toolTip(), widget.statusTip(), widget.whatsThis()]
+    if widget.isWindow():
+        texts.append(widget.windowTitle())
+    if isinstance(widget, QLabel | QAbstractButton):
+        texts.append(widget.text())
+    if isinstance(widget, QGroupBox):
+        texts.append(widget.title())
+    if isinstance(widget, QLineEdit):
+        texts.append(widget.placeholderText())
+    if isinstance(widget, QTextEdit):
+        texts += widget.toPlainText().splitlines()
+    if isinstance(widget, QTabWidget):
+        texts += [widget.tabText(i) for i in range(widget.count())]
+        texts += [widget.tabToolTip(i) for i in range(widget.count())]
+    if isinstance(widget, QComboBox):
+        texts += [widget.itemText(i) for i in range(widget.count())]
+    if isinstance(widget, QSpinBox):
+        texts += [widget.suffix().strip(), widget.prefix().strip()]
+    if isinstance(widget, QAbstractSpinBox):
+        texts.append(widget.specialValueText())
+    if isinstance(widget, QMenu):
+        texts.append(widget.title())
+    if isinstance(widget, QAbstractItemView):
+        texts += _model_texts(widget.model())
+    return texts
+
+
+def shown_texts(root: QWidget) -> list[tuple[str, str]]:
     """(where, text) for every text under `root`, its actions and menus included."""
     found: list[tuple[str, str]] = []
 
-    def add(where: object, *texts: str | None) -> None:
+    def add(where: object, texts: list[str | None]) -> None:
         for text in texts:
             if text:
                 found.append((f"{type(where).__name__}({getattr(where, 'objectName', lambda: '')()})", text))
 
-    widgets = [root, *root.findChildren(QWidget)]
-    for widget in widgets:
-        add(widget, widget.toolTip(), widget.statusTip(), widget.whatsThis())
-        if widget.isWindow():
-            add(widget, widget.windowTitle())
-        if isinstance(widget, QLabel):
-            add(widget, widget.text())
-        if isinstance(widget, QAbstractButton):
-            add(widget, widget.text())
-        if isinstance(widget, QGroupBox):
-            add(widget, widget.title())
-        if isinstance(widget, QLineEdit):
-            add(widget, widget.placeholderText())
-        if isinstance(widget, QTextEdit):
-            add(widget, *widget.toPlainText().splitlines())
-        if isinstance(widget, QTabWidget):
-            add(widget, *(widget.tabText(i) for i in range(widget.count())))
-            add(widget, *(widget.tabToolTip(i) for i in range(widget.count())))
-        if isinstance(widget, QComboBox):
-            add(widget, *(widget.itemText(i) for i in range(widget.count())))
-        if isinstance(widget, QSpinBox):
-            add(widget, widget.suffix().strip(), widget.prefix().strip())
-        if isinstance(widget, QAbstractSpinBox):
-            add(widget, widget.specialValueText())
-        if isinstance(widget, QMenu):
-            add(widget, widget.title())
-        if isinstance(widget, QAbstractItemView):
-            add(widget, *_model_texts(widget.model()))
+    for widget in [root, *root.findChildren(QWidget)]:
+        add(widget, _widget_texts(widget))
     for action in root.findChildren(QAction):
-        add(action, action.text(), action.iconText(), action.toolTip(), action.statusTip())
+        add(action, [action.text(), action.iconText(), action.toolTip(), action.statusTip()])
     return found
 
 
