@@ -607,7 +607,7 @@ def _dialogs(window: object, shot: Callable[[str, object], None], folder: Path, 
         encoding="utf-8")
     doc.close_list()
     autosave = Autosave(window, autosaves)
-    offer = offer_restore(window, autosave)
+    offer = offer_restore(window.host, autosave, window.other_games.restore)
     assert offer is not None
     shot("10-restore-offer", offer)
     offer.reject()

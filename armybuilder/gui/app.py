@@ -116,7 +116,7 @@ def startup_language(settings: SettingsStore, argv: Sequence[str]) -> str:
 def _offer_restore(window: MainWindow, autosave: Autosave) -> None:
     from armybuilder.gui.dialogs.restore import offer_restore  # once the window is up
 
-    offer_restore(window, autosave)
+    offer_restore(window.host, autosave, window.other_games.restore)
 
 
 class Windows:

@@ -106,7 +106,7 @@ def test_a_running_app_s_autosave_is_not_offered_to_another(qtbot, window: MainW
                         app_settings)
     second = Autosave(other, tmp_path / "autosave")
     assert second.orphans() == []  # the first window is alive: its lock is held
-    assert offer_restore(other, second) is None
+    assert offer_restore(other.host, second, other.other_games.restore) is None
 
 
 def write_orphan(folder: Path, army_list: ArmyList, name: str, path: Path | None = None) -> Path:
@@ -137,7 +137,7 @@ def test_restore_offer_later_and_discard(qtbot, window: MainWindow, tmp_path: Pa
     (folder / "333-3-cccccc.json").write_text("{not json", encoding="utf-8")  # not offered, not deleted
     autosave = Autosave(window, folder)
 
-    dialog = offer_restore(window, autosave)
+    dialog = offer_restore(window.host, autosave, window.other_games.restore)
     assert isinstance(dialog, RestoreDialog) and dialog.isVisible()
     assert "2 lists had unsaved changes" in dialog.headline.text()
     rows = [dialog.table.topLevelItem(i).text(0) for i in range(dialog.table.topLevelItemCount())]
@@ -148,7 +148,7 @@ def test_restore_offer_later_and_discard(qtbot, window: MainWindow, tmp_path: Pa
     qtbot.mouseClick(dialog.later_button, Qt.MouseButton.LeftButton)
     assert not dialog.isVisible() and old.exists() and newer.exists()
 
-    dialog = offer_restore(window, autosave)  # decided later: offered again
+    dialog = offer_restore(window.host, autosave, window.other_games.restore)  # decided later: offered again
     assert dialog is not None and len(dialog.orphans) == 2
     dialog.confirm_discard = lambda entry: True  # type: ignore[method-assign]
     dialog.table.setCurrentItem(dialog.table.topLevelItem(1))  # type: ignore[arg-type]
@@ -158,7 +158,7 @@ def test_restore_offer_later_and_discard(qtbot, window: MainWindow, tmp_path: Pa
     qtbot.mouseClick(dialog.discard_button, Qt.MouseButton.LeftButton)
     assert not newer.exists() and not dialog.isVisible()
     assert (folder / "333-3-cccccc.json").exists()
-    assert offer_restore(window, autosave) is None
+    assert offer_restore(window.host, autosave, window.other_games.restore) is None
 
 
 def _bundled_list_file(catalog: Catalog, path: Path) -> ArmyList:
@@ -224,7 +224,7 @@ def test_a_killed_app_s_work_is_offered_at_the_next_start(qtbot, tmp_path: Path,
     window = make_window(qtbot, catalog, app_settings)
     autosave = Autosave(window)
     assert autosave.folder == autosave_dir() == home / "autosave"
-    dialog = offer_restore(window, autosave)
+    dialog = offer_restore(window.host, autosave, window.other_games.restore)
     assert dialog is not None and len(dialog.orphans) == 1
     assert dialog.headline.text() == "The army builder did not close properly last time."
     detail = dialog.detail.text()
@@ -242,7 +242,7 @@ def test_a_killed_app_s_work_is_offered_at_the_next_start(qtbot, tmp_path: Path,
     assert "Restored Kill test" in window.statusBar().currentMessage()
     assert not autosaved.exists() and not autosaved.with_suffix(".lock").exists()
     assert autosave.file.exists()  # adopted: a crash now would still keep the work
-    assert offer_restore(window, autosave) is None
+    assert offer_restore(window.host, autosave, window.other_games.restore) is None
     window.document.close_list()
 
 

@@ -256,7 +256,7 @@ def test_the_restore_offer_in_spanish(qtbot, window: MainWindow, tmp_path: Path)
                                           encoding="utf-8")
     window.document.close_list()
     apply_language("es")
-    dialog = offer_restore(window, Autosave(window, folder))
+    dialog = offer_restore(window.host, Autosave(window, folder), window.other_games.restore)
     assert dialog is not None
     assert dialog.windowTitle() == "Recuperar el trabajo sin guardar"
     assert "Nunca se había guardado en un archivo." in dialog.detail.text()

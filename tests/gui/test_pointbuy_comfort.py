@@ -122,7 +122,7 @@ def test_a_point_buy_autosave_left_by_a_crash_is_restored_in_its_window(  # type
                                                   list_text(army)))
     asked: list[str] = []
     window.maybe_keep_changes = lambda: bool(asked.append("asked") or True)  # type: ignore[method-assign, func-returns-value]
-    dialog = offer_restore(window, Autosave(window, folder))
+    dialog = offer_restore(window.host, Autosave(window, folder), window.other_games.restore)
     assert dialog is not None
     assert dialog.table.topLevelItem(0).text(1) == "Point-buy wargame, 600 points"
     qtbot.mouseClick(dialog.restore_button, Qt.MouseButton.LeftButton)
@@ -142,7 +142,7 @@ def test_an_autosave_of_a_game_this_version_does_not_know_is_kept(  # type: igno
         qtbot, window: MainWindow, tmp_path: Path) -> None:
     folder = tmp_path / "autosave"
     orphan = write_orphan(folder, AutosaveContent("chess", "Opening", "Chess", None, "e4"))
-    dialog = offer_restore(window, Autosave(window, folder))
+    dialog = offer_restore(window.host, Autosave(window, folder), window.other_games.restore)
     assert dialog is not None
     qtbot.mouseClick(dialog.restore_button, Qt.MouseButton.LeftButton)
     kind, _, text = window.shown_messages[-1]  # type: ignore[attr-defined]
@@ -156,7 +156,7 @@ def test_a_broken_point_buy_autosave_is_kept_and_its_window_closed(  # type: ign
     window.other_games.autosave_folder = folder
     orphan = write_orphan(folder, AutosaveContent("pointbuy", "Broken", "Point-buy wargame", None,
                                                   "format: armybuilder-pointbuy-list/1\npoints: [\n"))
-    dialog = offer_restore(window, Autosave(window, folder))
+    dialog = offer_restore(window.host, Autosave(window, folder), window.other_games.restore)
     assert dialog is not None
     qtbot.mouseClick(dialog.restore_button, Qt.MouseButton.LeftButton)
     kind, _, text = window.shown_messages[-1]  # type: ignore[attr-defined]

@@ -1,10 +1,15 @@
 """The offer made at start-up when the app last ended without closing cleanly: restore the autosaved
-list, discard it, or decide at the next start."""
+list, discard it, or decide at the next start.
+
+A feature of the main window: it gets the window's `FeatureHost` (the document it restores into, the
+tasks that read the autosave, messages and status) and a function that hands another game's autosave
+to that game's window (`GameWindows.restore`), never the window itself.
+"""
 
 from __future__ import annotations
 
 import html
-from typing import TYPE_CHECKING
+from collections.abc import Callable
 
 from PySide6.QtCore import QDateTime, QLocale, Qt, QTimeZone, Signal
 from PySide6.QtGui import QPalette
@@ -29,12 +34,13 @@ from armybuilder.gui import icons
 from armybuilder.gui.autosave import Autosave, AutosaveEntry, Orphan, read_autosaved_list
 from armybuilder.gui.files import OpenedList
 from armybuilder.gui.fonts import set_font
+from armybuilder.gui.host import FeatureHost
 from armybuilder.gui.language import Retranslating
 from armybuilder.gui.widgets.parts import size_columns
 from armybuilder.i18n import tr
 
-if TYPE_CHECKING:
-    from armybuilder.gui.mainwindow import MainWindow
+RestoreElsewhere = Callable[[Orphan], object]
+"""Carries on from another game's autosave in a window of that game (`GameWindows.restore`)."""
 
 
 def when_text(entry: AutosaveEntry) -> str:
@@ -206,44 +212,45 @@ class RestoreDialog(Retranslating, QDialog):
         super().done(result)
 
 
-def offer_restore(window: MainWindow, autosave: Autosave) -> RestoreDialog | None:
+def offer_restore(host: FeatureHost, autosave: Autosave, elsewhere: RestoreElsewhere) -> RestoreDialog | None:
     """At start-up: offer the autosaves of sessions that ended without closing cleanly, if any."""
     orphans = autosave.orphans()
     if not orphans:
         return None
-    dialog = RestoreDialog(orphans, window)
-    dialog.restore_requested.connect(lambda orphan: restore(window, autosave, orphan))
+    dialog = RestoreDialog(orphans, host.window)
+    dialog.restore_requested.connect(lambda orphan: restore(host, autosave, orphan, elsewhere))
     dialog.finished.connect(dialog.deleteLater)
     dialog.open()
     return dialog
 
 
-def restore(window: MainWindow, autosave: Autosave, orphan: Orphan) -> int | None:
+def restore(host: FeatureHost, autosave: Autosave, orphan: Orphan, elsewhere: RestoreElsewhere) -> int | None:
     """Open an orphaned autosave as the current list (unsaved, with the file it came from). Returns
     the task id of the background read; None when nothing is read in the background (another game's
-    autosave opens in a window of that game, see gui/games.py)."""
+    autosave opens in a window of that game: `elsewhere`, see gui/games.py)."""
     if orphan.entry.game != INFINITY:
-        window.other_games.restore(orphan)
+        elsewhere(orphan)
         return None
-    if not window.maybe_keep_changes():
+    if not host.maybe_keep_changes():
         orphan.release()
         return None
     entry = orphan.entry
+    document = host.document
 
     def done(opened: OpenedList) -> None:
-        window.document.start(opened.loaded.army_list, entry.path, saved=False)
+        document.start(opened.loaded.army_list, entry.path, saved=False)
         autosave.adopt(orphan)
         if opened.problems:
-            window.show_message("warning", tr("The restored list changed since it was autosaved"),
-                                "• " + "\n• ".join(str(p) for p in opened.problems))
-        window.statusBar().showMessage(tr("Restored {name}, autosaved {when}", name=entry.name or tr("Untitled list"),
-                                          when=when_text(entry)), 8000)
+            host.show_message("warning", tr("The restored list changed since it was autosaved"),
+                              "• " + "\n• ".join(str(p) for p in opened.problems))
+        host.show_status(lambda: tr("Restored {name}, autosaved {when}", name=entry.name or tr("Untitled list"),
+                                    when=when_text(entry)), 8000)
 
     def failed(error: BaseException) -> None:
         orphan.release()
         detail = str(error) if isinstance(error, DataError | OSError) else f"{type(error).__name__}: {error}"
-        window.show_message("error", tr("Could not restore the autosaved list"),
-                            detail + "\n\n" + tr("The autosave is kept in {file}.", file=str(entry.file)))
+        host.show_message("error", tr("Could not restore the autosaved list"),
+                          detail + "\n\n" + tr("The autosave is kept in {file}.", file=str(entry.file)))
 
-    return window.tasks.run(lambda: read_autosaved_list(entry, window.catalog), done, failed,
-                            tr("Restoring the autosaved list…"))
+    return host.tasks.run(lambda: read_autosaved_list(entry, document.catalog), done, failed,
+                          tr("Restoring the autosaved list…"))
