@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from typing import Literal
 
+from armybuilder.domain.limits import MAX_POINTS
 from armybuilder.gui.settings_store import SettingsStore
 from armybuilder.i18n import LANGUAGES
 from armybuilder.rules.list_settings import ListDefaults
@@ -87,7 +88,7 @@ class Preferences:
             points = int(str(self._store.value(points_key, 300)))
         except ValueError:
             points = 300
-        return ListDefaults(pack or None, tier or None, points if 50 <= points <= 1000 else 300, edition)
+        return ListDefaults(pack or None, tier or None, points if 1 <= points <= MAX_POINTS else 300, edition)
 
     def set_list_defaults(self, edition: str, defaults: ListDefaults) -> None:
         self._store.setValue(edition_key(edition, "pack"), defaults.pack or "")

@@ -157,6 +157,36 @@ def test_a_list_with_an_absurd_game_size_is_refused_and_the_window_unchanged(win
     assert window.document.path == good
 
 
+@pytest.mark.parametrize("points", [25, 2000, 10_000])
+def test_the_game_size_shown_is_the_list_s_own_within_the_sane_range(window: MainWindow, tmp_path: Path,
+                                                                     points: int) -> None:
+    """A game size the core accepts (1-10,000 points, domain/limits.py) is shown as it is, not clamped to a
+    narrower range of the window's own, which the next click on the spin box would write into the list."""
+    path = list_file(tmp_path / "big.yaml", "Big")
+    path.write_text(path.read_text(encoding="utf-8").replace("points: 300", f"points: {points}"), "utf-8")
+    window.tasks.wait(window.open_path(path))
+    assert window.document.army_list is not None and window.document.army_list.points == points
+    assert window.list_settings.points.value() == points
+    assert window.document.report is not None and window.document.report.totals.points_limit == points
+
+
+def test_free_points_chosen_after_a_tier_keep_its_size(window: MainWindow, tmp_path: Path) -> None:
+    """The bar's points are the list's game size (rules.list_settings.game_size): Free points chosen in the
+    Game size combo after the 400 tier plays 400 points, as a change of rules pack keeps the size."""
+    from armybuilder.gui.widgets.listsettings import FREE_POINTS
+
+    path = list_file(tmp_path / "tier.yaml", "Tier")
+    path.write_text(path.read_text(encoding="utf-8").replace("pack: n5", "pack: its-s17\ntier: '400'")
+                    .replace("points: 300\n", "", 1), "utf-8")
+    window.tasks.wait(window.open_path(path))
+    assert window.document.army_list is not None and window.document.army_list.tier == "400"
+    combo = window.list_settings.game_size
+    row = combo.findData(FREE_POINTS)
+    combo.setCurrentIndex(row)
+    combo.activated.emit(row)
+    assert (window.document.army_list.tier, window.document.army_list.points) == (None, 400)
+
+
 def test_cancel_ends_the_import_thread_of_a_stalled_download_within_a_second(tmp_path: Path) -> None:
     import socket
     import threading

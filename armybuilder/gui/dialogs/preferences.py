@@ -24,6 +24,7 @@ from PySide6.QtWidgets import (
 )
 
 from armybuilder.data.catalog import Catalog
+from armybuilder.domain.limits import MAX_POINTS
 from armybuilder.domain.packs import EditionPack, SeasonPack
 from armybuilder.gui import icons
 from armybuilder.gui.labels import pack_name, tier_label
@@ -61,7 +62,7 @@ class EditionRow:
         self.game_size.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
         self.points = QSpinBox()
         self.points.setObjectName(f"default_points_{edition.id}")
-        self.points.setRange(50, 1000)
+        self.points.setRange(1, MAX_POINTS)
         self.points.setSingleStep(50)
         self.points.setValue(300)
         self.label.setBuddy(self.pack)

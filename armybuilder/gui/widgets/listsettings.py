@@ -17,13 +17,14 @@ from PySide6.QtWidgets import (
 )
 
 from armybuilder.data.catalog import Catalog
-from armybuilder.domain.limits import MAX_NAME
+from armybuilder.domain.limits import MAX_NAME, MAX_POINTS
 from armybuilder.domain.lists import ArmyList
 from armybuilder.domain.packs import SeasonPack
 from armybuilder.gui.fonts import set_font
 from armybuilder.gui.labels import extra_name, pack_name, source_label, tier_label
 from armybuilder.gui.language import Retranslating
 from armybuilder.i18n import language, tr
+from armybuilder.rules.list_settings import game_size
 
 FREE_POINTS = "__points__"
 
@@ -67,7 +68,7 @@ class ListSettingsBar(Retranslating, QWidget):
         self.game_size.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
         self.points = QSpinBox()
         self.points.setObjectName("points")
-        self.points.setRange(50, 1000)
+        self.points.setRange(1, MAX_POINTS)  # what a list file holds (domain/limits.py)
         self.points.setSingleStep(50)
         self.points.setKeyboardTracking(False)
         self.extras = QPushButton()
@@ -180,8 +181,7 @@ class ListSettingsBar(Retranslating, QWidget):
         self.game_size.setCurrentIndex(max(current, 0))
         free = army_list.tier is None
         self.points.setVisible(free)
-        default = getattr(pack, "default_points", 300) if pack is not None else 300
-        self.points.setValue(army_list.points or default)
+        self.points.setValue(game_size(army_list, self._catalog))  # a tier's size too: Free points keeps it
 
         self.extras.setVisible(season is not None and bool(season.extras))
         season_id = season.id if season else None
