@@ -87,16 +87,36 @@ def test_help_without_installed_docs_says_so(qtbot, tmp_path: Path) -> None:  # 
     assert str(tmp_path / "nowhere") in dialog.browser.toPlainText()
 
 
-def test_the_about_box(qtbot) -> None:  # type: ignore[no-untyped-def]
+def test_the_about_box(qtbot, monkeypatch, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    from armybuilder.gui.desktop import help as help_module
+
+    monkeypatch.setattr(help_module, "log_file", lambda: tmp_path / "armybuilder.log")  # as the app sets it up
     box = about_box(None)
     qtbot.addWidget(box)
     text = box.text()
     assert f"Infinity army builder {__version__}" in text
     assert "MIT" in text and "DejaVu" in text and "Corvus Belli" in text and "never ships their data" in text
-    assert "Log file:" in text
+    assert f"Log file: {tmp_path / 'armybuilder.log'}" in text
     detail = box.detailedText()
     assert "Permission is hereby granted" in detail and "Bitstream" in detail
     assert not box.iconPixmap().isNull()
+
+
+def test_the_about_box_says_when_there_is_no_log_file(qtbot, monkeypatch, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    """Without a log file (its folder cannot be written) the About box named the folder as "Log file:"; and a
+    path is text, not markup ("R&D" in a user's folder name)."""
+    from armybuilder.gui.desktop import help as help_module
+
+    folder = tmp_path / "R&D <logs>"
+    monkeypatch.setattr(help_module, "log_file", lambda: None)
+    monkeypatch.setattr(help_module, "user_log_dir", lambda: folder)
+    box = about_box(None)
+    qtbot.addWidget(box)
+    assert "Log file:" not in box.text()
+    escaped = str(folder).replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+    assert f"No log file: it cannot be written in {escaped}" in box.text(), box.text()
+    monkeypatch.setattr(help_module, "log_file", lambda: folder / "armybuilder.log")
+    assert f"Log file: {escaped}/armybuilder.log" in help_module.about_text()
 
 
 def _drop(window, paths: list[Path]) -> None:  # type: ignore[no-untyped-def]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import html
 import platform
 from pathlib import Path
 
@@ -124,7 +125,9 @@ class HelpDialog(Retranslating, QDialog):
 def about_text() -> str:
     """The About box's text (rich text)."""
     notice = tr(about.DATA_NOTICE)
-    where = log_file() or user_log_dir()
+    current = log_file()
+    where = (tr("Log file: {path}", path=html.escape(str(current))) if current is not None
+             else tr("No log file: it cannot be written in {folder}", folder=html.escape(str(user_log_dir()))))
     return "<br>".join([
         f"<b>{tr('Infinity army builder')} {about.version()}</b>",
         tr(about.SUMMARY) + ".",
@@ -136,7 +139,7 @@ def about_text() -> str:
         "",
         tr("Python {python}, Qt {qt}, PySide6 {pyside}", python=platform.python_version(), qt=qVersion(),
            pyside=pyside_version),
-        tr("Log file: {path}", path=str(where)),
+        where,
     ])
 
 
