@@ -186,3 +186,16 @@ def test_the_xp_a_spec_ops_may_spend_is_the_rules_reading(synthetic_catalog: Cat
     assert specops_budget(s17, [], installed) == (12, False)
     assert specops_budget(None, [], installed)[1] is False
     assert specops_budget(None, [], []) == (0, False) and experience_extra(None, ["spec-ops"]) is None
+
+
+def test_the_season_a_message_points_to_is_of_the_list_s_edition(synthetic_catalog: Catalog) -> None:
+    """Where mercenaries (or a Spec-Ops) may be had: one answer for the rule's message and the app's hint."""
+    from armybuilder.rules.context import suggested_seasons
+    from armybuilder.rules.mercenaries import offers_mercenaries
+
+    installed = synthetic_catalog.season_packs()
+    by_edition = {s.edition: s.id for s in installed}
+    assert [s.id for s in suggested_seasons(installed, "n5", offers_mercenaries)] == [by_edition["n5"]]
+    assert [s.id for s in suggested_seasons(installed, "n3", offers_mercenaries)] == [by_edition["n3"]]
+    assert {s.id for s in suggested_seasons(installed, "n9", offers_mercenaries)} == set(by_edition.values())
+    assert suggested_seasons(installed, "n5", lambda extra: False) == []

@@ -30,6 +30,7 @@ from armybuilder.gui.labels import describe_trooper, extra_name, pack_name, tier
 from armybuilder.gui.weapons import WeaponBook
 from armybuilder.i18n import tr, trn
 from armybuilder.rules import list_edits, list_settings, mercenaries, specops
+from armybuilder.rules.context import suggested_seasons
 from armybuilder.rules.engine import Report, validate_in_catalog
 
 Step = TypeVar("Step")
@@ -554,11 +555,10 @@ class ListDocument(QObject):
             return tr("Mercenaries need the {extra} extra: switch it on in Extras, above the list.",
                       extra=extra_name(here))
         edition = self._army.edition if self._army is not None else None
-        offers = sorted(((pack, extra) for pack in self.catalog.season_packs()
-                         for extra in pack.extras if mercenaries.offers_mercenaries(extra)),
-                        key=lambda offer: offer[0].edition != edition)  # the army's own edition's season first
-        if offers:
-            pack, extra = offers[0]
+        seasons = suggested_seasons(self.catalog.season_packs(), edition, mercenaries.offers_mercenaries)
+        if seasons:  # the army's own edition's season first, as the rule's message says
+            pack = seasons[0]
+            extra = next(e for e in pack.extras if mercenaries.offers_mercenaries(e))
             return tr("Mercenaries need the {extra} extra of a tournament season: choose {pack} in Rules, then "
                       "switch it on in Extras (the army's own edition still sets the limits).",
                       extra=extra_name(extra), pack=pack_name(pack))

@@ -22,6 +22,16 @@ _PLACE_ORDERS = (OrderType.REGULAR, OrderType.IRREGULAR)
 """Orders that make a trooper take a place (Impetuous, Tactical and Lieutenant Orders come with one)."""
 
 
+def suggested_seasons(installed: Iterable[SeasonPack], edition: str | None,
+                      offers: Callable[[Extra], bool]) -> list[SeasonPack]:
+    """Installed seasons with an Extra that `offers` what a message suggests (mercenaries, a Spec-Ops): those
+    of the list's `edition` when there are any (an N5 list is pointed to ITS S17, not to the N3-era Season 9),
+    in the order installed. The rules' fixes and the app's hints both ask this."""
+    found = [s for s in installed if any(offers(e) for e in s.extras)]
+    same = [s for s in found if s.edition == edition]
+    return same or found
+
+
 def order_places(orders: Iterable[OrderGrant]) -> int:
     """Places an option's Orders take: one per Regular or Irregular Order, at least one (RULES.md §2.4).
 
@@ -49,11 +59,8 @@ class RuleContext:
         return self.roster.army
 
     def suggested_seasons(self, offers: Callable[[Extra], bool]) -> list[SeasonPack]:
-        """Installed seasons with an Extra that `offers` what a message suggests: those of the list's
-        edition when there are any (an N5 list is pointed to ITS S17, not to the N3-era Season 9)."""
-        found = [s for s in self.season_packs if any(offers(e) for e in s.extras)]
-        same = [s for s in found if s.edition == self.edition.id]
-        return same or found
+        """Installed seasons with an Extra that `offers` what a message suggests (`suggested_seasons`)."""
+        return suggested_seasons(self.season_packs, self.edition.id, offers)
 
     @cached_property
     def tier(self) -> Tier | None:
