@@ -310,6 +310,20 @@ def test_an_entry_is_one_or_two_lists_of_one_army(catalog: Catalog, season: Seas
     assert [v.code for v in validate_entry([one, other], season)] == ["entry.different_armies"]
 
 
+def test_an_entry_plays_one_event_s_rules(catalog: Catalog, season: SeasonPack) -> None:
+    """The lists of an entry share the rules pack, and Escalation (which shapes the entry) is on in all or none;
+    Extras a list may have on its own (Soldiers of Fortune, Spec-Ops) may differ."""
+    one = make(catalog, base_list(catalog), tier="300")
+    assert validate_entry([one, one.model_copy(update={"extras": ("soldiers-of-fortune",)})], season) == []
+    plain = one.model_copy(update={"pack": "n5", "tier": None, "points": 300})
+    found = validate_entry([one, plain], season)
+    assert [v.code for v in found] == ["entry.different_rules"] and "its-s17 · n5" in found[0].message
+    escalated = [make(catalog, base_list(catalog), tier=tier, extras=("escalation",)) for tier in ("150", "250")]
+    found = validate_entry([*escalated, make(catalog, base_list(catalog), tier="400")], season)
+    assert [v.code for v in found] == ["entry.extra_in_some_lists"]
+    assert found[0].message.startswith("Escalation is on in 2 of the entry's 3 lists")
+
+
 def test_cli_entry_says_each_list_tier(catalog: Catalog, imported_data, tmp_path: Path,  # type: ignore[no-untyped-def]
                                        capsys: pytest.CaptureFixture[str]) -> None:
     from armybuilder.cli import main

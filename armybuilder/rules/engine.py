@@ -332,6 +332,12 @@ def validate_entry(lists: Iterable[ArmyList], season: SeasonPack | None) -> list
     found: list[Violation] = []
     if not entry:
         return found
+    packs = list(dict.fromkeys(lst.pack for lst in entry))
+    if len(packs) > 1:
+        found.append(error("entry.different_rules",
+                           lazy_tr("All lists of an entry are played under one event's rules; these use {packs}. Give "
+                                   "every list the tournament's rules pack (validate --pack ID, or Rules in the app).",
+                                   packs=" · ".join(packs)), sources.TOURNAMENT, packs=packs))
     fewest, most = season.entry_range if season else (2, 2)
     rounds: tuple[str, ...] = ()
     if season is not None:
@@ -341,6 +347,14 @@ def validate_entry(lists: Iterable[ArmyList], season: SeasonPack | None) -> list
                 if extra is not None and extra.lists_per_player:
                     fewest = most = extra.lists_per_player
                     rounds = extra.tiers
+        for extra in season.extras:  # an Extra that shapes the entry (Escalation) is the event's: all or none
+            having = [lst for lst in entry if extra.id in lst.extras]
+            if extra.lists_per_player and 0 < len(having) < len(entry):
+                found.append(error("entry.extra_in_some_lists",
+                                   lazy_tr("{extra} is on in {count} of the entry's {total} lists; it is the "
+                                           "tournament's, so switch it on in every list (or in none).",
+                                           extra=extra.local_name, count=len(having), total=len(entry)),
+                                   sources.TOURNAMENT, extra=extra.id))
     if not fewest <= len(entry) <= most:
         wanted = str(most) if fewest == most else lazy_tr("{fewest} to {most}", fewest=fewest, most=most)
         found.append(error("entry.list_count",
