@@ -213,6 +213,20 @@ def test_soldiers_of_fortune_allows_85_points_of_mercenaries(catalog: Catalog) -
     assert without.totals.mercenary_points_limit is None
 
 
+def test_the_full_list_says_the_mercenary_points_and_the_courtesy_list_does_not(catalog: Catalog) -> None:
+    from export_lists import options as fixed_options
+
+    from armybuilder.export.printout import prepare
+    from armybuilder.export.text import courtesy_text, full_text
+
+    doc = prepare(make(catalog, base_list(catalog) + merc_picks(catalog), tier="300",
+                       extras=("soldiers-of-fortune",)), catalog)
+    assert "Mercenaries: 85 / 85" in full_text(doc, fixed_options())
+    assert "Mercenaries:" not in courtesy_text(doc, fixed_options())
+    plain = prepare(make(catalog, base_list(catalog), tier="300"), catalog)
+    assert "Mercenaries:" not in full_text(plain, fixed_options()), "only with Soldiers of Fortune"
+
+
 def test_soldiers_of_fortune_cap_fires_alone(catalog: Catalog) -> None:
     over = [*MERCS[:-1], ("merc-yuan-yuan", 7)]  # 86 points
     report = validate_in_catalog(make(catalog, base_list(catalog) + merc_picks(catalog, over), tier="300",

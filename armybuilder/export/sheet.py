@@ -476,6 +476,9 @@ def full_sheet(doc: Printout, options: PrintOptions) -> Sheet:
     ]
     if totals.reinforcement_points_limit:
         facts.append((tr("Reinforcements"), f"{totals.reinforcement_points} / {totals.reinforcement_points_limit}"))
+    if totals.mercenary_points_limit is not None:  # Soldiers of Fortune: the organizer checks the cap on paper too
+        facts.append((tr("Mercenaries"),
+                      f"{totals.mercenary_points} / {totals.mercenary_points_limit}"))
     lieutenants = report.roster.lieutenants
     facts.append((tr("Lieutenant"), ", ".join(t.unit.name for t in lieutenants) if lieutenants else tr("none")))
     facts += [(tr("Data"), _data_fact(doc)), (tr("Printed"), _printed_fact(options))]
