@@ -823,8 +823,7 @@ class MainWindow(Retranslating, QMainWindow):
         self.show_status(lambda: tr("Saved {file}", file=str(path)))
 
     def _remember(self, path: Path) -> None:
-        self.settings.set_last_folder(path.parent)
-        self.recent.add(path)  # every window's Open recent follows
+        self.recent.add(path)  # every window's Open recent follows; file dialogs start in its folder
 
     def _fill_recent_menu(self) -> None:
         self.recent_menu.clear()

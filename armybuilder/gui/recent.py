@@ -29,9 +29,14 @@ class RecentFiles(QObject):
         return self.settings.recent_files()
 
     def add(self, path: Path) -> None:
-        """A file was opened or saved: first in the list."""
+        """A file was opened or saved: first in the list, and its folder the one file dialogs start in."""
         self.settings.add_recent_file(path)
+        self.settings.set_last_folder(path.parent)
         self.changed.emit()
+
+    def last_folder(self) -> Path | None:
+        """The folder of the file last opened or saved in any window."""
+        return self.settings.last_folder()
 
     def remove(self, path: Path) -> None:
         """A file that is gone (it could not be opened)."""

@@ -50,6 +50,13 @@ def test_saved_and_opened_armies_are_in_every_window_s_recent_files(  # type: ig
     assert window.settings.recent_files()[0] == EXAMPLE.resolve()
 
 
+def test_a_new_army_s_file_dialogs_start_where_the_last_file_was(qtbot, window: MainWindow, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    army = new_army(window)
+    assert army._folder() == Path.home()
+    window.recent.add(tmp_path / "list.yaml")  # an Infinity list saved there
+    assert army._folder() == tmp_path
+
+
 def test_a_recent_point_buy_army_opens_in_its_window_without_asking_about_the_infinity_list(  # type: ignore[no-untyped-def]
         qtbot, window: MainWindow) -> None:
     asked: list[str] = []
@@ -130,6 +137,7 @@ def test_a_point_buy_autosave_left_by_a_crash_is_restored_in_its_window(  # type
     assert isinstance(restored, PointBuyWindow) and asked == []  # the Infinity list stays as it is
     assert restored.document.army == army and restored.document.path == EXAMPLE
     assert restored.document.modified and restored.isWindowModified()
+    assert restored.statusBar().currentMessage() == "Restored Unsaved host from its autosave"
     adopted = window.other_games.autosaves[restored].file
     assert not orphan.exists() and adopted.exists()  # it is this window's autosave now
     restored.ask_save_path = lambda *_: tmp_path / "kept.yaml"  # type: ignore[method-assign]

@@ -312,7 +312,11 @@ class PointBuyWindow(Retranslating, QMainWindow):
         box.open()
 
     def _folder(self) -> Path:
-        return self.document.path.parent if self.document.path else Path.home()
+        """The open army's folder, else the one a file was last opened or saved in (any window), else home."""
+        if self.document.path is not None:
+            return self.document.path.parent
+        last = self.recent.last_folder() if self.recent is not None else None
+        return last if last is not None and last.is_dir() else Path.home()
 
     def _stem(self) -> str:
         name = "".join(c if c.isalnum() or c in " -_" else "-" for c in self.document.army.name).strip()
@@ -416,7 +420,8 @@ class PointBuyWindow(Retranslating, QMainWindow):
         if loaded.problems:
             self.show_message("warning", tr("The restored list changed since it was autosaved"),
                               "\n".join(f"• {p}" for p in loaded.problems))
-        self.statusBar().showMessage(tr("Restored {name} from its autosave", name=loaded.army.name or label), 8000)
+        name = loaded.army.name or tr("Untitled army")
+        self.statusBar().showMessage(tr("Restored {name} from its autosave", name=name), 8000)
 
     def _on_import_designs(self) -> None:
         path = self.ask_open_path(tr("Add designs from a database"))
