@@ -83,7 +83,7 @@ class AutosaveContent:
     name: str
     """The list's name ('' when it has none)."""
     army: str
-    """What it is a list of, as the offer shows it (an Infinity army; "Point-buy wargame · 600 points")."""
+    """What it is a list of, as the offer shows it (an Infinity army; "Point-buy wargame, 600 points")."""
     path: Path | None
     text: str
 
