@@ -7,6 +7,7 @@ import pkgutil
 import sys
 
 import benchmarks
+from benchmarks import ratios
 
 
 def main(argv: list[str]) -> int:
@@ -19,6 +20,10 @@ def main(argv: list[str]) -> int:
         module = importlib.import_module(f"benchmarks.{name}")
         module.main()
         print(flush=True)
+    lines = ratios.summary()
+    if lines:
+        print("== ratios measured side by side ==")
+        print("\n".join(lines), flush=True)
     return 0
 
 
