@@ -63,6 +63,7 @@ from armybuilder.gui.widgets.listeditor import ListEditor
 from armybuilder.gui.widgets.listsettings import ListSettingsBar
 from armybuilder.gui.widgets.parts import busy_indicator
 from armybuilder.gui.widgets.profilecard import ProfileCard
+from armybuilder.gui.widgets.quiet import set_style_sheet, set_tab_text
 from armybuilder.gui.widgets.startpage import StartPage
 from armybuilder.gui.widgets.totalsbar import TotalsBar, is_empty
 from armybuilder.gui.widgets.unitbrowser import UnitBrowser
@@ -364,7 +365,7 @@ class MainWindow(Retranslating, QMainWindow):
             self.pages.setCurrentIndex(page)
             if page == START_PAGE:  # New, Close: the keyboard is where the page says to type
                 self.start_page.focus_search()
-        self.list_settings.refresh(doc.army_list)
+        self.list_settings.show_list(doc.army_list)
         army_list = doc.army_list
         section = doc.reinforcement_rules() if army_list and any(g.reinforcement for g in army_list.groups) else None
         self.totals.show_report(doc.report, doc.problem, section)
@@ -374,7 +375,7 @@ class MainWindow(Retranslating, QMainWindow):
         self.browser.set_mercenaries(doc.mercenaries_allowed(), doc.mercenary_hint())
         self._update_title()
         self._update_actions()
-        self.bottom_tabs.setTabText(0, self._problems_tab_text())
+        set_tab_text(self.bottom_tabs, 0, self._problems_tab_text())
         self._card_follows_trooper()
 
     def _card_follows_trooper(self) -> None:
@@ -440,7 +441,7 @@ class MainWindow(Retranslating, QMainWindow):
             state = tr("Legal") if report.legal else tr("NOT LEGAL ({count})", count=len(report.errors))
         self.setWindowTitle(f"{name}[*] — {army} — {state} — {app}")
         self.legal_label.setText(self.totals.state.text() if report is not None else state)
-        self.legal_label.setStyleSheet(self.totals.state.styleSheet())
+        set_style_sheet(self.legal_label, self.totals.state.styleSheet())
 
     def _update_actions(self) -> None:
         a = self.action_set

@@ -18,6 +18,7 @@ from armybuilder.gui.fireteams.panel import FinderPanel, FireteamPanel
 from armybuilder.gui.fireteams.state import FireteamState
 from armybuilder.gui.fireteams.undo import FireteamEdits
 from armybuilder.gui.host import FeatureHost
+from armybuilder.gui.widgets.quiet import set_tab_text
 from armybuilder.i18n import tr
 from armybuilder.rules.fireteams.finder import PossibleFireteam, Suggestion
 
@@ -124,9 +125,9 @@ class FireteamFeature(QObject):
     def _retitle_tabs(self) -> None:
         army_list = self.host.document.army_list
         count = len(army_list.fireteams) if army_list is not None else 0
-        self.tabs.setTabText(self.tabs.indexOf(self.panel),
-                             tr("Fireteams ({count})", count=count) if count else tr("Fireteams"))
-        self.tabs.setTabText(self.tabs.indexOf(self.finder), tr("Finder"))
+        set_tab_text(self.tabs, self.tabs.indexOf(self.panel),
+                     tr("Fireteams ({count})", count=count) if count else tr("Fireteams"))
+        set_tab_text(self.tabs, self.tabs.indexOf(self.finder), tr("Finder"))
 
     def _refresh_if_shown(self) -> None:
         """Judge the teams and run the finder only while their tab shows them."""

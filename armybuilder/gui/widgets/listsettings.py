@@ -44,6 +44,8 @@ class ListSettingsBar(Retranslating, QWidget):
         super().__init__(parent)
         self._catalog = catalog
         self._list: ArmyList | None = None
+        self._shown: tuple[object, ...] | None = None
+        """The settings on show (see `show_list`)."""
         self._extras_for: str | None = None
         self._sizes_for: str | None = None
         self.name_label = QLabel()
@@ -126,9 +128,17 @@ class ListSettingsBar(Retranslating, QWidget):
         self.refresh(self._list)
 
     # ----- showing the list -------------------------------------------------------------------
+    def show_list(self, army_list: ArmyList | None) -> None:
+        """`refresh`, unless the settings shown are already `army_list`'s (after an edit of its troopers)."""
+        if self._shown is not None and _settings(army_list) == self._shown:
+            self._list = army_list
+            return
+        self.refresh(army_list)
+
     def refresh(self, army_list: ArmyList | None) -> None:
         """Show `army_list`'s settings without emitting change requests."""
         self._list = army_list
+        self._shown = _settings(army_list)
         widgets = (self.name, self.pack, self.game_size, self.points, self.extras)
         for widget in widgets:
             widget.blockSignals(True)
@@ -228,3 +238,10 @@ class ListSettingsBar(Retranslating, QWidget):
 
     def extra_action(self, extra_id: str) -> QAction | None:
         return next((a for a in self.extras_menu.actions() if a.data() == extra_id), None)
+
+
+def _settings(army_list: ArmyList | None) -> tuple[object, ...]:
+    """What the bar shows of a list."""
+    if army_list is None:
+        return ()
+    return army_list.name, army_list.army, army_list.pack, army_list.tier, army_list.points, army_list.extras

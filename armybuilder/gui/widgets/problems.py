@@ -37,6 +37,7 @@ from PySide6.QtWidgets import (
 from armybuilder.gui import icons
 from armybuilder.gui.fonts import set_font
 from armybuilder.gui.models import FIRST_ROLE, ROOT
+from armybuilder.gui.widgets.quiet import set_style_sheet
 from armybuilder.i18n import tr
 
 ICON = 16
@@ -75,10 +76,19 @@ class ProblemListModel(QAbstractListModel):
     def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self._rows: list[ProblemRow] = []
+        self._shown: list[tuple[object, ...]] = []
 
     def set_rows(self, rows: Sequence[ProblemRow]) -> None:
+        """Show `rows`; rows that read as the ones shown (same severity, words, code, subjects and source)
+        leave the view alone, so an edit that changes no problem does not lay the panel out again."""
+        rows = list(rows)
+        shown = [_shown(row) for row in rows]
+        if shown == self._shown:
+            self._rows = rows
+            return
         self.beginResetModel()
-        self._rows = list(rows)
+        self._rows = rows
+        self._shown = shown
         self.endResetModel()
 
     @property
@@ -117,6 +127,11 @@ class ProblemListModel(QAbstractListModel):
         if role == ProblemRole.CODE:
             return row.code
         return None
+
+
+def _shown(row: ProblemRow) -> tuple[object, ...]:
+    """What a row shows, in the current language."""
+    return row.severity, str(row.message), row.code, row.subjects, row.source
 
 
 class ProblemDelegate(QStyledItemDelegate):
@@ -169,9 +184,8 @@ class ProblemsPanel(QWidget):
     def set_headline(self, text: str, legal: bool | None) -> None:
         """The headline in the legal colour, the error colour (`legal` False) or none (None: no list)."""
         self.headline.setText(text)
-        sheet = "" if legal is None else f"color: {(icons.LEGAL_COLOR if legal else icons.ERROR_COLOR).name()}"
-        if self.headline.styleSheet() != sheet:  # a style sheet is dear to apply: only when it changes
-            self.headline.setStyleSheet(sheet)
+        set_style_sheet(self.headline,
+                        "" if legal is None else f"color: {(icons.LEGAL_COLOR if legal else icons.ERROR_COLOR).name()}")
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         if watched is self.view.viewport() and event.type() == QEvent.Type.Resize:

@@ -11,6 +11,7 @@ from armybuilder.gui import icons
 from armybuilder.gui.fonts import set_font
 from armybuilder.gui.labels import swc_text
 from armybuilder.gui.language import Retranslating
+from armybuilder.gui.widgets.quiet import set_style_sheet, set_tool_tip
 from armybuilder.i18n import tr, trn
 from armybuilder.rules.engine import Report
 
@@ -29,7 +30,7 @@ class Figure(QLabel):
         color = icons.ERROR_COLOR.name() if over else "palette(window-text)"
         weight = "700"
         self.setText(f"<span>{label}</span>&nbsp;<span style='color:{color}; font-weight:{weight}'>{value}</span>")
-        self.setToolTip(tooltip)
+        set_tool_tip(self, tooltip)
 
     @property
     def plain(self) -> str:
@@ -97,8 +98,8 @@ class TotalsBar(Retranslating, QFrame):
             for figure in (self.points, self.swc, self.troopers, self.groups):
                 figure.clear()
             self.state.setText(tr("Cannot validate") if problem else "")
-            self.state.setStyleSheet(f"color: {icons.ERROR_COLOR.name()}" if problem else "")
-            self.state.setToolTip(problem or "")
+            set_style_sheet(self.state, f"color: {icons.ERROR_COLOR.name()}" if problem else "")
+            set_tool_tip(self.state, problem or "")
             return
         t = report.totals
         self.points.show_figure(tr("Points"), f"{t.points} / {t.points_limit}", t.points > t.points_limit,
@@ -141,17 +142,17 @@ class TotalsBar(Retranslating, QFrame):
             parts.append(f"{name}&nbsp;<span style='color:{color}; font-weight:700'>{count}</span>")
         self.groups.over = over_any
         self.groups.setText("&nbsp;&nbsp; ".join(parts))
-        self.groups.setToolTip(tr("Troopers per combat group and the group limit"))
+        set_tool_tip(self.groups, tr("Troopers per combat group and the group limit"))
         errors = len(report.errors)
         if is_empty(report):  # not a verdict yet: the list has nothing in it (and no Lieutenant)
             self.state.setText(tr("Start by adding troopers"))
-            self.state.setStyleSheet(f"color: {icons.INFO_COLOR.name()}")
-            self.state.setToolTip(tr("An empty list is not legal: it needs troopers, one of them its Lieutenant."))
+            set_style_sheet(self.state, f"color: {icons.INFO_COLOR.name()}")
+            set_tool_tip(self.state, tr("An empty list is not legal: it needs troopers, one of them its Lieutenant."))
         elif report.legal:
             self.state.setText(tr("✔ Legal"))
-            self.state.setStyleSheet(f"color: {icons.LEGAL_COLOR.name()}")
-            self.state.setToolTip(tr("The list passes every rule the builder checks."))
+            set_style_sheet(self.state, f"color: {icons.LEGAL_COLOR.name()}")
+            set_tool_tip(self.state, tr("The list passes every rule the builder checks."))
         else:
             self.state.setText(tr("✖ Not legal ({count})", count=errors))
-            self.state.setStyleSheet(f"color: {icons.ERROR_COLOR.name()}")
-            self.state.setToolTip(tr("See the Problems panel for what to fix."))
+            set_style_sheet(self.state, f"color: {icons.ERROR_COLOR.name()}")
+            set_tool_tip(self.state, tr("See the Problems panel for what to fix."))

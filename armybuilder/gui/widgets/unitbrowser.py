@@ -35,6 +35,7 @@ from armybuilder.gui.models.units import (
     unit_entries,
 )
 from armybuilder.gui.widgets.parts import size_columns
+from armybuilder.gui.widgets.quiet import set_tool_tip
 from armybuilder.gui.widgets.search import SearchField
 from armybuilder.gui.widgets.wrapping import WrappingTreeView
 from armybuilder.i18n import tr, trn
@@ -262,7 +263,7 @@ class UnitBrowser(Retranslating, QWidget):
         self.mercenary_filter.setText(tr("Mercenaries ({count})", count=count))
         tip = trn("Show the {n} unit of the army's mercenary pool (in italics)",
                   "Show the {n} units of the army's mercenary pool (in italics)", count)
-        self.mercenary_filter.setToolTip(f"{tip}\n{self._mercenary_tip}" if self._mercenary_tip else tip)
+        set_tool_tip(self.mercenary_filter, f"{tip}\n{self._mercenary_tip}" if self._mercenary_tip else tip)
         shown = count > 0 and self.mercenary_filter.isChecked() and not self._mercenaries_allowed
         self.mercenary_hint.setText(self._mercenary_tip)
         self.mercenary_hint.setVisible(shown and bool(self._mercenary_tip))
