@@ -5,11 +5,11 @@ time goes (offscreen; used by bench_gui).
 delivered in a whole pass (an edit's work runs over several passes: the list view lays its rows out on a
 timer, the window repaints on an update request, queued calls follow). `EditBench` builds a 15-trooper
 list of an army with a fireteam the list can form, makes each kind of edit a player makes — add (as a
-double click on an option does), undo and redo (the actions), move (as a drop does), change option (as
-the option picker commits), form a fireteam (as the dialog's OK does) — and times each one in wall-clock
-and in the GUI thread's CPU time, with the validation of the same list measured between the edits.
-`StageClock` splits the edits' time into stages (command, validation, each widget's update, selection
-and card, layout, paint) by wrapping the methods that do them.
+double click on an option the player found in the unit browser does), undo and redo (the actions), move
+(as a drop does), change option (as the option picker commits), form a fireteam (as the dialog's OK
+does) — and times each one in wall-clock and in the GUI thread's CPU time, with the validation of the
+same list measured between the edits. `StageClock` splits the edits' time into stages (command,
+validation, each widget's update, selection and card, layout, paint) by wrapping the methods that do them.
 """
 
 from __future__ import annotations
@@ -310,6 +310,14 @@ class EditBench:
                 return uid, key
         return None
 
+    def _browse_to(self, unit: int, group: int, option: int) -> None:
+        """The player finds the option in the unit browser first (its card shows): not part of the edit."""
+        browser = self.window.browser
+        index = browser.option_index(unit, group, option)
+        if index.isValid():
+            browser.tree.setCurrentIndex(index)
+        self.settler.settle()
+
     def _change_option(self, uid: str, key: tuple[int, int]) -> None:
         """As the option picker commits: the model's setData on the trooper's option cell."""
         from armybuilder.gui.models.roster import Column
@@ -332,6 +340,7 @@ class EditBench:
             for _ in range(validations):  # the list as it is between edits: 15 troopers
                 figures.validations.append(self._validation())
             unit, group, option = self.choices[round_ % len(self.choices)]
+            self._browse_to(unit, group, option)
             figures.edits["add"].append(timed_edit(partial(window._on_option_activated, unit, group, option), settler))
             figures.edits["undo"].append(timed_edit(actions.undo.trigger, settler))
             figures.edits["redo"].append(timed_edit(actions.redo.trigger, settler))

@@ -63,7 +63,7 @@ from armybuilder.gui.widgets.listeditor import ListEditor
 from armybuilder.gui.widgets.listsettings import ListSettingsBar
 from armybuilder.gui.widgets.parts import busy_indicator
 from armybuilder.gui.widgets.profilecard import ProfileCard
-from armybuilder.gui.widgets.quiet import set_style_sheet, set_tab_text
+from armybuilder.gui.widgets.quiet import SteadyTabs, set_style_sheet, set_tab_text
 from armybuilder.gui.widgets.startpage import StartPage
 from armybuilder.gui.widgets.totalsbar import TotalsBar, is_empty
 from armybuilder.gui.widgets.unitbrowser import UnitBrowser
@@ -163,6 +163,8 @@ class MainWindow(Retranslating, QMainWindow):
         self.middle_tabs.setDocumentMode(True)
         self.columns.set_middle(self.middle_tabs)
         self.middle_tabs.addTab(self.card, "")
+        for tabs in (self.bottom_tabs, self.middle_tabs):
+            SteadyTabs(tabs)
 
         builder = QWidget()
         layout = QVBoxLayout(builder)
@@ -283,7 +285,7 @@ class MainWindow(Retranslating, QMainWindow):
         self.card.option_activated.connect(self._on_option_activated)
         self.problems.troopers_clicked.connect(self._on_violation_clicked)
         self.editor.move_requested.connect(self._on_move_to_group)
-        self.editor.tree.selectionModel().selectionChanged.connect(self._on_list_selection_changed)
+        self.editor.selection_changed.connect(self._on_list_selection_changed)
         self.tasks.busy_changed.connect(self._on_busy_changed)
         a.show_card.triggered.connect(lambda: self.middle_tabs.setCurrentWidget(self.card))
 
@@ -301,7 +303,7 @@ class MainWindow(Retranslating, QMainWindow):
         host = FeatureHost(self, self.document, self.tasks, self.settings, self.action_collection,
                            {"file": self.file_menu, "edit": self.edit_menu, "view": self.view_menu},
                            self.middle_tabs, self.editor.tree, services)
-        self.editor.tree.selectionModel().selectionChanged.connect(host.selection_changed)
+        self.editor.selection_changed.connect(host.selection_changed)
         self.editor.model.modelReset.connect(host.list_view_reset)
         return host
 

@@ -5,22 +5,24 @@ from __future__ import annotations
 
 from PySide6.QtCore import QModelIndex, QPersistentModelIndex, QRect, QRectF, Qt
 from PySide6.QtGui import QColor, QFont, QFontMetrics, QPainter, QPen
-from PySide6.QtWidgets import QStyle, QStyleOptionViewItem, QTreeView
+from PySide6.QtWidgets import QStyle, QStyledItemDelegate, QStyleOptionViewItem, QTreeView
 
 from armybuilder.gui import icons
 from armybuilder.gui.models.roster import Role
-from armybuilder.gui.widgets.wrapping import WrappingDelegate, source_data
+from armybuilder.gui.widgets.wrapping import source_data
 
 Index = QModelIndex | QPersistentModelIndex
 BAR = 4
 GAP = 4
 
 
-class TeamBadgeDelegate(WrappingDelegate):
-    """The list editor's name column: wrapping text plus the fireteam bar and badge."""
+class TeamBadgeDelegate(QStyledItemDelegate):
+    """The list editor's name column: wrapping text plus the fireteam bar and badge. The rows' sizes are
+    the model's (measured by the list editor with `reserved_for`, which leaves the badge its room)."""
 
     def __init__(self, view: QTreeView) -> None:
         super().__init__(view)
+        self._widths: dict[str, int] = {}
         self._badge_font = QFont(view.font())
         self._badge_font.setBold(True)
         self._badge_font.setPointSizeF(max(6.0, view.font().pointSizeF() * 0.78))
@@ -32,11 +34,20 @@ class TeamBadgeDelegate(WrappingDelegate):
         return None
 
     def _badge_width(self, text: str) -> int:
-        return QFontMetrics(self._badge_font).horizontalAdvance(text) + 10
+        width = self._widths.get(text)
+        if width is None:
+            width = self._widths[text] = QFontMetrics(self._badge_font).horizontalAdvance(text) + 10
+        return width
 
     def reserved_width(self, index: Index) -> int:
-        team = self._team(index)
-        return BAR + GAP + self._badge_width(team[1]) + GAP if team else 0
+        """Room the bar and badge take beside the name (the name wraps in what is left)."""
+        return self.reserved_for(source_data(index, Role.FIRETEAM))
+
+    def reserved_for(self, team: object) -> int:
+        """The same, for a row whose `Role.FIRETEAM` is `team`."""
+        if isinstance(team, tuple) and len(team) == 3:
+            return BAR + GAP + self._badge_width(str(team[1])) + GAP
+        return 0
 
     def paint(self, painter: QPainter, option: QStyleOptionViewItem, index: Index) -> None:
         team = self._team(index)

@@ -33,6 +33,7 @@ from armybuilder.gui.fireteams.models import (
 from armybuilder.gui.fireteams.state import FireteamState, team_colour
 from armybuilder.gui.language import Retranslating
 from armybuilder.gui.widgets.parts import size_columns
+from armybuilder.gui.widgets.quiet import set_visible
 from armybuilder.gui.widgets.wrapping import WrappingDelegate, WrappingTreeView
 from armybuilder.i18n import tr
 from armybuilder.rules.fireteams.finder import PossibleFireteam, Suggestion
@@ -104,6 +105,7 @@ class FireteamPanel(Retranslating, QWidget):
         layout = QVBoxLayout(self)
         layout.setContentsMargins(4, 4, 4, 4)
         layout.addWidget(self.splitter)
+        self._details_text: str | None = None
         self.tree.selectionModel().currentRowChanged.connect(self._on_current_changed)
         self.tree.clicked.connect(self._on_clicked)
         self.retranslate()
@@ -120,8 +122,8 @@ class FireteamPanel(Retranslating, QWidget):
         self.model.refresh()
         self.tree.expandAll()
         has_teams = self.model.top_count() > 0
-        self.placeholder.setVisible(not has_teams)
-        self.tree.setVisible(has_teams)
+        set_visible(self.placeholder, not has_teams)
+        set_visible(self.tree, has_teams)
         if current is not None:
             self.select_team(current, emit=False)
         self._show_details()
@@ -169,7 +171,7 @@ class FireteamPanel(Retranslating, QWidget):
         if assessment is None:
             count = self.model.top_count()
             text = tr("Select a fireteam to see its level, bonuses and problems.") if count else ""
-            self.details.setHtml(f"<p style='color:{icons.INFO_COLOR.name()}'>{html.escape(text)}</p>")
+            self._set_details(f"<p style='color:{icons.INFO_COLOR.name()}'>{html.escape(text)}</p>")
             return
         colour = team_colour(self.state.index_of(uid or ""))
         state = (f"<span style='color:{icons.LEGAL_COLOR.name()}'>{html.escape(tr('✔ Legal'))}</span>"
@@ -190,7 +192,13 @@ class FireteamPanel(Retranslating, QWidget):
             items = "".join(f"<li style='color:{icons.ERROR_COLOR.name()}'>{html.escape(v.message)}</li>"
                             for v in errors)
             parts.append(f"<p><b>{html.escape(tr('Problems:'))}</b></p><ul style='margin:0'>{items}</ul>")
-        self.details.setHtml("".join(parts))
+        self._set_details("".join(parts))
+
+    def _set_details(self, text: str) -> None:
+        """Show `text` in the details box, unless it shows it already (laying it out again is not free)."""
+        if text != self._details_text:
+            self._details_text = text
+            self.details.setHtml(text)
 
 
 class FinderPanel(Retranslating, QWidget):

@@ -1,35 +1,49 @@
 """The list editor's model: combat groups → troopers → their peripherals, read from the document.
 
+The rows are Qt's own items (a QStandardItemModel): what each cell shows, in every role, is worked out
+in Python once — when its trooper, costs, problems or fireteam badge change — and kept in the item, so the
+view paints and measures its rows without calling back into Python for each cell and role.
+
 Edits made through the view (drag and drop, the option editor) are handed to the document, which
-pushes an undoable command. After each edit the model updates itself in place: rows that appeared,
-went or moved are inserted, removed or moved (a trooper keeps its row item while it exists, keyed by
-its uid), and every row's data is reported changed. So the view keeps its focus, selection, expanded
-groups and any open editor across edits; only opening or closing a list resets the model.
+pushes an undoable command. After each edit the model updates itself in place: rows that appeared or
+went are inserted or removed, a trooper that changed place is taken out and put back with its
+peripherals (`about_to_update` and `list_updated` let the list editor keep the selection across), and only
+the rows whose contents changed are written again. Only opening or closing a list resets the model.
 """
 
 from __future__ import annotations
 
 import html
 import json
-from collections.abc import Callable
-from dataclasses import dataclass, field
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass
 from enum import IntEnum
-from functools import partial
 from typing import Any
 
-from PySide6.QtCore import QAbstractItemModel, QMimeData, QModelIndex, QObject, QPersistentModelIndex, Qt, Signal
-from PySide6.QtGui import QBrush
+from PySide6.QtCore import QMimeData, QModelIndex, QObject, QPersistentModelIndex, QSize, Qt, Signal
+from PySide6.QtGui import QBrush, QStandardItem, QStandardItemModel
 
 from armybuilder.domain.lists import CombatGroup, Trooper
-from armybuilder.domain.profiles import readable_name
+from armybuilder.domain.profiles import Army, readable_name
 from armybuilder.domain.roster import IncludedTrooper, ResolvedTrooper, resolve_trooper
 from armybuilder.gui import icons
 from armybuilder.gui.document import ListDocument
 from armybuilder.gui.fireteams.state import team_colour, team_label
 from armybuilder.gui.fonts import bold_font
 from armybuilder.gui.labels import item_label, option_text, short_name, swc_text
-from armybuilder.gui.models import CENTER, FIRST_ROLE, OPTION_MIME, RIGHT, ROOT, TROOPER_MIME
-from armybuilder.gui.models.mixins import ColumnTitles
+from armybuilder.gui.models import CENTER, FIRST_ROLE, OPTION_MIME, RIGHT, TROOPER_MIME
+from armybuilder.gui.models.stored import (
+    ALIGNMENT,
+    DECORATION,
+    DISPLAY,
+    FONT,
+    FOREGROUND,
+    SIZE,
+    TOOLTIP,
+    Cells,
+    new_row,
+    write,
+)
 from armybuilder.gui.weapons import carried_weapons
 from armybuilder.i18n import render, tr
 from armybuilder.rules.fireteams.assess import type_name
@@ -63,20 +77,11 @@ class Role(IntEnum):
     """Whether the row belongs to a Reinforcements group."""
 
 
-@dataclass(eq=False)
-class _Item:
-    """A row of the tree: a combat group (key: its number), a trooper (its uid) or one of a
-    trooper's peripherals ((uid, position)). Items live as long as what they show."""
-
-    kind: str
-    key: Any
-    parent: _Item | None
-    id: int
-    children: list[_Item] = field(default_factory=list)
-
-    @property
-    def row(self) -> int:
-        return self.parent.children.index(self) if self.parent is not None else 0
+Sizer = Callable[[Cells, int], list[QSize]]
+"""The sizes of a row's cells, from what they show and how deep the row is (0: a combat group)."""
+FLAGS = Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable | Qt.ItemFlag.ItemIsDropEnabled
+DRAG_FLAGS = FLAGS | Qt.ItemFlag.ItemIsDragEnabled
+FIGURES = {Column.SWC: CENTER, Column.POINTS: RIGHT}
 
 
 @dataclass(frozen=True)
@@ -88,48 +93,60 @@ class ListChanges:
     removed: tuple[tuple[str, int, int], ...] = ()
 
 
-class ListTreeModel(ColumnTitles, QAbstractItemModel):
+class ListTreeModel(QStandardItemModel):
     """Combat groups with their troopers; a trooper's peripherals are its children."""
 
     list_updated = Signal(object)
     """ListChanges: emitted after an in-place update (not after a reset)."""
+    about_to_update = Signal()
+    """An in-place update starts (rows may be taken out and put back: the view keeps its selection)."""
 
     def __init__(self, document: ListDocument, parent: QObject | None = None) -> None:
-        super().__init__(parent)
+        super().__init__(0, len(Column), parent)
         self._document = document
-        self._root = _Item("root", None, None, 0)
-        self._items: dict[int, _Item] = {}
-        self._next_id = 1
-        self._group_items: dict[int, _Item] = {}
-        self._trooper_items: dict[str, _Item] = {}
+        self.invisibleRootItem().setFlags(Qt.ItemFlag.ItemIsDropEnabled)
+        self._group_rows: dict[int, QStandardItem] = {}
+        self._trooper_rows: dict[str, QStandardItem] = {}
         self._groups: dict[int, CombatGroup] = {}
         self._troopers: dict[str, tuple[Trooper, CombatGroup]] = {}
         self._problems: dict[str, str] = {}
+        self._messages: dict[str, list[tuple[str, bool]]] = {}
         self._teams: dict[str, tuple[str, str, bool, str]] = {}
-        self._signatures: dict[int, tuple[Any, ...]] = {}
+        self._signatures: dict[tuple[Any, ...], tuple[Any, ...]] = {}
+        self._options_of: dict[tuple[int, int], list[tuple[str, tuple[int, int]]]] = {}
+        self._options_army: dict[tuple[int, int], Army] = {}
+        self._sizer: Sizer | None = None
         self.retranslate()
         self._read_list()
         self._build()
         document.list_changed.connect(self._on_list_changed)
 
     def retranslate(self) -> None:
-        self._signatures = {}  # every row's text changes language: all are reported at the next update
-        self.set_titles(tr("Trooper"), tr("Option"), tr("SWC"), tr("Pts", context="points column"))
+        self._signatures = {}  # every row's text changes language: all are written at the next update
+        self._options_of = {}
+        self.setHorizontalHeaderLabels([tr("Trooper"), tr("Option"), tr("SWC"), tr("Pts", context="points column")])
+        for column, alignment in FIGURES.items():
+            self.setHeaderData(column, Qt.Orientation.Horizontal, alignment, Qt.ItemDataRole.TextAlignmentRole)
 
     # ----- reading the document ----------------------------------------------------------------
     def _read_list(self) -> None:
-        """Refresh the lookups data() reads: groups, troopers, problems and fireteam badges."""
+        """Refresh the lookups the rows are made from: groups, troopers, problems and fireteam badges."""
         army_list = self._document.army_list
         groups = army_list.groups if army_list else ()
         self._groups = {g.number: g for g in groups}
         self._troopers = {t.uid: (t, g) for g in groups for t in g.troopers}
         report = self._document.report
         self._problems = {}
+        self._messages = {}
         if report is not None:
             for violation in report.violations:
+                if not violation.troopers:
+                    continue
+                message = violation.message  # in the current language, once per update
                 for uid in violation.troopers:
                     if self._problems.get(uid) != "error":
                         self._problems[uid] = violation.severity
+                    self._messages.setdefault(uid, []).append((message, violation.is_error))
         self._teams = {}
         illegal = {v.params.get("fireteam") for v in report.violations if v.is_error} if report else set()
         for number, team in enumerate(army_list.fireteams if army_list else ()):
@@ -150,377 +167,362 @@ class ListTreeModel(ColumnTitles, QAbstractItemModel):
             return []
         return [inc for inc in resolved.peripherals for _ in range(inc.quantity)]
 
-    # ----- structure ---------------------------------------------------------------------------
-    def _new_item(self, kind: str, key: Any, parent: _Item) -> _Item:
-        item = _Item(kind, key, parent, self._next_id)
-        self._next_id += 1
-        self._items[item.id] = item
-        if kind == "group":
-            self._group_items[int(key)] = item
-        elif kind == "trooper":
-            self._trooper_items[str(key)] = item
-        return item
+    # ----- rows --------------------------------------------------------------------------------
+    def set_sizer(self, sizer: Sizer | None) -> None:
+        """Who measures the cells (the view: its columns' widths and font); the sizes are stored with the
+        cells, so the view lays its rows out without asking Python. Every row is measured now."""
+        self._sizer = sizer
+        self.remeasure()
 
-    def _forget(self, item: _Item) -> None:
-        for child in item.children:
-            self._forget(child)
-        self._items.pop(item.id, None)
-        self._signatures.pop(item.id, None)
-        if item.kind == "group" and self._group_items.get(item.key) is item:
-            del self._group_items[item.key]
-        elif item.kind == "trooper" and self._trooper_items.get(str(item.key)) is item:
-            del self._trooper_items[str(item.key)]
+    def _sized(self, cells: Cells, depth: int) -> Cells:
+        if self._sizer is not None:
+            for values, size in zip(cells, self._sizer(cells, depth), strict=True):
+                values[SIZE] = size
+        return cells
+
+    def remeasure(self) -> None:
+        """Measure every row again (a column's width changed). The view is not told: it is to lay its rows
+        out again (`scheduleDelayedItemsLayout`), which reads the new sizes."""
+        if self._sizer is None:
+            return
+        blocked = self.blockSignals(True)
+        try:
+            for key, first in self._rows():
+                items = self._row_items(first)
+                cells = [dict(self.itemData(item.index())) if item is not None else {} for item in items]
+                for item, size in zip(items, self._sizer(cells, len(key) - 1 if key[0] != "group" else 0),
+                                      strict=True):
+                    if item is not None:
+                        item.setData(size, SIZE)
+        finally:
+            self.blockSignals(blocked)
+
+    def _row_items(self, first: QStandardItem) -> list[QStandardItem]:
+        """The items of the row whose first column is `first`."""
+        parent = first.parent() or self.invisibleRootItem()
+        row = first.row()
+        return [first, *(parent.child(row, column) for column in range(1, len(Column)))]
+
+    def _make_group(self, number: int) -> list[QStandardItem]:
+        row = new_row(self._sized(self._group_cells(number), 0), FLAGS)
+        self._group_rows[number] = row[0]
+        self._signatures[("group", number)] = self._group_signature(number)
+        return row
+
+    def _make_trooper(self, uid: str, peripherals: int) -> list[QStandardItem]:
+        row = new_row(self._sized(self._trooper_cells(uid), 1), self._trooper_flags(uid))
+        self._trooper_rows[uid] = row[0]
+        self._signatures[("trooper", uid)] = self._trooper_signature(uid)
+        for position in range(peripherals):
+            row[0].appendRow(self._make_peripheral(uid, position))
+        return row
+
+    def _make_peripheral(self, uid: str, position: int) -> list[QStandardItem]:
+        self._signatures[("peripheral", uid, position)] = self._trooper_signature(uid)
+        return new_row(self._sized(self._peripheral_cells(uid, position), 2), DRAG_FLAGS)
+
+    def _trooper_flags(self, uid: str) -> list[Qt.ItemFlag]:
+        drag = DRAG_FLAGS
+        resolved = self._document.resolved(uid)
+        editable = drag | Qt.ItemFlag.ItemIsEditable if resolved is not None and resolved.specops is None else drag
+        # a Spec-Ops changes through its own dialog
+        return [editable if column == Column.OPTION else drag for column in Column]
+
+    def _forget(self, item: QStandardItem) -> None:
+        """Drop the lookups of a row about to be removed (and of its children)."""
+        kind = item.data(Role.KIND)
+        uid = item.data(Role.UID)
+        if kind == "group":
+            number = int(item.data(Role.COMBAT_GROUP))
+            if self._group_rows.get(number) is item:
+                del self._group_rows[number]
+            self._signatures.pop(("group", number), None)
+            for row in range(item.rowCount()):
+                child = item.child(row, 0)
+                if child is not None:
+                    self._forget(child)
+        elif kind == "trooper" and self._trooper_rows.get(str(uid)) is item:
+            del self._trooper_rows[str(uid)]
+            self._signatures.pop(("trooper", uid), None)
+            for position in range(item.rowCount()):
+                self._signatures.pop(("peripheral", uid, position), None)
 
     def _build(self) -> None:
         """Make every row afresh (at start and when another list is opened)."""
-        self._root.children = []
-        self._items, self._group_items, self._trooper_items = {}, {}, {}
-        self._signatures = {}
+        root = self.invisibleRootItem()
+        root.removeRows(0, root.rowCount())
+        self._group_rows, self._trooper_rows, self._signatures = {}, {}, {}
         for number, troopers in self._wanted():
-            group = self._new_item("group", number, self._root)
-            self._root.children.append(group)
+            group = self._make_group(number)
+            root.appendRow(group)
             for uid, count in troopers:
-                trooper = self._new_item("trooper", uid, group)
-                group.children.append(trooper)
-                trooper.children = [self._new_item("peripheral", (uid, p), trooper) for p in range(count)]
-        stack = list(self._root.children)
-        while stack:  # what each row shows now, so that the first edit reports only what it changes
-            item = stack.pop()
-            self._signatures[item.id] = self._signature(item)
-            stack.extend(item.children)
+                group[0].appendRow(self._make_trooper(uid, count))
 
     def _on_list_changed(self) -> None:
         if self._document.replacing:
             self.beginResetModel()
-            self._read_list()
-            self._build()
+            blocked = self.blockSignals(True)  # one reset stands for every row made again
+            try:
+                self._read_list()
+                self._build()
+            finally:
+                self.blockSignals(blocked)
             self.endResetModel()
             return
-        before = {uid: (item.parent.key, item.row) for uid, item in self._trooper_items.items()
-                  if item.parent is not None}
+        self.about_to_update.emit()
+        before = {uid: (int(item.parent().data(Role.COMBAT_GROUP)), item.row())
+                  for uid, item in self._trooper_rows.items() if item.parent() is not None}
         self._read_list()
         self._update()
         inserted = tuple(uid for uid in self._document.uids_in_order() if uid not in before)
-        removed = tuple((uid, int(group), row) for uid, (group, row) in before.items()
-                        if uid not in self._trooper_items)
+        removed = tuple((uid, group, row) for uid, (group, row) in before.items() if uid not in self._trooper_rows)
         self.list_updated.emit(ListChanges(inserted, removed))
 
-    def _index_of(self, item: _Item) -> QModelIndex:
-        if item is self._root or item.parent is None:
-            return QModelIndex()
-        return self.createIndex(item.row, 0, item.id)
-
     def _update(self) -> None:
-        """Bring the rows in line with the list with row inserts, removals and moves, then say
-        that every row's data changed (costs, problems and badges can change anywhere)."""
+        """Bring the rows in line with the list (rows inserted, removed, taken out and put back), then
+        write the rows whose contents changed (costs, problems and badges can change anywhere)."""
         wanted = self._wanted()
+        root = self.invisibleRootItem()
         numbers = [number for number, _ in wanted]
         # groups that are new, in their places; groups that went stay (at the end) until their
         # troopers have moved out
-        self._arrange(self._root, numbers, lambda number: self._new_item("group", number, self._root),
-                      remove=False)
-        # troopers that changed group move across, keeping their rows (selection, editor)
+        for position, number in enumerate(numbers):
+            item = self._group_rows.get(number)
+            if item is None:
+                root.insertRow(position, self._make_group(number))
+            elif item.row() != position:
+                root.insertRow(position, root.takeRow(item.row()))
+        self._move_across(wanted)
+        wanted_uids = {uid for _, troopers in wanted for uid, _ in troopers}
         for number, troopers in wanted:
-            target = self._group_items[number]
-            for uid, _ in troopers:
-                item = self._trooper_items.get(uid)
-                if item is not None and item.parent is not target and item.parent is not None:
-                    source = item.parent
-                    row = item.row
-                    if self.beginMoveRows(self._index_of(source), row, row, self._index_of(target),
-                                          len(target.children)):
-                        source.children.pop(row)
-                        target.children.append(item)
-                        item.parent = target
-                        self.endMoveRows()
-        for number, troopers in wanted:
-            group = self._group_items[number]
-            self._arrange(group, [uid for uid, _ in troopers], partial(self._new_item, "trooper", parent=group))
-        extra = len(self._root.children) - len(numbers)
-        if extra > 0:
-            self.beginRemoveRows(QModelIndex(), len(numbers), len(self._root.children) - 1)
-            for item in self._root.children[len(numbers):]:
+            self._arrange(self._group_rows[number], troopers, wanted_uids)
+        for item in [root.child(row, 0) for row in range(len(numbers), root.rowCount())]:
+            if item is not None:  # groups that went: any trooper left in them left the list
                 self._forget(item)
-            del self._root.children[len(numbers):]
-            self.endRemoveRows()
+                root.removeRow(item.row())
         for _, troopers in wanted:
             for uid, count in troopers:
-                trooper = self._trooper_items[uid]
-                self._arrange(trooper, [(uid, p) for p in range(count)],
-                              partial(self._new_item, "peripheral", parent=trooper))
-        self._report_changed(self._root)
+                self._arrange_peripherals(uid, count)
+        self._write_changed()
 
-    def _arrange(self, parent: _Item, keys: list[Any], make: Callable[[Any], _Item], remove: bool = True) -> None:
-        """Make `parent`'s children the items of `keys`, in order: remove the others (unless
-        `remove` is False: then they end up after the wanted ones), move and insert."""
-        children = parent.children
-        index = self._index_of(parent)
-        if remove:
-            wanted = set(keys)
-            for row in range(len(children) - 1, -1, -1):
-                if children[row].key not in wanted:
-                    self.beginRemoveRows(index, row, row)
-                    self._forget(children.pop(row))
-                    self.endRemoveRows()
-        for row, key in enumerate(keys):
-            if row < len(children) and children[row].key == key:
+    def _move_across(self, wanted: list[tuple[int, list[tuple[str, int]]]]) -> None:
+        """Troopers that changed group: taken out (with their peripherals) and put back where they go."""
+        for number, troopers in wanted:
+            group = self._group_rows[number]
+            for position, (uid, _) in enumerate(troopers):
+                item = self._trooper_rows.get(uid)
+                source = item.parent() if item is not None else None
+                if item is not None and source is not None and source is not group:
+                    group.insertRow(min(position, group.rowCount()), source.takeRow(item.row()))
+
+    def _arrange(self, group: QStandardItem, troopers: list[tuple[str, int]], wanted: set[str]) -> None:
+        """A group's troopers as the list has them: the ones that left the list removed, the others in
+        order, the new ones inserted."""
+        for row in range(group.rowCount() - 1, -1, -1):
+            child = group.child(row, 0)
+            if child is not None and str(child.data(Role.UID)) not in wanted:
+                self._forget(child)
+                group.removeRow(row)
+        for position, (uid, count) in enumerate(troopers):
+            item = self._trooper_rows.get(uid)
+            if item is None:
+                group.insertRow(position, self._make_trooper(uid, count))
+            elif item.row() != position:
+                group.insertRow(position, group.takeRow(item.row()))
+
+    def _arrange_peripherals(self, uid: str, count: int) -> None:
+        trooper = self._trooper_rows[uid]
+        while trooper.rowCount() > count:
+            self._signatures.pop(("peripheral", uid, trooper.rowCount() - 1), None)
+            trooper.removeRow(trooper.rowCount() - 1)
+        for position in range(trooper.rowCount(), count):
+            trooper.appendRow(self._make_peripheral(uid, position))
+
+    def _write_changed(self) -> None:
+        """Write the rows that show something new (the view is told once per run of them): rows whose
+        trooper, costs, problems or badge did not change are left alone, so the view re-measures only those."""
+        changed: list[tuple[QStandardItem, Cells, list[Qt.ItemFlag]]] = []
+        for key, first in self._rows():
+            signature = self._group_signature(key[1]) if key[0] == "group" else self._trooper_signature(key[1])
+            if self._signatures.get(key) == signature:
                 continue
-            found = next((r for r in range(row + 1, len(children)) if children[r].key == key), None)
-            if found is not None:
-                if self.beginMoveRows(index, found, found, index, row):
-                    children.insert(row, children.pop(found))
-                    self.endMoveRows()
+            self._signatures[key] = signature
+            if key[0] == "group":
+                changed.append((first, self._sized(self._group_cells(key[1]), 0), [FLAGS] * len(Column)))
+            elif key[0] == "trooper":
+                changed.append((first, self._sized(self._trooper_cells(key[1]), 1), self._trooper_flags(key[1])))
             else:
-                self.beginInsertRows(index, row, row)
-                children.insert(row, make(key))
-                self.endInsertRows()
+                changed.append((first, self._sized(self._peripheral_cells(key[1], key[2]), 2),
+                                [DRAG_FLAGS] * len(Column)))
+        if not changed:
+            return
+        blocked = self.blockSignals(True)  # the views are told below, once per run of rows
+        try:
+            for first, cells, flags in changed:
+                for column, (item, values) in enumerate(zip(self._row_items(first), cells, strict=True)):
+                    if item is None:
+                        continue
+                    write(self, item, values, flags[column])
+        finally:
+            self.blockSignals(blocked)
+        runs: dict[tuple[int, int], list[int]] = {}
+        parents: dict[tuple[int, int], QModelIndex] = {}
+        for first, _, _ in changed:
+            parent = first.parent()
+            parent_index = parent.index() if parent is not None else QModelIndex()
+            place = (id(parent), parent_index.row() if parent is not None else -1)
+            parents[place] = parent_index
+            runs.setdefault(place, []).append(first.row())
+        for place, rows in runs.items():
+            parent_index = parents[place]
+            rows.sort()
+            start = previous = rows[0]
+            for row in [*rows[1:], None]:
+                if row is not None and row == previous + 1:
+                    previous = row
+                    continue
+                self.dataChanged.emit(self.index(start, 0, parent_index),
+                                      self.index(previous, len(Column) - 1, parent_index))
+                if row is not None:
+                    start = previous = row
 
-    def _report_changed(self, parent: _Item) -> None:
-        """Say which rows show something new (each run of them once): rows whose trooper, costs,
-        problems or badge did not change are left alone, so the view re-measures only those."""
-        runs: list[tuple[int, int]] = []
-        for row, child in enumerate(parent.children):
-            signature = self._signature(child)
-            if self._signatures.get(child.id) != signature:
-                self._signatures[child.id] = signature
-                if runs and runs[-1][1] == row - 1:
-                    runs[-1] = (runs[-1][0], row)
-                else:
-                    runs.append((row, row))
-        index = self._index_of(parent)
-        for first, last in runs:
-            self.dataChanged.emit(self.index(first, 0, index), self.index(last, len(Column) - 1, index))
-        for child in parent.children:
-            if child.children:
-                self._report_changed(child)
+    def _rows(self) -> Iterator[tuple[tuple[Any, ...], QStandardItem]]:
+        """Every row's key and first item, groups before their troopers before their peripherals."""
+        root = self.invisibleRootItem()
+        for g in range(root.rowCount()):
+            group = root.child(g, 0)
+            if group is None:
+                continue
+            yield ("group", int(group.data(Role.COMBAT_GROUP))), group
+            for t in range(group.rowCount()):
+                trooper = group.child(t, 0)
+                if trooper is None:
+                    continue
+                uid = str(trooper.data(Role.UID))
+                yield ("trooper", uid), trooper
+                for p in range(trooper.rowCount()):
+                    peripheral = trooper.child(p, 0)
+                    if peripheral is not None:
+                        yield ("peripheral", uid, p), peripheral
 
-    def _signature(self, item: _Item) -> tuple[Any, ...]:
-        """What a row shows, from the list and its report (cheap: no Qt calls)."""
+    # ----- what rows show ----------------------------------------------------------------------
+    def _group_signature(self, number: int) -> tuple[Any, ...]:
+        """What a group's row shows, from the list and its report (cheap: no Qt calls)."""
         report = self._document.report
-        if item.kind == "group":
-            group = self._groups.get(item.key)
-            totals = next((g for g in report.totals.groups if g.number == item.key), None) if report else None
-            members = report.roster.in_group(item.key) if report else ()
-            return (group, totals, sum(t.points for t in members), sum(t.swc_halves for t in members))
-        found = self._trooper(item)
+        group = self._groups.get(number)
+        totals = next((g for g in report.totals.groups if g.number == number), None) if report else None
+        members = report.roster.in_group(number) if report else ()
+        return (group, totals, sum(t.points for t in members), sum(t.swc_halves for t in members))
+
+    def _trooper_signature(self, uid: str) -> tuple[Any, ...]:
+        """What a trooper's row (and its peripherals') shows, from the list and its report."""
+        found = self._troopers.get(uid)
         if found is None:
             return ()
         trooper, group = found
-        resolved = self._document.resolved(trooper.uid)
+        resolved = self._document.resolved(uid)
         costs = (resolved.unit.id, resolved.option.id, resolved.points, resolved.swc_halves,
                  resolved.is_lieutenant, len(resolved.peripherals)) if resolved is not None else None
-        messages = tuple(v.message for v in report.violations if trooper.uid in v.troopers) if report else ()
-        return (item.kind, item.key, trooper, group.number, group.reinforcement, costs, self._problems.get(trooper.uid),
-                self._teams.get(trooper.uid), messages)
+        return (trooper, group.number, group.reinforcement, costs, self._problems.get(uid), self._teams.get(uid),
+                tuple(self._messages.get(uid, ())))
 
-    def _item(self, index: Index) -> _Item | None:
-        if not index.isValid():
-            return None
-        return self._items.get(index.internalId())
-
-    def index(self, row: int, column: int, parent: Index = ROOT) -> QModelIndex:
-        if parent.isValid() and parent.column() != 0:
-            return QModelIndex()
-        item = self._item(parent) if parent.isValid() else self._root
-        if item is None or not (0 <= row < len(item.children) and 0 <= column < len(Column)):
-            return QModelIndex()
-        return self.createIndex(row, column, item.children[row].id)
-
-    def parent(self, index: Index = ROOT) -> QModelIndex:  # type: ignore[override]
-        item = self._item(index)
-        if item is None or item.parent is None or item.parent is self._root:
-            return QModelIndex()
-        return self._index_of(item.parent)
-
-    def rowCount(self, parent: Index = ROOT) -> int:
-        if parent.isValid() and parent.column() != 0:
-            return 0
-        item = self._item(parent) if parent.isValid() else self._root
-        return len(item.children) if item is not None else 0
-
-    def columnCount(self, parent: Index = ROOT) -> int:
-        return len(Column)
-
-    def headerData(self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
-        if role == Qt.ItemDataRole.TextAlignmentRole and orientation == Qt.Orientation.Horizontal \
-                and section in (Column.SWC, Column.POINTS):
-            return CENTER if section == Column.SWC else RIGHT
-        return super().headerData(section, orientation, role)
-
-    # ----- lookups for views -------------------------------------------------------------------
-    def trooper_index(self, uid: str, column: int = 0) -> QModelIndex:
-        item = self._trooper_items.get(uid)
-        if item is None:
-            return QModelIndex()
-        return self.createIndex(item.row, column, item.id)
-
-    def group_index(self, number: int) -> QModelIndex:
-        item = self._group_items.get(number)
-        return self._index_of(item) if item is not None else QModelIndex()
-
-    def _trooper(self, item: _Item) -> tuple[Trooper, CombatGroup] | None:
-        uid = item.key[0] if item.kind == "peripheral" else item.key
-        return self._troopers.get(str(uid))
-
-    # ----- data --------------------------------------------------------------------------------
-    def flags(self, index: Index) -> Qt.ItemFlag:
-        item = self._item(index)
-        if item is None:
-            return Qt.ItemFlag.ItemIsDropEnabled
-        flags = Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable | Qt.ItemFlag.ItemIsDropEnabled
-        if item.kind != "group":
-            flags |= Qt.ItemFlag.ItemIsDragEnabled
-        resolved = self._document.resolved(str(item.key)) if item.kind == "trooper" else None
-        if index.column() == Column.OPTION and resolved is not None and resolved.specops is None:
-            flags |= Qt.ItemFlag.ItemIsEditable  # a Spec-Ops changes through its own dialog
-        return flags
-
-    def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
-        item = self._item(index)
-        if item is None:
-            return None
-        if item.kind == "group":
-            group = self._groups.get(item.key)
-            return self._group_data(group, index.column(), role) if group is not None else None
-        found = self._trooper(item)
-        if found is None:  # a row on its way out during an update
-            return item.kind if role == Role.KIND else None
-        trooper, group = found
-        resolved = self._document.resolved(trooper.uid)
-        if role == Role.KIND:
-            return item.kind
-        if role == Role.UID:
-            return trooper.uid
-        if role == Role.COMBAT_GROUP:
-            return group.number
-        if role == Role.REINFORCEMENT:
-            return group.reinforcement
-        if item.kind == "peripheral":
-            return self._peripheral_data(resolved, item.key[1], index.column(), role)
-        return self._trooper_data(trooper, resolved, index.column(), role)
-
-    def _group_data(self, group: CombatGroup, column: int, role: int) -> Any:  # noqa: C901 - one branch per item role
-        if role == Role.KIND:
-            return "group"
-        if role == Role.COMBAT_GROUP:
-            return group.number
-        if role == Role.REINFORCEMENT:
-            return group.reinforcement
+    def _group_cells(self, number: int) -> Cells:
+        group = self._groups.get(number)
+        common: dict[int, Any] = {Role.KIND: "group", Role.COMBAT_GROUP: number}
+        if group is None:
+            return [dict(common) for _ in Column]
+        common[Role.REINFORCEMENT] = group.reinforcement
         report = self._document.report
-        totals = next((g for g in report.totals.groups if g.number == group.number), None) if report else None
-        if role == Qt.ItemDataRole.DisplayRole:
-            if column == Column.NAME:
-                title = (tr("Reinforcements {number}", number=group.number) if group.reinforcement
-                         else tr("Combat Group {number}", number=group.number))
-                if totals is not None:
-                    return f"{title}  ({totals.troopers}/{totals.limit})"
-                return title
-            if report is None:
-                return None
-            members = report.roster.in_group(group.number)
-            if column == Column.SWC:
-                return swc_text(sum(t.swc_halves for t in members))
-            if column == Column.POINTS:
-                return str(sum(t.points for t in members))
-            return None
-        if role == Qt.ItemDataRole.FontRole:
-            return bold_font()
-        if role == Qt.ItemDataRole.ForegroundRole:
-            if totals is not None and totals.troopers > totals.limit:
-                return QBrush(icons.ERROR_COLOR)
-            if group.reinforcement:
-                return QBrush(icons.REINFORCEMENT_COLOR)
-        if role == Qt.ItemDataRole.TextAlignmentRole and column in (Column.SWC, Column.POINTS):
-            return CENTER if column == Column.SWC else RIGHT
-        if role == Qt.ItemDataRole.ToolTipRole:
-            lines = [tr("{count} of {limit} troopers", count=totals.troopers, limit=totals.limit)] if totals else []
-            if group.reinforcement:
-                lines.append(tr("A Reinforcements group: only units of the army's Reinforcements list."))
-            return "\n".join(lines) or None
-        return None
+        totals = next((g for g in report.totals.groups if g.number == number), None) if report else None
+        common[FONT] = bold_font()
+        if totals is not None and totals.troopers > totals.limit:
+            common[FOREGROUND] = QBrush(icons.ERROR_COLOR)
+        elif group.reinforcement:
+            common[FOREGROUND] = QBrush(icons.REINFORCEMENT_COLOR)
+        lines = [tr("{count} of {limit} troopers", count=totals.troopers, limit=totals.limit)] if totals else []
+        if group.reinforcement:
+            lines.append(tr("A Reinforcements group: only units of the army's Reinforcements list."))
+        if lines:
+            common[TOOLTIP] = "\n".join(lines)
+        cells = [dict(common) for _ in Column]
+        title = (tr("Reinforcements {number}", number=number) if group.reinforcement
+                 else tr("Combat Group {number}", number=number))
+        cells[Column.NAME][DISPLAY] = f"{title}  ({totals.troopers}/{totals.limit})" if totals is not None else title
+        if report is not None:
+            members = report.roster.in_group(number)
+            cells[Column.SWC][DISPLAY] = swc_text(sum(t.swc_halves for t in members))
+            cells[Column.POINTS][DISPLAY] = str(sum(t.points for t in members))
+        for column, alignment in FIGURES.items():
+            cells[column][ALIGNMENT] = alignment
+        return cells
 
-    def _trooper_data(self, trooper: Trooper, resolved: ResolvedTrooper | None, column: int, role: int) -> Any:  # noqa: C901 - one branch per item role
-        problem = self._problems.get(trooper.uid)
-        if role == Role.PROBLEM:
-            return problem
-        if role == Role.LIEUTENANT:
-            return bool(resolved and resolved.is_lieutenant)
-        if role == Role.CURRENT_OPTION:
-            return (trooper.group, trooper.option)
-        if role == Role.FIRETEAM:
-            team = self._teams.get(trooper.uid)
-            return team[:3] if team else None
-        if role == Role.OPTIONS:
-            return self._options(resolved)
-        if role in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.EditRole):
-            if resolved is None:
-                return tr("Unknown unit {unit}", unit=trooper.unit) if column == Column.NAME else (
-                    "?" if column in (Column.SWC, Column.POINTS) else "")
-            if column == Column.NAME:
-                return short_name(resolved.unit)
-            if column == Column.OPTION:
-                text = option_text(resolved.unit, resolved.option)
-                if resolved.specops is not None:
-                    text = tr("Spec-Ops ({xp} XP): {loadout}", xp=resolved.specops.xp, loadout=text)
-                return text
-            if column == Column.SWC:
-                return swc_text(resolved.swc_halves)
-            if column == Column.POINTS:
-                return str(resolved.points)
-        if role == Qt.ItemDataRole.DecorationRole and column == Column.NAME:
-            if problem is not None:
-                return icons.mark(problem)
+    def _trooper_cells(self, uid: str) -> Cells:
+        trooper, group = self._troopers[uid]
+        resolved = self._document.resolved(uid)
+        problem = self._problems.get(uid)
+        team = self._teams.get(uid)
+        common: dict[int, Any] = {
+            Role.KIND: "trooper", Role.UID: uid, Role.COMBAT_GROUP: group.number,
+            Role.REINFORCEMENT: group.reinforcement, Role.LIEUTENANT: bool(resolved and resolved.is_lieutenant),
+            Role.CURRENT_OPTION: (trooper.group, trooper.option), Role.OPTIONS: self._options(resolved),
+            TOOLTIP: self._tooltip(trooper, resolved),
+        }
+        if problem is not None:
+            common[Role.PROBLEM] = problem
+        if team is not None:
+            common[Role.FIRETEAM] = team[:3]
+        if problem == "error":
+            common[FOREGROUND] = QBrush(icons.ERROR_COLOR)
+        if resolved is not None and resolved.is_lieutenant:
+            common[FONT] = bold_font()
+        cells = [dict(common) for _ in Column]
+        if resolved is None:
+            texts = [tr("Unknown unit {unit}", unit=trooper.unit), "", "?", "?"]
+        else:
+            loadout = option_text(resolved.unit, resolved.option)
+            if resolved.specops is not None:
+                loadout = tr("Spec-Ops ({xp} XP): {loadout}", xp=resolved.specops.xp, loadout=loadout)
+            texts = [short_name(resolved.unit), loadout, swc_text(resolved.swc_halves), str(resolved.points)]
+        for column, text in zip(Column, texts, strict=True):
+            cells[column][DISPLAY] = text
+        if problem is not None:
+            cells[Column.NAME][DECORATION] = icons.mark(problem)
             if resolved is not None and resolved.is_lieutenant:
-                return icons.lieutenant_icon()
-        if role == Qt.ItemDataRole.DecorationRole and column == Column.OPTION and problem is not None \
-                and resolved is not None and resolved.is_lieutenant:
-            return icons.lieutenant_icon()
-        if role == Qt.ItemDataRole.ForegroundRole and problem == "error":
-            return QBrush(icons.ERROR_COLOR)
-        if role == Qt.ItemDataRole.FontRole and resolved is not None and resolved.is_lieutenant:
-            return bold_font()
-        if role == Qt.ItemDataRole.TextAlignmentRole and column in (Column.SWC, Column.POINTS):
-            return CENTER if column == Column.SWC else RIGHT
-        if role == Qt.ItemDataRole.ToolTipRole:
-            return self._tooltip(trooper, resolved)
-        return None
+                cells[Column.OPTION][DECORATION] = icons.lieutenant_icon()
+        elif resolved is not None and resolved.is_lieutenant:
+            cells[Column.NAME][DECORATION] = icons.lieutenant_icon()
+        for column, alignment in FIGURES.items():
+            cells[column][ALIGNMENT] = alignment
+        return cells
 
-    def _peripheral_data(self, resolved: ResolvedTrooper | None, position: int, column: int, role: int) -> Any:
+    def _peripheral_cells(self, uid: str, position: int) -> Cells:
+        _, group = self._troopers[uid]
+        resolved = self._document.resolved(uid)
+        common: dict[int, Any] = {Role.KIND: "peripheral", Role.UID: uid, Role.COMBAT_GROUP: group.number,
+                                  Role.REINFORCEMENT: group.reinforcement}
         peripherals = self._peripherals(resolved)
         if position >= len(peripherals):
-            return None
+            return [dict(common) for _ in Column]
         included = peripherals[position]
         profile = included.profile
-        if role == Qt.ItemDataRole.DisplayRole:
-            if column == Column.NAME:
-                return profile.display_name if profile else readable_name(included.group.name)
-            if column == Column.OPTION:
-                return tr("Peripheral")
-            return None
-        if role == Qt.ItemDataRole.ForegroundRole:
-            return QBrush(icons.INFO_COLOR)
-        if role == Qt.ItemDataRole.ToolTipRole:
-            controller = resolved.unit.name if resolved else ""
-            return tr("Peripheral of {controller}: it moves with its controller.", controller=controller)
-        return None
+        common[FOREGROUND] = QBrush(icons.INFO_COLOR)
+        common[TOOLTIP] = tr("Peripheral of {controller}: it moves with its controller.",
+                             controller=resolved.unit.name if resolved else "")
+        cells = [dict(common) for _ in Column]
+        cells[Column.NAME][DISPLAY] = profile.display_name if profile else readable_name(included.group.name)
+        cells[Column.OPTION][DISPLAY] = tr("Peripheral")
+        return cells
 
     def _options(self, resolved: ResolvedTrooper | None) -> list[tuple[str, tuple[int, int]]]:
+        """The options a trooper can be changed to, with their costs (the same for every trooper of a unit)."""
         if resolved is None:
             return []
-        result = []
-        place = CombatGroup(number=1)
-        for group, option in resolved.unit.selectable_options():
-            key = (group.id if group else 0, option.id)
-            cost = resolve_trooper(resolved.army, place, Trooper(uid="x", unit=resolved.unit.id, group=key[0],
-                                                                 option=key[1]))
-            points, swc = (cost.points, swc_text(cost.swc_halves)) if isinstance(cost, ResolvedTrooper) else (
-                option.points, str(option.swc))
-            label = tr("{option} — {points} pts, {swc} SWC", option=option_text(resolved.unit, option),
-                       points=points, swc=swc)
-            if group is not None and len(resolved.unit.profile_groups) > 1 and group.name:
-                label = f"{group.name}: {label}"
-            result.append((label, key))
-        return result
+        key = (id(resolved.army), resolved.unit.id)
+        known = self._options_of.get(key)
+        if known is None or self._options_army.get(key) is not resolved.army:
+            known = self._options_of[key] = _options_of(resolved.army, resolved)
+            self._options_army[key] = resolved.army
+        return known
 
     def _tooltip(self, trooper: Trooper, resolved: ResolvedTrooper | None) -> str:
         if resolved is None:
@@ -535,25 +537,34 @@ class ListTreeModel(ColumnTitles, QAbstractItemModel):
         team = self._teams.get(trooper.uid)
         if team is not None:
             lines.append(f"<span style='color:{team[0]}'>■</span> " + html.escape(tr("Fireteam: {team}", team=team[3])))
-        report = self._document.report
-        if report is not None:
-            for violation in report.violations:
-                if trooper.uid in violation.troopers:
-                    color = (icons.ERROR_COLOR if violation.is_error else icons.WARNING_COLOR).name()
-                    lines.append(f"<span style='color:{color}'>{html.escape(violation.message)}</span>")
+        for message, is_error in self._messages.get(trooper.uid, ()):
+            color = (icons.ERROR_COLOR if is_error else icons.WARNING_COLOR).name()
+            lines.append(f"<span style='color:{color}'>{html.escape(message)}</span>")
         names = [n for c in carried_weapons(resolved.unit, trooper.group, resolved.option) for n in c.names]
         return "<br>".join(lines) + self._document.weapons().tooltip(names)
 
+    # ----- lookups for views -------------------------------------------------------------------
+    def trooper_index(self, uid: str, column: int = 0) -> QModelIndex:
+        item = self._trooper_rows.get(uid)
+        if item is None:
+            return QModelIndex()
+        index = item.index()
+        return index if column == 0 else index.siblingAtColumn(column)
+
+    def group_index(self, number: int) -> QModelIndex:
+        item = self._group_rows.get(number)
+        return item.index() if item is not None else QModelIndex()
+
     def setData(self, index: Index, value: Any, role: int = Qt.ItemDataRole.EditRole) -> bool:
-        item = self._item(index)
-        if (item is None or item.kind != "trooper" or index.column() != Column.OPTION
+        """A trooper's option chosen in the view's option editor: the document changes it."""
+        if (not index.isValid() or index.data(Role.KIND) != "trooper" or index.column() != Column.OPTION
                 or role != Qt.ItemDataRole.EditRole):
             return False
         try:
             group, option = (int(v) for v in value)
         except (TypeError, ValueError):
             return False
-        self._document.change_option(str(item.key), group, option)
+        self._document.change_option(str(index.data(Role.UID)), group, option)
         return True
 
     # ----- drag and drop -----------------------------------------------------------------------
@@ -566,9 +577,9 @@ class ListTreeModel(ColumnTitles, QAbstractItemModel):
     def mimeTypes(self) -> list[str]:
         return [TROOPER_MIME, OPTION_MIME]
 
-    def mimeData(self, indexes: list[QModelIndex]) -> QMimeData:  # type: ignore[override]
-        items = [item for index in indexes if (item := self._item(index)) is not None and item.kind != "group"]
-        uids = dict.fromkeys(str(item.key[0] if item.kind == "peripheral" else item.key) for item in items)
+    def mimeData(self, indexes: Sequence[QModelIndex]) -> QMimeData:
+        uids = dict.fromkeys(str(index.data(Role.UID)) for index in indexes
+                             if index.isValid() and index.data(Role.KIND) in ("trooper", "peripheral"))
         data = QMimeData()
         data.setData(TROOPER_MIME, json.dumps(list(uids)).encode())
         return data
@@ -597,22 +608,22 @@ class ListTreeModel(ColumnTitles, QAbstractItemModel):
 
     def drop_target(self, row: int, parent: Index) -> tuple[int, int | None]:
         """(combat group number, row in it) for a drop at `row` under `parent`."""
-        item = self._item(parent)
-        groups = self._root.children
-        if item is None:
+        root = self.invisibleRootItem()
+        groups = [int(root.child(g, 0).data(Role.COMBAT_GROUP)) for g in range(root.rowCount())]
+        if not parent.isValid():
             if not groups:
                 return 1, None
             if 0 < row <= len(groups):
-                return int(groups[row - 1].key), None
+                return groups[row - 1], None
             if row == 0:
-                return int(groups[0].key), 0
-            return int(groups[-1].key), None
-        if item.kind == "peripheral" and item.parent is not None:
-            item = item.parent
-        if item.kind == "group":
-            return int(item.key), (row if row >= 0 else None)
-        assert item.parent is not None
-        return int(item.parent.key), item.row + 1
+                return groups[0], 0
+            return groups[-1], None
+        index = self.index(parent.row(), 0, parent.parent())
+        if index.data(Role.KIND) == "peripheral":
+            index = index.parent()
+        if index.data(Role.KIND) == "group":
+            return int(index.data(Role.COMBAT_GROUP)), (row if row >= 0 else None)
+        return int(index.data(Role.COMBAT_GROUP)), index.row() + 1
 
     def dropMimeData(self, data: QMimeData, action: Qt.DropAction, row: int, column: int, parent: Index) -> bool:
         if not self.canDropMimeData(data, action, row, column, parent):
@@ -627,6 +638,23 @@ class ListTreeModel(ColumnTitles, QAbstractItemModel):
             return False
         unit, group, option, reinforcement = key
         return self._document.add_trooper(unit, group, option, number, position, reinforcement) is not None
+
+
+def _options_of(army: Army, resolved: ResolvedTrooper) -> list[tuple[str, tuple[int, int]]]:
+    """A unit's options as the option editor lists them: name, cost and SWC of each."""
+    result = []
+    place = CombatGroup(number=1)
+    for group, option in resolved.unit.selectable_options():
+        key = (group.id if group else 0, option.id)
+        cost = resolve_trooper(army, place, Trooper(uid="x", unit=resolved.unit.id, group=key[0], option=key[1]))
+        points, swc = (cost.points, swc_text(cost.swc_halves)) if isinstance(cost, ResolvedTrooper) else (
+            option.points, str(option.swc))
+        label = tr("{option} — {points} pts, {swc} SWC", option=option_text(resolved.unit, option),
+                   points=points, swc=swc)
+        if group is not None and len(resolved.unit.profile_groups) > 1 and group.name:
+            label = f"{group.name}: {label}"
+        result.append((label, key))
+    return result
 
 
 def _trooper_uids(data: QMimeData) -> list[str] | None:

@@ -3,6 +3,8 @@ option picker. It shows the document's list and hands every edit back to the doc
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterator
+
 from PySide6.QtCore import (
     QAbstractItemModel,
     QByteArray,
@@ -13,6 +15,7 @@ from PySide6.QtCore import (
     QObject,
     QPersistentModelIndex,
     QPoint,
+    QSize,
     Qt,
     QTimer,
     Signal,
@@ -21,6 +24,7 @@ from PySide6.QtGui import QKeyEvent, QWheelEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
+    QHeaderView,
     QMenu,
     QStyledItemDelegate,
     QStyleOptionViewItem,
@@ -31,11 +35,13 @@ from PySide6.QtWidgets import (
 from armybuilder.gui.document import ListDocument
 from armybuilder.gui.fireteams.badge import TeamBadgeDelegate
 from armybuilder.gui.models.roster import Column, ListChanges, ListTreeModel, Role
+from armybuilder.gui.models.stored import DECORATION, DISPLAY, FONT, Cells
 from armybuilder.gui.widgets.parts import size_columns
-from armybuilder.gui.widgets.wrapping import WrappingDelegate, WrappingTreeView
+from armybuilder.gui.widgets.wrapping import CellSizes, WrappingTreeView
 from armybuilder.i18n import tr
 
 Index = QModelIndex | QPersistentModelIndex
+FIGURES = (Column.SWC, Column.POINTS)
 NAME_SHARE = 0.45
 """The trooper names' share of the list's width (the options get the rest after the figures)."""
 
@@ -93,8 +99,9 @@ class OptionEditor(QComboBox):
             self.cancelled.emit()
 
 
-class OptionDelegate(WrappingDelegate):
-    """Edits a trooper's option in place with a drop-down of the unit's options."""
+class OptionDelegate(QStyledItemDelegate):
+    """Edits a trooper's option in place with a drop-down of the unit's options (the rows' sizes are the
+    model's, measured by the list editor)."""
 
     def createEditor(self, parent: QWidget, option: QStyleOptionViewItem, index: Index) -> QWidget:
         combo = OptionEditor(parent)
@@ -130,10 +137,15 @@ class OptionDelegate(WrappingDelegate):
 
 
 class ListTree(WrappingTreeView):
-    """The tree view; drops go to the model, which forwards them to the document."""
+    """The tree view; drops go to the model, which forwards them to the document. Its rows' sizes are
+    stored in the model (Qt's delegates read them): laying the rows out calls no Python."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
+        self.setItemDelegate(QStyledItemDelegate(self))
+        self.before_layout: Callable[[], None] | None = None
+        """Called before the rows are laid out (the list editor measures them again if a column's width
+        changed since they were measured)."""
         self.setObjectName("list_tree")
         self.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
         self.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
@@ -148,12 +160,20 @@ class ListTree(WrappingTreeView):
         self.setExpandsOnDoubleClick(False)
         self.setAlternatingRowColors(True)
 
+    def doItemsLayout(self) -> None:
+        if self.before_layout is not None:
+            self.before_layout()
+        super().doItemsLayout()
+
 
 class ListEditor(QWidget):
     """The list as a tree of combat groups; keeps selection and expansion across edits."""
 
     move_requested = Signal(int)
     """Move the selected troopers to this combat group (0: a new one), from the context menu."""
+    selection_changed = Signal()
+    """The selected troopers (or the current row) changed: once per change, never halfway through the
+    model's update after an edit (whose rows may be taken out and put back)."""
 
     def __init__(self, document: ListDocument, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -162,8 +182,15 @@ class ListEditor(QWidget):
         self.tree = ListTree()
         self.tree.setModel(self.model)
         self.tree.setItemDelegateForColumn(Column.OPTION, OptionDelegate(self.tree))
-        self.tree.setItemDelegateForColumn(Column.NAME, TeamBadgeDelegate(self.tree))
-        size_columns(self.tree.header(), Column.OPTION, fit=(Column.SWC, Column.POINTS), interactive=(Column.NAME,))
+        self.badges = TeamBadgeDelegate(self.tree)
+        self.tree.setItemDelegateForColumn(Column.NAME, self.badges)
+        self._sizes = CellSizes(self.tree, (Column.NAME, Column.OPTION))
+        self._measured_for: tuple[int, ...] = ()
+        self.model.set_sizer(self._cell_sizes)
+        self.tree.before_layout = self._measure_if_resized
+        size_columns(self.tree.header(), Column.OPTION, interactive=(Column.NAME,))
+        for column in FIGURES:  # as wide as their contents: measured here, once per update (see _fit_figures)
+            self.tree.header().setSectionResizeMode(column, QHeaderView.ResizeMode.Fixed)
         self._name_share = NAME_SHARE
         self._sizing = False
         self.tree.viewport().installEventFilter(self)
@@ -173,6 +200,12 @@ class ListEditor(QWidget):
         self._pending_selection: list[str] = []
         self._inserted: list[str] = []
         self._removed_at: tuple[int, int] | None = None
+        self._updating = False
+        self._auto_scroll = True
+        self._figures_shown: tuple[object, ...] = ()
+        self._selection_moved = False
+        self._selection_pending = False
+        self._kept: tuple[list[tuple[str, str, int]], tuple[str, str, int, int] | None] = ([], None)
         self._connect_signals()
 
     def _connect_signals(self) -> None:
@@ -180,8 +213,15 @@ class ListEditor(QWidget):
         self.model.modelAboutToBeReset.connect(self._on_model_about_to_reset)
         self.model.modelReset.connect(self._on_model_reset)
         self.model.rowsInserted.connect(self._on_rows_inserted)
+        self.model.about_to_update.connect(self._on_about_to_update)
         self.model.list_updated.connect(self._on_list_updated)
+        self.tree.selectionModel().selectionChanged.connect(self._on_selection_changed)
         self.tree.header().sectionResized.connect(self._on_section_resized)
+        self.tree.header().sectionResized.connect(self._remeasure)
+        self.model.modelReset.connect(self._fit_figures)
+        self.model.headerDataChanged.connect(self._fit_figures)
+        self.tree.expanded.connect(self._fit_figures)
+        self.tree.collapsed.connect(self._fit_figures)
         self.document.undo_stack.indexChanged.connect(self._on_edit_done)
         self.document.focus_requested.connect(self._on_focus_requested)
 
@@ -194,6 +234,62 @@ class ListEditor(QWidget):
     def _room(self) -> int:
         header = self.tree.header()
         return self.tree.viewport().width() - header.sectionSize(Column.SWC) - header.sectionSize(Column.POINTS)
+
+    def _cell_sizes(self, cells: Cells, depth: int) -> list[QSize]:
+        """The sizes of a row's cells (the model stores them): wrapped names and options, one-line figures."""
+        reserved = self.badges.reserved_for(cells[Column.NAME].get(Role.FIRETEAM))
+        return [self._sizes.size(values.get(DISPLAY), values.get(FONT), values.get(DECORATION) is not None, column,
+                                 depth, reserved if column == Column.NAME else 0)
+                for column, values in enumerate(cells)]
+
+    def _widths(self) -> tuple[int, ...]:
+        return tuple(self.tree.columnWidth(column) for column in Column)
+
+    def _remeasure(self, *_: object) -> None:
+        """A column's width changed: every row is measured again (its text wraps differently)."""
+        self._measured_for = self._widths()
+        self.model.remeasure()
+        self.tree.scheduleDelayedItemsLayout()
+
+    def _measure_if_resized(self) -> None:
+        """Before the rows are laid out: measured for the columns' widths now (a stretched column changes
+        width with the view without always saying so)."""
+        if self._widths() != self._measured_for:
+            self._measured_for = self._widths()
+            self.model.remeasure()
+
+    def _fit_figures(self, *_: object) -> None:
+        """The SWC and points columns as wide as their widest figure (or title) among the rows shown. Qt's
+        own "resize to contents" measured every row again at every change of any row, several times an edit;
+        here the rows are measured only when a figure shown changed."""
+        header = self.tree.header()
+        shown = tuple((column, index.data(), index.data(Qt.ItemDataRole.FontRole) is not None)
+                      for column in FIGURES for index in self._shown_rows(column))
+        titles = tuple(header.sectionSizeHint(column) for column in FIGURES)
+        if (shown, titles) == self._figures_shown:
+            return
+        self._figures_shown = (shown, titles)
+        option = QStyleOptionViewItem()
+        option.initFrom(self.tree)
+        for column, title in zip(FIGURES, titles, strict=True):
+            delegate = self.tree.itemDelegateForIndex(self.model.index(0, column))
+            widths = [title, header.minimumSectionSize()]
+            if delegate is not None:
+                widths.extend(delegate.sizeHint(option, index).width() for index in self._shown_rows(column))
+            width = min(max(widths), header.maximumSectionSize())
+            if header.sectionSize(column) != width:
+                header.resizeSection(column, width)
+
+    def _shown_rows(self, column: int) -> Iterator[QModelIndex]:
+        """The cells of `column` in every row the tree shows (the children of expanded rows)."""
+        pending = [QModelIndex()]
+        while pending:
+            parent = pending.pop()
+            for row in range(self.model.rowCount(parent)):
+                index = self.model.index(row, 0, parent)
+                yield index.siblingAtColumn(column)
+                if self.model.hasChildren(index) and self.tree.isExpanded(index):
+                    pending.append(index)
 
     def _fit_name_column(self) -> None:
         """The names keep their share of the room the figures leave, however wide the list is; the
@@ -323,6 +419,65 @@ class ListEditor(QWidget):
         menu.exec(self.tree.viewport().mapToGlobal(position))
         menu.deleteLater()
 
+    def _on_selection_changed(self, *_: object) -> None:
+        if self._updating:
+            self._selection_moved = True
+        else:
+            self._selection_pending = False
+            self.selection_changed.emit()
+
+    def _flush_selection(self) -> None:
+        """Say that the selection changed, if an update changed it and nothing said so since."""
+        if self._selection_pending:
+            self._selection_pending = False
+            self.selection_changed.emit()
+
+    def _row_key(self, index: QModelIndex) -> tuple[str, str, int]:
+        """A row as (kind, uid, peripheral position): what it is, wherever the update puts it."""
+        kind = str(index.data(Role.KIND))
+        return kind, str(index.data(Role.UID) if kind != "group" else index.data(Role.COMBAT_GROUP)), \
+            index.row() if kind == "peripheral" else -1
+
+    def _index_of(self, key: tuple[str, str, int], column: int = 0) -> QModelIndex:
+        kind, name, position = key
+        if kind == "group":
+            index = self.model.group_index(int(name))
+        else:
+            index = self.model.trooper_index(name)
+            if kind == "peripheral":
+                index = self.model.index(position, 0, index) if index.isValid() else QModelIndex()
+        return index.siblingAtColumn(column) if index.isValid() and column else index
+
+    def _on_about_to_update(self) -> None:
+        """Before an in-place update: what is selected and current, to keep across rows taken out and put back.
+        The view does not scroll to a current row Qt picks while rows go (that would lay every row out once
+        more, mid-update): the editor chooses what to show once the update is done."""
+        self._updating = True
+        self._auto_scroll = self.tree.hasAutoScroll()
+        self.tree.setAutoScroll(False)
+        self._selection_moved = False
+        selection = self.tree.selectionModel()
+        current = self.tree.currentIndex()
+        rows = [self._row_key(index) for index in selection.selectedRows()]
+        self._kept = (rows, (*self._row_key(current), current.column()) if current.isValid() else None)
+
+    def _restore_kept(self) -> None:
+        """After an update: rows that were selected (or current) and are still there stay so."""
+        rows, current = self._kept
+        self._kept = ([], None)
+        selection = self.tree.selectionModel()
+        wanted = [index for key in rows if (index := self._index_of(key)).isValid()]
+        if current is not None:
+            index = self._index_of(current[:3], current[3])
+            if index.isValid() and index != self.tree.currentIndex():
+                selection.setCurrentIndex(index, QItemSelectionModel.SelectionFlag.NoUpdate)
+        selected = {self._row_key(index) for index in selection.selectedRows()}
+        if any(self._row_key(index) not in selected for index in wanted):
+            chosen = QItemSelection()
+            for index in wanted:
+                chosen.select(index, index.siblingAtColumn(len(Column) - 1))
+            selection.select(chosen, QItemSelectionModel.SelectionFlag.Select | QItemSelectionModel.SelectionFlag.Rows)
+
     def _on_model_about_to_reset(self) -> None:
         if not self._pending_selection:
             self._pending_selection = self.selected_uids()
@@ -341,15 +496,35 @@ class ListEditor(QWidget):
                 self.tree.setCurrentIndex(index)
 
     def _on_rows_inserted(self, parent: QModelIndex, first: int, last: int) -> None:
-        """New rows show their contents: a new group, or a trooper's new peripherals."""
+        """New rows show their contents: a new group, a trooper's peripherals (also of a trooper put back)."""
         if parent.isValid():
             self.tree.expand(parent)
+        for row in range(first, last + 1):
+            index = self.model.index(row, 0, parent)
+            if self.model.hasChildren(index):
+                self.tree.expand(index)
 
     def _on_list_updated(self, changes: ListChanges) -> None:
-        """Gather what an edit (one history entry, maybe several steps) inserted and removed."""
+        """Gather what an edit (one history entry, maybe several steps) inserted and removed; keep the
+        selection of rows that were put back; say once that the selection changed, if it did."""
         self._inserted.extend(u for u in changes.inserted if u not in self._inserted)
         if changes.removed and self._removed_at is None:
             self._removed_at = changes.removed[0][1:]
+        self._fit_figures()
+        try:
+            self._restore_kept()
+        finally:
+            self._updating = False
+            self.tree.setAutoScroll(self._auto_scroll)
+        if self._selection_moved:
+            self._selection_moved = False
+            if changes.removed and not self.tree.selectionModel().hasSelection():
+                # the selected troopers went: the edit selects the one in their place (`_on_edit_done`),
+                # and the selection is told once, then
+                self._selection_pending = True
+                QTimer.singleShot(0, self, self._flush_selection)
+            else:
+                self.selection_changed.emit()
 
     def _on_edit_done(self, *_: object) -> None:
         """After an edit, undo or redo: troopers that appeared (an undone removal) are selected;
@@ -361,6 +536,7 @@ class ListEditor(QWidget):
             self.select_troopers(inserted)
         elif removed_at is not None and not self.selected_uids():
             self._select_near(*removed_at)
+        self._flush_selection()
 
     def _select_near(self, number: int, row: int) -> None:
         group = self.model.group_index(number)

@@ -35,6 +35,7 @@ from armybuilder.gui.models.units import OptionEntry, UnitEntry
 from armybuilder.gui.models.weapons import WeaponTableModel
 from armybuilder.gui.weapons import WeaponBook, carried_weapons
 from armybuilder.gui.widgets.parts import size_columns
+from armybuilder.gui.widgets.quiet import set_visible
 from armybuilder.i18n import language, tr
 from armybuilder.rules.categories import added_categories, own_categories
 
@@ -50,26 +51,40 @@ class LoadoutDelegate(QStyledItemDelegate):
     def __init__(self, parent: QTableView) -> None:
         super().__init__(parent)
         self._sizes: dict[tuple[object, ...], QSize] = {}
+        self._documents: dict[tuple[object, ...], QTextDocument] = {}
+        """Laid-out loadouts, by what they show and how: a row is laid out once, not on every paint."""
 
     def _document(self, option: QStyleOptionViewItem, index: Index, width: int) -> QTextDocument:
-        heading, weapons, gear = index.data(OptionRole.PARTS) or ("", "", "")
+        parts = index.data(OptionRole.PARTS) or ("", "", "")
         selected = bool(option.state & QStyle.StateFlag.State_Selected)
         palette = option.palette
         text = palette.color(QPalette.ColorRole.HighlightedText if selected else QPalette.ColorRole.Text).name()
         quiet = text if selected else icons.INFO_COLOR.name()
-        parts = []
+        key = (tuple(parts), max(width, 20), text, quiet, option.font.key())
+        document = self._documents.get(key)
+        if document is None:
+            if len(self._documents) > 400:
+                self._documents.clear()
+            document = self._documents[key] = self._laid_out(parts, text, quiet, option, key[1])
+        return document
+
+    @staticmethod
+    def _laid_out(parts: tuple[str, str, str], text: str, quiet: str, option: QStyleOptionViewItem,
+                  width: int) -> QTextDocument:
+        heading, weapons, gear = parts
+        lines = []
         if heading:
-            parts.append(f"<b>{html.escape(heading)}</b>")
+            lines.append(f"<b>{html.escape(heading)}</b>")
         if weapons:
-            parts.append(html.escape(weapons))
+            lines.append(html.escape(weapons))
         if gear:
-            parts.append(f"<span style='color:{quiet}'>{html.escape(gear)}</span>")
+            lines.append(f"<span style='color:{quiet}'>{html.escape(gear)}</span>")
         document = QTextDocument()
         document.setDefaultFont(option.font)
         document.setDocumentMargin(0)
         document.setDefaultStyleSheet(f"body {{ color: {text}; }}")
-        document.setHtml(f"<body>{'<br>'.join(parts)}</body>")
-        document.setTextWidth(max(width, 20))
+        document.setHtml(f"<body>{'<br>'.join(lines)}</body>")
+        document.setTextWidth(width)
         return document
 
     def _text_width(self, option: QStyleOptionViewItem, index: Index) -> int:
@@ -220,6 +235,8 @@ class ProfileCard(Retranslating, QWidget):
         layout.addWidget(self.empty, 1)
         layout.addWidget(self.scroll_area, 1)
         self._cm = False
+        self._texts_for: tuple[object, ...] | None = None
+        """(unit shown, language, distances in cm, season, weapon book) of the title and details on show."""
         self._fit_pending = False
         self._connect_signals()
         self.retranslate()
@@ -247,6 +264,7 @@ class ProfileCard(Retranslating, QWidget):
         self._fit_pending = False
         self._size_weapon_columns()
         for table in (self.stats, self.options, self.weapons):
+            table.doItemsLayout()  # now, with the unit just shown: not once more after the first paint
             table.resizeRowsToContents()
             height = table.horizontalHeader().sizeHint().height() + 2 * table.frameWidth()
             height += sum(table.verticalHeader().sectionSize(r) for r in range(table.model().rowCount()))
@@ -299,8 +317,8 @@ class ProfileCard(Retranslating, QWidget):
         """Show a unit (and highlight one of its options)."""
         changed = entry is not self._entry
         self._entry = entry
-        self.scroll_area.setVisible(entry is not None)
-        self.empty.setVisible(entry is None)
+        set_visible(self.scroll_area, entry is not None)
+        set_visible(self.empty, entry is None)
         if changed or entry is None:
             self.stats_model.set_unit(entry.unit if entry else None)
             self.options_model.set_unit(entry)
@@ -308,6 +326,28 @@ class ProfileCard(Retranslating, QWidget):
         if entry is None:
             self.title.clear()
             return
+        unit = entry.unit
+        shown = (entry, language(), self._cm, self.season, self._book)
+        if changed or shown != self._texts_for:
+            self._texts_for = shown
+            self._show_texts(entry)
+        if changed:
+            self._fit_tables()
+        if option is not None:
+            for row in range(self.options_model.rowCount()):
+                key = self.options_model.index(row, 0).data(OptionRole.OPTION_KEY)
+                if key == (unit.id, *option.key):
+                    current = self.options.currentIndex()
+                    if changed or not current.isValid() or current.row() != row \
+                            or not self.options.selectionModel().isRowSelected(row, QModelIndex()):
+                        self.options.setCurrentIndex(self.options_model.index(row, 0))
+                        self.options.selectRow(row)
+                    QTimer.singleShot(0, self, lambda row=row: self._reveal_option(row))
+                    break
+        self._show_weapons()
+
+    def _show_texts(self, entry: UnitEntry) -> None:
+        """The title, the facts under it and the details of a unit, in the current language."""
         unit = entry.unit
         self.title.setText(unit.name)
         facts = []
@@ -327,17 +367,6 @@ class ProfileCard(Retranslating, QWidget):
             facts.append(tr("Reinforcements"))
         self.subtitle.setText(" · ".join(facts))
         self.details.setText(self._details_html(unit))
-        if changed:
-            self._fit_tables()
-        if option is not None:
-            for row in range(self.options_model.rowCount()):
-                key = self.options_model.index(row, 0).data(OptionRole.OPTION_KEY)
-                if key == (unit.id, *option.key):
-                    self.options.setCurrentIndex(self.options_model.index(row, 0))
-                    self.options.selectRow(row)
-                    QTimer.singleShot(0, self, lambda row=row: self._reveal_option(row))
-                    break
-        self._show_weapons()
 
     def highlighted_key(self) -> tuple[int, int, int] | None:
         """(unit, group, option) of the option highlighted in the options table."""

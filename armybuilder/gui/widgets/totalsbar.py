@@ -11,7 +11,7 @@ from armybuilder.gui import icons
 from armybuilder.gui.fonts import set_font
 from armybuilder.gui.labels import swc_text
 from armybuilder.gui.language import Retranslating
-from armybuilder.gui.widgets.quiet import set_style_sheet, set_tool_tip
+from armybuilder.gui.widgets.quiet import set_style_sheet, set_tool_tip, set_visible
 from armybuilder.i18n import tr, trn
 from armybuilder.rules.engine import Report
 
@@ -92,8 +92,8 @@ class TotalsBar(Retranslating, QFrame):
         self._report = report
         self._problem = problem
         self._section = reinforcements
-        self.reinforcements.setVisible(report is not None and reinforcements is not None)
-        self.mercenaries.setVisible(report is not None and report.totals.mercenary_points_limit is not None)
+        set_visible(self.reinforcements, report is not None and reinforcements is not None)
+        set_visible(self.mercenaries, report is not None and report.totals.mercenary_points_limit is not None)
         if report is None:
             for figure in (self.points, self.swc, self.troopers, self.groups):
                 figure.clear()

@@ -35,7 +35,7 @@ from armybuilder.gui.models.units import (
     unit_entries,
 )
 from armybuilder.gui.widgets.parts import size_columns
-from armybuilder.gui.widgets.quiet import set_tool_tip
+from armybuilder.gui.widgets.quiet import set_tool_tip, set_visible
 from armybuilder.gui.widgets.search import SearchField
 from armybuilder.gui.widgets.wrapping import WrappingTreeView
 from armybuilder.i18n import tr, trn
@@ -259,14 +259,14 @@ class UnitBrowser(Retranslating, QWidget):
 
     def _show_mercenary_state(self) -> None:
         count = sum(1 for e in self.model.entries if e.unit.mercenary)
-        self.mercenary_filter.setVisible(count > 0)
+        set_visible(self.mercenary_filter, count > 0)
         self.mercenary_filter.setText(tr("Mercenaries ({count})", count=count))
         tip = trn("Show the {n} unit of the army's mercenary pool (in italics)",
                   "Show the {n} units of the army's mercenary pool (in italics)", count)
         set_tool_tip(self.mercenary_filter, f"{tip}\n{self._mercenary_tip}" if self._mercenary_tip else tip)
         shown = count > 0 and self.mercenary_filter.isChecked() and not self._mercenaries_allowed
         self.mercenary_hint.setText(self._mercenary_tip)
-        self.mercenary_hint.setVisible(shown and bool(self._mercenary_tip))
+        set_visible(self.mercenary_hint, shown and bool(self._mercenary_tip))
 
     def set_season(self, season: SeasonPack | None) -> None:
         """The list's season: categories it adds (ITS S17: Characters are also Veteran) show in the

@@ -3,7 +3,9 @@
 QTreeView draws wrapped text but sizes rows as if it were one line; this delegate measures the
 text at the column's width (only in the columns that can wrap), and the view re-measures when a
 column is resized. Measuring reads the model directly and avoids the style machinery, because it
-runs for every row after every edit.
+runs for every row after every edit; the measured text sizes are kept (a row whose text did not change
+is not measured again). `CellSizes` is the measuring alone, for a model that stores its cells' sizes
+(the list editor's, whose view then lays its rows out without calling Python).
 """
 
 from __future__ import annotations
@@ -18,8 +20,10 @@ ICON = 16
 
 
 def source_data(index: Index, role: int) -> object:
-    """What the (Python) source model says for `index`, read through any proxies."""
+    """What the source model says for `index`, read through any proxies."""
     model: QAbstractItemModel | None = index.model()
+    if not isinstance(model, QAbstractProxyModel):
+        return index.data(role)
     current = index.siblingAtColumn(index.column()) if isinstance(index, QModelIndex) else QModelIndex()
     if isinstance(index, QPersistentModelIndex) and model is not None:
         current = model.index(index.row(), index.column(), index.parent())
@@ -29,14 +33,16 @@ def source_data(index: Index, role: int) -> object:
     return model.data(current, role) if model is not None else None
 
 
-class WrappingDelegate(QStyledItemDelegate):
-    """Row heights that fit the wrapped text of the columns in `wrap_columns`."""
+class CellSizes:
+    """How big a cell of `view` is: one line of text (as wide as it) in most columns, and in the
+    `wrap_columns` the text wrapped at the column's width. Measured text is remembered."""
 
     def __init__(self, view: QTreeView, wrap_columns: tuple[int, ...] = (0, 1)) -> None:
-        super().__init__(view)
         self._view = view
         self.wrap_columns = wrap_columns
         self._metrics: dict[bool, QFontMetrics] = {}
+        self._heights: dict[tuple[str, int, bool], int] = {}
+        self._widths: dict[tuple[str, bool], int] = {}
 
     def _font_metrics(self, bold: bool) -> QFontMetrics:
         if bold not in self._metrics:
@@ -45,33 +51,67 @@ class WrappingDelegate(QStyledItemDelegate):
             self._metrics[bold] = QFontMetrics(font)
         return self._metrics[bold]
 
-    def sizeHint(self, option: QStyleOptionViewItem, index: Index) -> QSize:
-        font = source_data(index, Qt.ItemDataRole.FontRole)
+    def size(self, text: object, font: object, decorated: bool, column: int, depth: int, reserved: int = 0) -> QSize:
+        """A cell's size: its text, whether its font is bold, whether it has an icon, its column, how deep
+        its row is in the tree (0: a top-level row) and the room drawn beside the text (a badge)."""
         bold = isinstance(font, QFont) and font.bold()
         metrics = self._font_metrics(bold)
         line = max(metrics.height(), ICON) + PADDING
-        text = source_data(index, Qt.ItemDataRole.DisplayRole)
-        width = self._view.columnWidth(index.column())
+        width = self._view.columnWidth(column)
         if not text:
             return QSize(max(width, 1), line)
-        if index.column() not in self.wrap_columns:  # one line: as wide as its text (for ResizeToContents)
-            icon = ICON + PADDING if source_data(index, Qt.ItemDataRole.DecorationRole) is not None else 0
-            return QSize(metrics.horizontalAdvance(str(text)) + 2 * PADDING + icon, line)
-        if index.column() == 0:
-            depth = 0
-            parent = index.parent()
-            while parent.isValid():
-                depth += 1
-                parent = parent.parent()
+        if column not in self.wrap_columns:  # one line: as wide as its text (for ResizeToContents)
+            key = (str(text), bold)
+            advance = self._widths.get(key)
+            if advance is None:
+                advance = self._widths[key] = metrics.horizontalAdvance(key[0])
+            return QSize(advance + 2 * PADDING + (ICON + PADDING if decorated else 0), line)
+        if column == 0:
             width -= self._view.indentation() * (depth + (1 if self._view.rootIsDecorated() else 0))
-        width -= 2 * PADDING + self.reserved_width(index)
-        if source_data(index, Qt.ItemDataRole.DecorationRole) is not None:
+        width -= 2 * PADDING + reserved
+        if decorated:
             width -= ICON + PADDING
         if width <= 20:
             return QSize(max(width, 1), line)
-        rect = metrics.boundingRect(QRect(0, 0, width, 100_000),
-                                    int(Qt.TextFlag.TextWordWrap) | int(Qt.AlignmentFlag.AlignLeft), str(text))
-        return QSize(width, max(line, rect.height() + PADDING))
+        measured = (str(text), width, bold)
+        height = self._heights.get(measured)
+        if height is None:
+            if len(self._heights) > 4000:
+                self._heights.clear()
+            height = self._heights[measured] = metrics.boundingRect(
+                QRect(0, 0, width, 100_000), int(Qt.TextFlag.TextWordWrap) | int(Qt.AlignmentFlag.AlignLeft),
+                measured[0]).height()
+        return QSize(width, max(line, height + PADDING))
+
+
+def depth_of(index: Index) -> int:
+    """How deep `index`'s row is in its tree (0: a top-level row)."""
+    depth = 0
+    parent = index.parent()
+    while parent.isValid():
+        depth += 1
+        parent = parent.parent()
+    return depth
+
+
+class WrappingDelegate(QStyledItemDelegate):
+    """Row heights that fit the wrapped text of the columns in `wrap_columns`."""
+
+    def __init__(self, view: QTreeView, wrap_columns: tuple[int, ...] = (0, 1)) -> None:
+        super().__init__(view)
+        self._view = view
+        self.sizes = CellSizes(view, wrap_columns)
+
+    @property
+    def wrap_columns(self) -> tuple[int, ...]:
+        return self.sizes.wrap_columns
+
+    def sizeHint(self, option: QStyleOptionViewItem, index: Index) -> QSize:
+        column = index.column()
+        return self.sizes.size(source_data(index, Qt.ItemDataRole.DisplayRole),
+                               source_data(index, Qt.ItemDataRole.FontRole),
+                               source_data(index, Qt.ItemDataRole.DecorationRole) is not None, column,
+                               depth_of(index) if column == 0 else 0, self.reserved_width(index))
 
     def reserved_width(self, index: Index) -> int:
         """Room a subclass draws something in beside the text (the text wraps in what is left)."""
