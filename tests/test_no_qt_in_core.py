@@ -6,7 +6,7 @@ import sys
 import pytest
 
 CORE_PACKAGES = ["armybuilder.domain", "armybuilder.data", "armybuilder.rules", "armybuilder.export",
-                 "armybuilder.cli", "armybuilder.i18n"]
+                 "armybuilder.library", "armybuilder.cli", "armybuilder.i18n"]
 
 
 @pytest.mark.parametrize("package", CORE_PACKAGES)

@@ -13,6 +13,8 @@ Then the window at 1024×700 (the browser over the card, the list in its own col
 notes, the question before a change of army drops troopers and, with the official data, a list
 with a Reinforcements section and the mercenary pool shown with its hint. Last, ITS Season 17: the rules
 pack picker and, with the official data, the Spec-Ops builder and a list with mercenaries and a Spec-Ops.
+Then the list library on the start page, a 15-trooper Winter Force list (the browser's marks, the card's
+weapons) at 1440×900 and 1024×700, and the dark theme.
 Each language's pass starts from the profile card tab and an empty status bar.
 The window is driven through its own document and widgets; settings, autosaves and the imported
 data are kept in a temporary folder, never the user's.
@@ -114,6 +116,9 @@ def main(argv: list[str]) -> int:
             window.resize(*SIZE)
             _season_states(window, shot, dialog_shot, official)
             window.document.close_list()
+            _usability_states(window, shot)
+            window.document.close_list()
+            window.resize(*SIZE)
             _pointbuy_states(window, dialog_shot)
         window.close()
     apply_language("en")
@@ -404,6 +409,69 @@ def _review_states(window: object, shot: Callable[[str], None], dialog_shot: Cal
         for unit, group, option in cheap[:6:2]:
             doc.add_trooper(unit.id, group.id if group else 0, option.id, reinforcement=True)
     shot("23-reinforcements")
+
+
+WINTER_FORCE = (("fusiliers", 0), ("fusiliers", 1), ("fusiliers", 4), ("nokken", 0), ("nokken", 1),
+                ("machinists", 0), ("trauma-docs", 0), ("nisses", 0), ("nisses", 1), ("jotums", 0),
+                ("armbots-bulleteer", 0), ("fusiliers", 7), ("knight-of-justice", 0), ("tech-bees", 0), ("palbots", 0))
+"""15 troopers of the official Svalarheima's Winter Force (a Lieutenant among them) for the usability states."""
+
+
+def _usability_states(window: object, shot: Callable[[str], None]) -> None:
+    """The browser's marks, the card's weapons, a 15-trooper Winter Force list at 1440×900 and at 1024×700,
+    the list library on the start page and the dark theme (#16). With the bundled data only, the seed's
+    Svalarheima army stands in."""
+    from PySide6.QtWidgets import QApplication
+
+    from armybuilder.gui.mainwindow import MainWindow
+    from armybuilder.gui.theme import apply_theme
+    from armybuilder.library.folder import default_folder
+
+    assert isinstance(window, MainWindow)
+    library = default_folder()
+    library.mkdir(parents=True, exist_ok=True)
+    for example in sorted(BLIZZARD_A.parent.glob("*.yaml")):  # a library of lists to show
+        target = library / example.name
+        if not target.exists():
+            target.write_bytes(example.read_bytes())
+    window.library.refresh()
+    window.library.wait()
+    QApplication.processEvents()
+    shot("27-list-library")
+    official = any(s.origin == "imported" for s in window.catalog.armies())
+    _choose_army(window, "Svalarheima's Winter Force", "imported" if official else "bundled")
+    doc = window.document
+    if doc.army is None:
+        return
+    doc.rename("Winter Force, 15 troopers")
+    for slug, pick in WINTER_FORCE:
+        _add(window, slug, pick)
+    browser = window.browser
+    fusiliers = doc.army.unit_by_slug("fusiliers")
+    if fusiliers is not None:  # the card's weapons: an HMG Fusilier, chosen in the browser
+        group, option = list(fusiliers.selectable_options())[min(1, sum(1 for _ in fusiliers.selectable_options()) - 1)]
+        index = browser.option_index(fusiliers.id, group.id if group else 0, option.id)
+        browser.tree.setCurrentIndex(index)
+        browser.tree.scrollTo(index)
+        entry = browser.entry_for(fusiliers.id)
+        if entry is not None:
+            key = (group.id if group else 0, option.id)
+            window.card.show_unit(entry, next((o for o in entry.options if o.key == key), None))
+    window.fireteams.tabs.setCurrentWidget(window.card)
+    _show_first_problem(window)
+    shot("28-winter-force-1440")
+    window.resize(*SMALL)
+    QApplication.processEvents()
+    shot("29-winter-force-1024")
+    window.resize(*SIZE)
+    apply_theme("dark")
+    from armybuilder.gui.language import refresh_texts
+
+    refresh_texts()
+    QApplication.processEvents()
+    shot("30-dark-theme")
+    apply_theme("light")
+    refresh_texts()
 
 
 def _season_states(window: object, shot: Callable[[str], None], dialog_shot: Callable[[str, object], None],

@@ -12,7 +12,9 @@ from __future__ import annotations
 import contextlib
 import errno
 import os
+import re
 import stat
+import unicodedata
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -195,3 +197,16 @@ class FileStamp:
 def changed_on_disk(path: Path, stamp: FileStamp | None) -> bool:
     """Whether `path` differs from when `stamp` was taken (created, changed or deleted since)."""
     return FileStamp.of(path) != stamp
+
+
+_UNSAFE = re.compile(r'[\\/:*?"<>|\x00-\x1f\x7f]+')
+
+
+def safe_file_stem(name: str, fallback: str) -> str:
+    """A file name (without suffix) made from a name a player typed: no folder separators or
+    characters Windows, macOS or Linux refuse ('PanO 300/6 SWC' → 'PanO 300-6 SWC'), no leading
+    dot, not too long; `fallback` when nothing is left."""
+    text = unicodedata.normalize("NFC", name)
+    text = _UNSAFE.sub("-", text)
+    text = " ".join(text.split()).strip(" .-")
+    return text[:80].rstrip(" .-") or fallback

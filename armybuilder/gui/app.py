@@ -135,6 +135,7 @@ class Windows:
         autosave = Autosave(window)
         autosave.failed.connect(lambda message: window.statusBar().showMessage(message, 30000))
         window.drops.open_elsewhere = self.open_in_new_window
+        window.library.open_elsewhere = self.open_in_new_window
         window.closed.connect(lambda: self._forget(window))
         self.open.append((window, autosave))
         return window

@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-import re
-import unicodedata
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from armybuilder.data.catalog import Catalog
 from armybuilder.data.fileio import FileStamp, atomic_write_text
+from armybuilder.data.fileio import safe_file_stem as safe_file_stem  # the name rule lives in the core
 from armybuilder.data.listfile import LoadedList, dumps_list, load_list
 from armybuilder.data.problems import DataProblem
 from armybuilder.domain.lists import ArmyList
@@ -51,15 +50,3 @@ def write_text(path: Path, text: str) -> FileStamp | None:
 def with_suffix(path: Path) -> Path:
     return path if path.suffix.lower() in (".yaml", ".yml") else path.with_name(path.name + LIST_SUFFIX)
 
-
-_UNSAFE = re.compile(r'[\\/:*?"<>|\x00-\x1f\x7f]+')
-
-
-def safe_file_stem(name: str, fallback: str) -> str:
-    """A file name (without suffix) made from a name a player typed: no folder separators or
-    characters Windows, macOS or Linux refuse ('PanO 300/6 SWC' → 'PanO 300-6 SWC'), no leading
-    dot, not too long; `fallback` when nothing is left."""
-    text = unicodedata.normalize("NFC", name)
-    text = _UNSAFE.sub("-", text)
-    text = " ".join(text.split()).strip(" .-")
-    return text[:80].rstrip(" .-") or fallback

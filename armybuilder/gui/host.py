@@ -40,6 +40,8 @@ class WindowServices:
     open_path: Callable[[Path], object]
     maybe_keep_changes: Callable[[], bool]
     add_menu: Callable[[str], QMenu]
+    add_start_panel: Callable[[QWidget], None] = lambda widget: None
+    """Put a feature's panel on the start page (under the army picker): the list library."""
 
 
 class FeatureHost(QObject):
@@ -97,6 +99,10 @@ class FeatureHost(QObject):
         """Offer actions in the list editor's context menu (and their shortcuts while it has focus)."""
         for action in actions:
             self._list_view.addAction(action)
+
+    def add_start_panel(self, widget: QWidget) -> None:
+        """Show a feature's panel on the start page, under the army picker and the recent lists."""
+        self._services.add_start_panel(widget)
 
     # ----- the list editor's selection ------------------------------------------------------------
     def selected_troopers(self) -> list[str]:

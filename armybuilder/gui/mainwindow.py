@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import QByteArray, Qt, Signal, SignalInstance
 from PySide6.QtGui import QAction, QCloseEvent, QDragEnterEvent, QDragMoveEvent, QDropEvent, QGuiApplication
 from PySide6.QtWidgets import (
+    QAbstractItemView,
     QFileDialog,
     QLabel,
     QMainWindow,
@@ -51,6 +52,7 @@ from armybuilder.gui.games import GameWindows
 from armybuilder.gui.host import FeatureHost, WindowServices
 from armybuilder.gui.labels import describe_trooper, set_distance_units
 from armybuilder.gui.language import Retranslating, apply_language
+from armybuilder.gui.library.feature import LibraryFeature
 from armybuilder.gui.models.units import OptionEntry, UnitEntry
 from armybuilder.gui.preferences import Preferences
 from armybuilder.gui.printing.feature import PrintFeature
@@ -116,6 +118,9 @@ class MainWindow(Retranslating, QMainWindow):
         self.other_games = GameWindows(self.host, games or default_registry())
         self.appearance = AppearanceFeature(self.host)
         self.recent.changed.connect(self._fill_recent_menu)
+        self.library = LibraryFeature(self.host, self.catalog)
+        for view in self.findChildren(QAbstractItemView):  # Tab moves on to the next widget, never cell by cell
+            view.setTabKeyNavigation(False)
         self.retranslate()
         self._restore_layout()
         self._on_list_changed()
@@ -152,9 +157,9 @@ class MainWindow(Retranslating, QMainWindow):
         self.right_splitter.setObjectName("right_splitter")
         self.right_splitter.addWidget(self.editor)
         self.right_splitter.addWidget(self.bottom_tabs)
-        self.right_splitter.setStretchFactor(0, 3)
-        self.right_splitter.setStretchFactor(1, 1)
-        self.right_splitter.setSizes([560, 200])
+        self.right_splitter.setStretchFactor(0, 5)
+        self.right_splitter.setStretchFactor(1, 3)
+        self.right_splitter.setSizes([500, 300])  # the problems get room for four or five (1440×900)
         self.columns = BuilderColumns(self.browser, self.card, self.right_splitter)
         self.splitter = self.columns.splitter
         # the middle column shows the profile card, and the features' panels beside it, as tabs
@@ -299,6 +304,7 @@ class MainWindow(Retranslating, QMainWindow):
             open_path=lambda path: self.open_path(path),
             maybe_keep_changes=lambda: self.maybe_keep_changes(),
             add_menu=self._add_feature_menu,
+            add_start_panel=lambda widget: self.start_page.add_panel(widget),
         )
         host = FeatureHost(self, self.document, self.tasks, self.settings, self.action_collection,
                            {"file": self.file_menu, "edit": self.edit_menu, "view": self.view_menu},
@@ -324,6 +330,10 @@ class MainWindow(Retranslating, QMainWindow):
         self.view_menu.setTitle(tr("&View"))
         self.toolbar.setWindowTitle(tr("Toolbar"))
         self.bottom_tabs.setTabText(1, tr("History"))
+        self.bottom_tabs.setAccessibleName(tr("Problems and history"))
+        self.middle_tabs.setAccessibleName(tr("Profile card, fireteams and finder"))
+        self.editor.tree.setAccessibleName(tr("The list: combat groups and troopers"))
+        self.history.setAccessibleName(tr("History"))
         self.middle_tabs.setTabText(self.middle_tabs.indexOf(self.card), tr("Profile"))
         self.history.setEmptyLabel(tr("<list as opened>"))
         self.history.viewport().update()
@@ -950,9 +960,15 @@ class MainWindow(Retranslating, QMainWindow):
                                               tr("Army lists (*.yaml *.yml);;All files (*)"))
         return Path(name) if name else None
 
+    def save_folder(self) -> Path:
+        """Where Save As starts: the list's own folder; for a list never saved, the folder a list was last
+        opened from or saved to, else (the first time) the list library's."""
+        doc = self.document
+        return doc.path.parent if doc.path else (self.settings.last_folder() or self.library.folder)
+
     def ask_save_path(self) -> Path | None:
         doc = self.document
-        folder = doc.path.parent if doc.path else (self.settings.last_folder() or Path.home())
+        folder = self.save_folder()
         stem = files.safe_file_stem(doc.army_list.name if doc.army_list else "", tr("army-list"))
         name, _ = QFileDialog.getSaveFileName(self, tr("Save the list"), str(folder / f"{stem}.yaml"),
                                               tr("Army lists (*.yaml *.yml)"))

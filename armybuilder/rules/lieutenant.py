@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from armybuilder.i18n import lazy_tr
+from armybuilder.domain.naming import trooper_label
+from armybuilder.i18n import lazy_join, lazy_tr
 from armybuilder.rules import sources
 from armybuilder.rules.context import RuleContext
 from armybuilder.rules.violations import Violation, error
@@ -19,7 +20,7 @@ def check(ctx: RuleContext) -> Iterator[Violation]:
                     lazy_tr("The list has no Lieutenant. Change one trooper to an option with the Lieutenant skill."),
                     sources.LIEUTENANT, count=0)
     elif len(lieutenants) > wanted:
-        names = ", ".join(t.name for t in lieutenants)
+        names = lazy_join(", ", [trooper_label(t.unit, t.option) for t in lieutenants])  # which option each is
         yield error("lieutenant.too_many",
                     lazy_tr("The list has {count} Lieutenants ({names}); it must have exactly one. Change the others "
                             "to options without the Lieutenant skill.", count=len(lieutenants), names=names),

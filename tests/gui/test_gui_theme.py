@@ -4,11 +4,13 @@ actually hand the views — and View ▸ Theme switches the whole window, style 
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 
 import pytest
 from PySide6.QtCore import QAbstractItemModel, QModelIndex, Qt
 from PySide6.QtGui import QBrush, QColor, QGuiApplication, QPalette
+from PySide6.QtWidgets import QLabel
 
 from armybuilder.export.sheet import WeaponLine
 from armybuilder.gui import icons, theme
@@ -104,6 +106,11 @@ def test_view_theme_switches_the_window_and_is_kept(qtbot, window: MainWindow) -
     assert window.settings.theme() == "dark"
     assert QGuiApplication.palette().color(QPalette.ColorRole.Window).lightness() < 80
     assert theme.TEXT_COLOURS["legal"]["dark"] in window.totals.state.styleSheet()  # style sheets follow
+    window_colour = QGuiApplication.palette().color(QPalette.ColorRole.Window)
+    for label in window.totals.findChildren(QLabel):  # rich texts name their colours: readable in the dark
+        assert "palette(" not in label.text()  # rich text would not follow a palette change
+        for name in re.findall(r"color:\s*(#[0-9a-fA-F]{6})", label.text() + label.styleSheet()):
+            assert theme.contrast(QColor(name), window_colour) >= theme.MIN_CONTRAST, (label.objectName(), name)
     window.action_collection["theme_light"].trigger()
     assert window.settings.theme() == "light"
     assert theme.TEXT_COLOURS["legal"]["light"] in window.totals.state.styleSheet()

@@ -315,6 +315,8 @@ class ImportDataDialog(Retranslating, QDialog):
             self.from_web.setChecked(True)
 
     def retranslate(self) -> None:
+        self.folder.setAccessibleName(tr("Folder of the official data"))
+        self.url.setAccessibleName(tr("Web address of the official data"))
         self.setWindowTitle(tr("Import Infinity Army data"))
         self.intro.setText(tr("Import the official Infinity Army data: every army and sectorial, converted once and "
                               "kept for offline use. Importing again updates the armies that changed."))

@@ -23,6 +23,7 @@ class NotesDialog(QDialog):
         self.text.setObjectName("notes_text")
         self.text.setPlainText(notes)
         self.text.setPlaceholderText(tr("Deployment plans, reminders, what to change after the next game…"))
+        self.text.setAccessibleName(tr("List notes"))
         self.hint = QLabel(tr("Kept in the list file. Never printed: not on the full list, and never on the "
                               "courtesy list."))
         self.hint.setWordWrap(True)

@@ -112,6 +112,8 @@ class FireteamPanel(Retranslating, QWidget):
 
     def retranslate(self) -> None:
         self.model.retranslate()
+        self.tree.setAccessibleName(tr("The list's fireteams"))
+        self.details.setAccessibleName(tr("The selected fireteam: members, level and bonuses"))
         self.placeholder.setText(tr("No fireteams yet. Select troopers of one combat group in the list and choose "
                                     "Form fireteam… (Ctrl+T), or declare one the finder found."))
         self.refresh()
@@ -229,6 +231,7 @@ class FinderPanel(Retranslating, QWidget):
 
     def retranslate(self) -> None:
         self.model.retranslate()
+        self.tree.setAccessibleName(tr("Fireteams the finder sees, and changes that improve yours"))
         self.intro.setText(tr("What the fireteam finder sees in the list. Double-click a line (or press Apply) to "
                               "make it: one undoable edit."))
         self.refresh()

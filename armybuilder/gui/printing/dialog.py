@@ -51,6 +51,7 @@ class PageView(QScrollArea):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("preview_pages")
+        self.setAccessibleName(tr("Preview of the print-out"))
         self.setWidgetResizable(True)
         self.setFrameShape(QFrame.Shape.NoFrame)
         self.setStyleSheet("QScrollArea#preview_pages, QWidget#preview_canvas { background: #7d8790; }")

@@ -69,6 +69,8 @@ class ArmyPicker(Retranslating, QWidget):
         self.model.retranslate()
         self.tree.expandAll()
         self.search.setPlaceholderText(tr("Search armies and sectorials…"))
+        self.search.setAccessibleName(tr("Search armies and sectorials"))
+        self.tree.setAccessibleName(tr("Armies and sectorials"))
 
     def set_armies(self, summaries: list[ArmySummary]) -> None:
         self.model.set_armies(summaries)

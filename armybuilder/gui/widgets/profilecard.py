@@ -276,6 +276,7 @@ class ProfileCard(Retranslating, QWidget):
         self.empty.setText(tr("Choose a unit on the left to see its profile and options."))
         self.options_title.setText(tr("Options — double-click, press Enter or drag one into the list"))
         self.stats.setAccessibleName(tr("Profile"))
+        self.scroll_area.setAccessibleName(tr("Profile card"))
         self.options.setAccessibleName(tr("Options"))
         self.weapons.setAccessibleName(tr("Weapons"))
         self.details.setAccessibleName(tr("Characteristics, skills, equipment and weapons"))

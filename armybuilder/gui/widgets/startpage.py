@@ -1,16 +1,19 @@
-"""The page shown when no list is open: pick an army to start, or open a recent list."""
+"""The page shown when no list is open: pick an army to start, open a recent list, or (a feature's
+panel below: the list library) one of the lists you keep."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
 from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QShowEvent
 from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
     QListWidget,
     QListWidgetItem,
     QPushButton,
+    QSplitter,
     QVBoxLayout,
     QWidget,
 )
@@ -70,11 +73,29 @@ class StartPage(Retranslating, QWidget):
         right.addSpacing(12)
         right.addWidget(self.recent_title)
         right.addWidget(self.recent, 1)
-        layout = QHBoxLayout(self)
-        layout.setContentsMargins(24, 18, 24, 18)
-        layout.setSpacing(24)
-        layout.addLayout(left, 3)
-        layout.addLayout(right, 2)
+        top = QWidget()
+        columns = QHBoxLayout(top)
+        columns.setContentsMargins(0, 0, 0, 0)
+        columns.setSpacing(24)
+        columns.addLayout(left, 3)
+        columns.addLayout(right, 2)
+        self.panels = QWidget()
+        self.panels.setObjectName("start_panels")
+        self.panels_layout = QVBoxLayout(self.panels)
+        self.panels_layout.setContentsMargins(0, 6, 0, 0)
+        self.panels.setVisible(False)
+        self.splitter = QSplitter(Qt.Orientation.Vertical)
+        self.splitter.setObjectName("start_splitter")
+        self.splitter.setChildrenCollapsible(False)
+        self.splitter.addWidget(top)
+        self.splitter.addWidget(self.panels)
+        self.splitter.setStretchFactor(0, 2)
+        self.splitter.setStretchFactor(1, 3)
+        self.picker.setMinimumHeight(160)
+        self._split = False
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(24, 18, 24, 12)
+        layout.addWidget(self.splitter)
         self._connect_signals()
         self.retranslate()
 
@@ -95,7 +116,20 @@ class StartPage(Retranslating, QWidget):
         self.import_button.setText(tr("Import Infinity Army data…"))
         self.open_button.setText(tr("Open a list file…"))
         self.recent_title.setText(tr("Recent lists"))
+        self.recent.setAccessibleName(tr("Recent lists"))
         self._placeholder()
+
+    def showEvent(self, event: QShowEvent) -> None:
+        super().showEvent(event)
+        if not self._split and self.panels.isVisible():  # the library gets the larger share at first
+            self._split = True
+            height = max(self.splitter.height(), 1)
+            self.splitter.setSizes([round(height * 0.42), round(height * 0.58)])
+
+    def add_panel(self, widget: QWidget) -> None:
+        """A feature's panel under the army picker and the recent lists (the list library)."""
+        self.panels_layout.addWidget(widget)
+        self.panels.setVisible(True)
 
     def focus_search(self) -> None:
         """The keyboard in the army search, as the page says ("type its name and press Enter")."""

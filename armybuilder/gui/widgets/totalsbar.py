@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QFont
+from PySide6.QtGui import QFont, QGuiApplication, QPalette
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QWidget
 
 from armybuilder.domain.packs import ReinforcementRules
@@ -27,7 +27,7 @@ class Figure(QLabel):
 
     def show_figure(self, label: str, value: str, over: bool, tooltip: str = "") -> None:
         self.over = over
-        color = icons.ERROR_COLOR.name() if over else "palette(window-text)"
+        color = icons.ERROR_COLOR.name() if over else _text_colour()
         weight = "700"
         self.setText(f"<span>{label}</span>&nbsp;<span style='color:{color}; font-weight:{weight}'>{value}</span>")
         set_tool_tip(self, tooltip)
@@ -39,6 +39,11 @@ class Figure(QLabel):
         import re
 
         return re.sub(r"<[^>]+>", "", doc).replace("&nbsp;", " ")
+
+
+def _text_colour() -> str:
+    """The window's text colour now (rich text does not follow a palette change: it is set again)."""
+    return QGuiApplication.palette().color(QPalette.ColorRole.WindowText).name()
 
 
 def is_empty(report: Report) -> bool:
@@ -137,7 +142,7 @@ class TotalsBar(Retranslating, QFrame):
             over_any = over_any or over
             number = group.number
             name = tr("R{number}", number=number) if group.reinforcement else tr("CG{number}", number=number)
-            color = icons.ERROR_COLOR.name() if over else "palette(window-text)"
+            color = icons.ERROR_COLOR.name() if over else _text_colour()
             count = f"{group.troopers}/{group.limit}"
             parts.append(f"{name}&nbsp;<span style='color:{color}; font-weight:700'>{count}</span>")
         self.groups.over = over_any

@@ -81,14 +81,19 @@ class UnitBrowser(Retranslating, QWidget):
         self.tree.setSortingEnabled(True)
         self.tree.sortByColumn(-1, Qt.SortOrder.AscendingOrder)
         self.tree.setAlternatingRowColors(True)
+        self.tree.setIndentation(14)  # unit names keep room for two lines at most (1440×900)
         size_columns(self.tree.header(), Column.NAME, fit=(Column.TYPE, Column.AVA, Column.SWC, Column.POINTS))
 
         self.search = SearchField()
         self.search.setObjectName("unit_search")
         self.type_filter = QComboBox()
         self.type_filter.setObjectName("type_filter")
+        self.type_filter.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+        self.type_filter.setMinimumContentsLength(8)
         self.category_filter = QComboBox()
         self.category_filter.setObjectName("category_filter")
+        self.category_filter.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+        self.category_filter.setMinimumContentsLength(8)
         self.lieutenant_filter = self._toggle("lieutenant_filter")
         self.hacker_filter = self._toggle("hacker_filter")
         self.fits_filter = self._toggle("fits_filter")
@@ -106,10 +111,11 @@ class UnitBrowser(Retranslating, QWidget):
         self._expanded: set[int] | None = None
         """The units that were expanded before a search or filter expanded them all (restored after)."""
 
-        filters = QHBoxLayout()
+        filters = QHBoxLayout()  # the search and the two filters share a row: the tree keeps the height
         filters.setSpacing(4)
-        filters.addWidget(self.type_filter, 1)
-        filters.addWidget(self.category_filter, 2)
+        filters.addWidget(self.search, 5)
+        filters.addWidget(self.type_filter, 2)
+        filters.addWidget(self.category_filter, 3)
         toggles = QHBoxLayout()
         toggles.setSpacing(4)
         toggles.addWidget(self.lieutenant_filter)
@@ -121,7 +127,6 @@ class UnitBrowser(Retranslating, QWidget):
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.sections)
-        layout.addWidget(self.search)
         layout.addLayout(filters)
         layout.addLayout(toggles)
         layout.addWidget(self.mercenary_hint)
@@ -154,6 +159,10 @@ class UnitBrowser(Retranslating, QWidget):
     def retranslate(self) -> None:
         self.model.retranslate()
         self.search.setPlaceholderText(tr("Search units, skills, weapons…"))
+        self.search.setAccessibleName(tr("Search units, skills, weapons"))
+        self.tree.setAccessibleName(tr("The army's units and their options"))
+        self.type_filter.setAccessibleName(tr("Unit type"))
+        self.category_filter.setAccessibleName(tr("Unit category"))
         self.search.setToolTip(tr("Type part of a unit's name, a skill or a weapon; every word must match"))
         self._fill_filters()
         self.lieutenant_filter.setText(tr("Lieutenant"))

@@ -31,6 +31,7 @@ class ValidationPanel(Retranslating, ProblemsPanel):
         self.document.list_changed.connect(self._on_list_changed)
 
     def retranslate(self) -> None:
+        self.view.setAccessibleName(tr("Problems"))
         self._on_list_changed()
 
     def _on_list_changed(self) -> None:
