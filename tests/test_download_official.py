@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import gzip
 import json
+import re
 import shutil
 import socket
 import struct
@@ -275,15 +276,30 @@ def test_bodies_that_are_the_data() -> None:
     check_body(b'{"factions": [{"id": 101}]}', False)
 
 
-def test_requests_name_the_official_origin_and_use_certifis_bundle() -> None:
+def test_requests_name_the_official_origin_and_use_certifis_bundle(tmp_path: Path,
+                                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    """`tls_context` trusts exactly the certificates of the file certifi names. It is built once per process
+    (`@cache`), so the test builds it afresh, from a copy of certifi's bundle taken now: the installed file may
+    change while the suite runs (this machine's sandbox appends its own CA to every venv's certifi bundle), and a
+    context cached by an earlier test of the same worker would hold the bundle as it was then."""
+    import ssl
+
     import certifi
 
     headers = request_headers()
     assert headers["Origin"] == "https://infinityuniverse.com" and headers["Accept-Encoding"] == "gzip"
-    context = tls_context()
-    assert context.verify_mode.name == "CERT_REQUIRED" and context.check_hostname
-    stats = context.cert_store_stats()
-    import ssl
-
-    bundle = ssl.create_default_context(cafile=certifi.where()).cert_store_stats()
-    assert stats == bundle and stats["x509_ca"] > 50
+    bundle = tmp_path / "cacert.pem"
+    shutil.copyfile(certifi.where(), bundle)
+    expected = {ssl.PEM_cert_to_DER_cert(f"-----BEGIN CERTIFICATE-----{block}-----END CERTIFICATE-----\n")
+                for block in re.findall(r"-----BEGIN CERTIFICATE-----(.*?)-----END CERTIFICATE-----",
+                                        bundle.read_text(encoding="ascii"), flags=re.DOTALL)}
+    monkeypatch.setattr(certifi, "where", lambda: str(bundle))
+    tls_context.cache_clear()
+    try:
+        context = tls_context()
+        assert context.verify_mode.name == "CERT_REQUIRED" and context.check_hostname
+        stats = context.cert_store_stats()
+        loaded = set(context.get_ca_certs(binary_form=True))
+    finally:
+        tls_context.cache_clear()  # later tests build theirs from the real certifi.where()
+    assert loaded == expected and stats["x509_ca"] == len(expected) > 50
