@@ -184,7 +184,8 @@ def test_free_points_chosen_after_a_tier_keep_its_size(window: MainWindow, tmp_p
     row = combo.findData(FREE_POINTS)
     combo.setCurrentIndex(row)
     combo.activated.emit(row)
-    assert (window.document.army_list.tier, window.document.army_list.points) == (None, 400)
+    changed = window.document.army_list  # read afresh: mypy kept the `tier == "400"` narrowing from above
+    assert changed is not None and (changed.tier, changed.points) == (None, 400)
 
 
 def test_cancel_ends_the_import_thread_of_a_stalled_download_within_a_second(tmp_path: Path) -> None:
