@@ -302,3 +302,15 @@ def test_header_labels_share_the_baseline_of_their_values(doc: Printout) -> None
     reader.pages[0].extract_text(visitor_text=visit)
     for label, value in (("Points", "539 / 600"), ("Lieutenant", "FUSILIERS"), ("Rules", "Infinity N5")):
         assert baselines[label] == baselines[value], (label, baselines[label], baselines[value])
+
+
+def test_range_bands_and_their_modifiers_are_read_once_for_print_and_screen() -> None:
+    """The weapons reference's columns and each cell's modifier (`export.sheet`), which the app's weapon
+    tables read too: the bands every line has between them, nearest first; '' past a weapon's reach."""
+    from armybuilder.export.sheet import WeaponLine, range_bands
+
+    rifle = WeaponLine("Combi Rifle", ((20, "+3"), (40, "+3"), (80, "-3"), (120, "-6")), "13", "3", "N", "ARM", "")
+    pistol = WeaponLine("Pistol", ((20, "+3"), (40, "-3")), "11", "2", "N", "ARM", "")
+    assert range_bands([rifle, pistol, rifle]) == [20, 40, 80, 120]
+    assert [pistol.modifier_at(b) for b in range_bands([rifle, pistol])] == ["+3", "-3", "", ""]
+    assert rifle.modifier_at(60) == "-3" and rifle.modifier_at(121) == ""

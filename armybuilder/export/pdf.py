@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import io
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Any
 from xml.sax.saxutils import escape
@@ -52,7 +52,7 @@ from armybuilder.export.frame import (
 )
 from armybuilder.export.printable import escape_controls
 from armybuilder.export.printout import IllegalListError, PrintOptions, Printout, printing_language
-from armybuilder.export.sheet import Row, Sheet, WeaponLine, courtesy_of, courtesy_sheet, full_sheet
+from armybuilder.export.sheet import Row, Sheet, courtesy_of, courtesy_sheet, full_sheet, range_bands
 from armybuilder.i18n import tr
 
 PERIPHERAL = SHADE
@@ -383,17 +383,6 @@ def _fireteams(sheet: Sheet, st: _Styles, width: float) -> list[Flowable]:
 
 
 # ----- weapons reference ------------------------------------------------------------------------
-def _bands(lines: Sequence[WeaponLine]) -> list[int]:
-    return sorted({cm for line in lines for cm, _ in line.ranges})
-
-
-def _mod_at(line: WeaponLine, upper: int) -> str:
-    for cm, mod in line.ranges:
-        if cm >= upper:
-            return mod
-    return ""
-
-
 def _value(text: str, width: float, st: _Styles) -> Any:
     """A short value as plain text (styled by its table: no paragraph to parse); one too wide wraps."""
     if stringWidth(text, st.fonts.regular, st.cell.fontSize) + 4 <= width:
@@ -406,7 +395,7 @@ def _weapons(sheet: Sheet, st: _Styles, width: float) -> list[Flowable]:
         return []
     flow: list[Flowable] = [PageBreak(), _p(_e(tr("Weapons reference")), st.section)]
     if sheet.weapons:
-        bands = _bands(sheet.weapons)
+        bands = range_bands(sheet.weapons)
         heads = [tr("Weapon")]
         lower = 0
         for upper in bands:
@@ -432,7 +421,7 @@ def _weapons(sheet: Sheet, st: _Styles, width: float) -> list[Flowable]:
         for row_index, line in enumerate(sheet.weapons, start=1):
             cells: list[Any] = [_p(f"<b>{_e(line.name)}</b>", st.base)]
             for column, upper in enumerate(bands, start=1):
-                mod = _mod_at(line, upper)
+                mod = line.modifier_at(upper)
                 cells.append(mod)
                 colour = RANGE_COLOURS.get(mod.replace("−", "-"))
                 if colour:

@@ -108,6 +108,19 @@ class WeaponLine:
     saving: str
     traits: str
 
+    def modifier_at(self, upper: int) -> str:
+        """The modifier in the range band that ends at `upper` cm ('' beyond the weapon's longest range)."""
+        for cm, mod in self.ranges:
+            if cm >= upper:
+                return mod
+        return ""
+
+
+def range_bands(lines: Iterable[WeaponLine]) -> list[int]:
+    """The range bands' upper limits (cm) the lines have between them, nearest first: the columns of the
+    print-out's weapons reference and of the app's weapon tables."""
+    return sorted({cm for line in lines for cm, _ in line.ranges})
+
 
 @dataclass(frozen=True)
 class Sheet:

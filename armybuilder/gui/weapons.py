@@ -81,19 +81,6 @@ class WeaponBook:
         return "".join(line_html(line) for line in lines)
 
 
-def bands(lines: Iterable[WeaponLine]) -> list[int]:
-    """The range bands' upper limits (cm) the lines have between them, nearest first."""
-    return sorted({cm for line in lines for cm, _ in line.ranges})
-
-
-def mod_at(line: WeaponLine, upper: int) -> str:
-    """The line's modifier in the band that ends at `upper` cm ('' beyond its longest range)."""
-    for cm, mod in line.ranges:
-        if cm >= upper:
-            return mod
-    return ""
-
-
 def band_title(lower: int, upper: int) -> str:
     """A band's heading in the chosen units: '0–8"' or '0–20 cm'."""
     units = distance_units()

@@ -10,11 +10,11 @@ from typing import Any
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QObject, QPersistentModelIndex, Qt
 from PySide6.QtGui import QBrush
 
-from armybuilder.export.sheet import WeaponLine
+from armybuilder.export.sheet import WeaponLine, range_bands
 from armybuilder.gui import icons, theme
 from armybuilder.gui.fonts import bold_font
 from armybuilder.gui.models import CENTER, ROOT
-from armybuilder.gui.weapons import band_title, bands, line_html, mod_at
+from armybuilder.gui.weapons import band_title, line_html
 from armybuilder.i18n import tr
 
 Index = QModelIndex | QPersistentModelIndex
@@ -39,7 +39,7 @@ class WeaponTableModel(QAbstractTableModel):
             self._rows.append((who, line, False))
             if line.traits:
                 self._rows.append((who, line, True))
-        self._bands = bands(line for _, line in rows)
+        self._bands = range_bands(line for _, line in rows)
         self.endResetModel()
 
     def retranslate(self) -> None:
@@ -111,10 +111,10 @@ class WeaponTableModel(QAbstractTableModel):
             if column == 0:
                 return f"{who}: {line.name}" if who else line.name
             if in_bands:
-                return mod_at(line, self._bands[band])
+                return line.modifier_at(self._bands[band])
             return (line.damage, line.burst, line.ammunition, line.saving)[band - len(self._bands)]
         if in_bands and role in (Qt.ItemDataRole.BackgroundRole, Qt.ItemDataRole.ForegroundRole):
-            colours = theme.range_band(mod_at(line, self._bands[band]))
+            colours = theme.range_band(line.modifier_at(self._bands[band]))
             if colours is not None:
                 return QBrush(colours[0] if role == Qt.ItemDataRole.BackgroundRole else colours[1])
             return None
@@ -128,5 +128,5 @@ class WeaponTableModel(QAbstractTableModel):
             return line_html(line) if column == 0 or in_bands else html.escape(str(self.data(index)))
         if role == Qt.ItemDataRole.AccessibleTextRole and in_bands:
             return tr("{band}: {mod}", band=band_title(*self._band_range(band)),
-                      mod=mod_at(line, self._bands[band]) or tr("out of range"))
+                      mod=line.modifier_at(self._bands[band]) or tr("out of range"))
         return None
