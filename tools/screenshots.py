@@ -536,7 +536,7 @@ POINTBUY_EXAMPLE = Path(__file__).resolve().parent.parent / "examples" / "pointb
 def _pointbuy_states(window: object, shot: Callable[[str, object], None]) -> None:
     """The point-buy game's window (opened as the main window opens its files): the army with the
     designer on a design, then a design that breaks a limit, explained under its field and in the problems."""
-    pointbuy = window.other_games.open(window.other_games.owner(POINTBUY_EXAMPLE), POINTBUY_EXAMPLE)  # type: ignore
+    pointbuy = window.other_games.open(window.other_games.owner(POINTBUY_EXAMPLE), POINTBUY_EXAMPLE)  # type: ignore[attr-defined]
     pointbuy.resize(1600, 950)
     pointbuy.designs.select("croc-brute")
     pointbuy.army.select(["c1"])

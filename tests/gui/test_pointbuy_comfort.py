@@ -26,7 +26,7 @@ def new_army(window: MainWindow) -> PointBuyWindow:
     assert isinstance(opened, PointBuyWindow)
     opened.ask_unsaved = lambda: QMessageBox.StandardButton.Discard  # type: ignore[method-assign]
     opened.messages = []  # type: ignore[attr-defined]
-    opened.show_message = lambda kind, title, text: opened.messages.append((kind, title, text))  # type: ignore
+    opened.show_message = lambda kind, title, text: opened.messages.append((kind, title, text))  # type: ignore[method-assign, attr-defined]
     return opened
 
 

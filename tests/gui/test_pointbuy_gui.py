@@ -21,7 +21,7 @@ def pbwindow(qtbot, tmp_path: Path):  # type: ignore[no-untyped-def]
     window = PointBuyWindow()
     window.ask_unsaved = lambda: QMessageBox.StandardButton.Discard  # type: ignore[method-assign]
     window.messages = []  # type: ignore[attr-defined]
-    window.show_message = lambda kind, title, text: window.messages.append((kind, title, text))  # type: ignore
+    window.show_message = lambda kind, title, text: window.messages.append((kind, title, text))  # type: ignore[method-assign, attr-defined]
     qtbot.addWidget(window)
     window.show()
     qtbot.waitExposed(window)
