@@ -39,7 +39,7 @@ from armybuilder.gui.models import CENTER, FIRST_ROLE, RIGHT
 from armybuilder.gui.models.mixins import ColumnTitles, OptionDrag, add_hint
 from armybuilder.gui.models.twolevel import TwoLevelModel
 from armybuilder.i18n import tr, trn
-from armybuilder.rules.availability import AvaUse, ava_use
+from armybuilder.rules.availability import AvaUse, ava_groups, ava_use
 from armybuilder.rules.categories import added_categories, categories_of, own_categories
 from armybuilder.rules.engine import Totals
 from armybuilder.rules.list_edits import Room, room_left
@@ -133,14 +133,6 @@ def _option_search(unit: Unit, option: Option) -> str:
     return _fold(" ".join(words))
 
 
-def _ava_groups(unit: Unit, group: ProfileGroup | None, option: Option) -> tuple[int | None, ...]:
-    if group is not None:
-        return (group.id,)
-    found = tuple(dict.fromkeys(i.group for i in option.includes
-                                if (g := unit.group(i.group)) is not None and not g.is_peripheral))
-    return found or (None,)
-
-
 def unit_entries(army: Army, reinforcement: bool = False) -> list[UnitEntry]:
     """Every unit that has selectable options, with its options' full costs (peripherals included),
     in the order players look for them: by unit type (LI, MI, HI, TAG…), then name; mercenaries last.
@@ -170,7 +162,7 @@ def unit_entries(army: Army, reinforcement: bool = False) -> list[UnitEntry]:
             hacker = any(HACKER_EQUIPMENT in _fold(name) for name in items)
             options.append(OptionEntry(profile_group, option, option_text(unit, option), resolved.points,
                                        resolved.swc_halves, option.is_lieutenant, hacker, _option_search(unit, option),
-                                       _ava_groups(unit, profile_group, option)))
+                                       ava_groups(resolved)))
         if options:
             entries.append(UnitEntry(unit, profile.type if profile else None, unit.category,
                                      unit_search, tuple(options), reinforcement, categories))
