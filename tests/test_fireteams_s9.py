@@ -7,7 +7,7 @@ import pytest
 from armybuilder.data.catalog import Catalog
 from armybuilder.domain import ArmyList, ArmyRef, Fireteam, FireteamType
 from armybuilder.rules.engine import context_in_catalog, validate_in_catalog
-from armybuilder.rules.fireteams.assess import FireteamAssessment, assess_fireteams
+from armybuilder.rules.fireteams.assess import FireteamAssessment, FireteamSetting, assess_fireteams
 from armybuilder.rules.fireteams.finder import find_fireteams
 
 CBL_ID = "svalarheima-blizzard-6-force"
@@ -105,3 +105,21 @@ def test_finder_on_blizzard_a(catalog: Catalog) -> None:
     found = {(p.team, p.type): p for p in find_fireteams(ctx)}
     assert found[("Fusiliers", CORE)].level == 4
     assert found[("Svalarheima Nisses", HARIS)].level == 3
+
+
+def test_the_types_a_team_is_offered_as_come_from_its_chart_line_the_cbl_and_the_members_skills(
+        catalog: Catalog) -> None:
+    """`FireteamSetting.types_for` (what the finder and the app's Form dialog both offer): the chart line's
+    types first, then a type a member's "Fireteam: …" skill or a CBL note grants."""
+    army_list = blizzard_a(cbl=False)
+    setting = FireteamSetting.of(context_in_catalog(army_list, catalog))
+    fusiliers = setting.main.team("Fusiliers")
+    assert fusiliers is not None and fusiliers.types == (CORE,)
+    holder, plain = (setting.candidates[u] for u in army_list.fireteams[0].members[:2])
+    assert HARIS in holder.grants and HARIS not in plain.grants
+    assert setting.types_for(fusiliers, [plain]) == [CORE]
+    assert setting.types_for(fusiliers, [plain, holder]) == [CORE, HARIS]
+    unlisted = fusiliers.model_copy(update={"types": ()})
+    assert setting.types_for(unlisted) == []
+    granted = FireteamSetting.of(context_in_catalog(army_list.model_copy(update={"cbl": CBL_ID}), catalog))
+    assert granted.types_for(unlisted) == [CORE]  # the CBL's "Fireteam: Core: Fusiliers"

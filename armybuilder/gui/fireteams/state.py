@@ -168,9 +168,7 @@ class FireteamState:
                                       if t.uid != uid and any(m in t.members for m in members)))
         found: list[Choice] = []
         for team in view.teams:
-            types = [t for t in FireteamType if t in team.types or setting.granted(team, t)
-                     or any(t in c.grants for c in section)]
-            for team_type in types:
+            for team_type in setting.types_for(team, section):
                 fireteam = Fireteam(uid=uid, type=team_type, team=team.name, members=members)
                 after = army_list.with_declared_fireteam(fireteam)
                 judged = assess_declared(setting, after.fireteams)

@@ -8,7 +8,7 @@ cumulative bonuses, a sentence explaining the level). `check(ctx)` is the rule f
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
@@ -225,6 +225,15 @@ class FireteamSetting:
         """A Closed Battle List note grants this team of this type (N3, RULES.md §3)."""
         name = normalize_term(team.name)
         return any(g.type is team_type and normalize_term(g.team) == name for g in self.grants)
+
+    def grants_type(self, team: ChartTeam, team_type: FireteamType, members: Iterable[Candidate] = ()) -> bool:
+        """A Closed Battle List note or a member's Fireteam skill lets `team` form `team_type`."""
+        return self.granted(team, team_type) or any(team_type in m.grants for m in members)
+
+    def types_for(self, team: ChartTeam, members: Sequence[Candidate] = ()) -> list[FireteamType]:
+        """The types `team` may be declared as with `members`: its chart line's, then those a CBL note or
+        a member's Fireteam skill grants. The finder and the app's Form dialog both offer these."""
+        return [*team.types, *(t for t in FireteamType if t not in team.types and self.grants_type(team, t, members))]
 
 
 def assess_fireteams(ctx: RuleContext) -> list[FireteamAssessment]:

@@ -193,17 +193,11 @@ def _eligible(members: Sequence[Candidate]) -> Sequence[Candidate]:
 
 def _allowed_types(setting: FireteamSetting, view: ChartView, team: ChartTeam,
                    candidates: Sequence[Candidate], header: bool = True) -> list[FireteamType]:
-    types = list(team.types)
-    for team_type in FireteamType:
-        if team_type not in types and (setting.granted(team, team_type) or any(team_type in c.grants
-                                                                                for c in candidates)):
-            types.append(team_type)
     headers = setting.limit_views(view is not setting.main)
     allowed = []
-    for team_type in types:
+    for team_type in setting.types_for(team, candidates):
         closed = any(h.chart.limit(team_type) == 0 for h in headers)
-        granted = setting.granted(team, team_type) or any(team_type in c.grants for c in candidates)
-        if header and closed and not granted:
+        if header and closed and not setting.grants_type(team, team_type, candidates):
             continue
         if setting.size_range(view, team, team_type) is not None:
             allowed.append(team_type)
