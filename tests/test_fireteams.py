@@ -150,8 +150,36 @@ def test_each_mutation_breaks_one_rule(catalog: Catalog, code: str, case: str,
     names = {t.uid: t.unit.isc_abbr or t.unit.isc for t in report.roster.troopers}
     named = [names[u] for u in violation.troopers if u in names]
     assert not named or any(n in violation.message for n in named), violation.message
+    assert _flat(violation.message), f"nested or back-to-back brackets: {violation.message}"
     assessed = assess(catalog, army_list)[violation.params["fireteam"]]
     assert not assessed.legal and assessed.bonuses == ()
+
+
+def _flat(message: str) -> bool:
+    """No bracket inside another and none right after another ("Alpha (Core) (Orc · Varg)"), so a message
+    reads as one sentence."""
+    depth = 0
+    for char in message:
+        depth += {"(": 1, ")": -1}.get(char, 0)
+        if depth > 1:
+            return False
+    return ") (" not in message
+
+
+def test_type_limit_counts_read_in_the_singular_and_the_plural(catalog: Catalog) -> None:
+    army_list = _with(MUTATIONS[2][2])  # two Cores where the chart allows one
+    ctx = context(catalog, army_list)
+    for limit, english, spanish in ((1, "at most 1 Core fireteam at once", "como máximo 1 Fireteam Core a la vez"),
+                                    (2, "at most 2 Core fireteams at once", "como máximo 2 Fireteams Core a la vez")):
+        chart = ctx.army.fireteam_chart.model_copy(update={"limits": {CORE: limit, HARIS: 1, DUO: 256}})
+        army = ctx.army.model_copy(update={"fireteam_chart": chart})
+        if limit == 2:  # a third Core, so that two are over the limit
+            army_list = _with(lambda b: (MUTATIONS[2][2](b), b.team("f5", CORE, FUSILIERS_TEAM, "lt", "fus1", "fus2")))
+        report = validate(army_list, army, ctx.edition)
+        violation = next(v for v in report.violations if v.code == "fireteam.type_limit")
+        assert english in violation.message and "(s)" not in violation.message
+        assert spanish in violation.render("es") and "(s)" not in violation.render("es")
+        assert _flat(violation.message) and _flat(violation.render("es")), violation.message
 
 
 def test_mutations_cover_every_code() -> None:

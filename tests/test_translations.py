@@ -159,3 +159,18 @@ def test_no_message_has_two_spanish_translations() -> None:
                 clashes.append(f"{key!r}: {seen[key][0]} says {seen[key][1]!r}, {path.name} says {value!r}")
             seen.setdefault(key, (path.name, value))
     assert not clashes, "\n".join(clashes)
+
+
+HEDGED_PLURAL = re.compile(r"\w\((s|es|as|os)\)", re.IGNORECASE)
+"""'fireteam(s)', 'Fireteam(s)', 'tropa(s)': a count hedged instead of said (http(s) is a scheme, not a count)."""
+
+
+def test_no_message_hedges_a_count_with_a_plural_in_brackets() -> None:
+    """A count reads in the singular or the plural (`trn`/`lazy_trn` pick the form): no "(s)" in any English
+    message nor in its Spanish translation."""
+    reload_catalogs()
+    plain = _catalog("es")
+    spanish = [*plain.values(), *(form for forms in _plural_catalog("es").values() for form in forms)]
+    english = [*translatable_strings(), *(text for texts, _ in plural_strings().values() for text in texts)]
+    hedged = [text for text in (*english, *spanish) if HEDGED_PLURAL.search(text.replace("http(s)", "http"))]
+    assert not hedged, "say the count in the singular or the plural (trn):\n" + "\n".join(hedged)

@@ -329,6 +329,12 @@ def _team_label(fireteam: Fireteam) -> Text:
     return lazy_tr("{team} ({type})", team=fireteam.team.strip(), type=type_name(fireteam.type))
 
 
+def _team_with_members(fireteam: Fireteam, names: str) -> Text:
+    """'Fusiliers (Core: Fusiliers ×3 · Kyle Hawkins)': the team, its type and its members in one flat bracket
+    (a message that adds the members after `_team_label` reads "Fusiliers (Core) (…)")."""
+    return lazy_tr("{team} ({type}: {names})", team=fireteam.team.strip(), type=type_name(fireteam.type), names=names)
+
+
 def _names(setting: FireteamSetting, uids: Sequence[str]) -> str:
     return _list_names([m for u in uids for m in (setting.members_of(u) or (u,))])
 
@@ -622,14 +628,16 @@ def _over_limit(setting: FireteamSetting, view: ChartView, assessment: FireteamA
     names = _names(setting, fireteam.members)
     source = SOURCE
     message: Text
+    team = _team_with_members(fireteam, names)
     if limit == 0:
         message = lazy_tr("{army} may not form {type} fireteams: its fireteam chart allows none. Dissolve {team} "
-                          "({names}) or change its type.", army=view.army.name, type=type_name(team_type),
-                          team=_team_label(fireteam), names=names)
+                          "or change its type.", army=view.army.name, type=type_name(team_type), team=team)
     else:
-        message = lazy_tr("{army} may have at most {limit} {type} fireteam(s) at once; the list declares {count}. "
-                          "Dissolve {team} ({names}) or change its type.", army=view.army.name, limit=limit,
-                          type=type_name(team_type), count=count, team=_team_label(fireteam), names=names)
+        message = lazy_trn("{army} may have at most {n} {type} fireteam at once; the list declares {count}. "
+                           "Dissolve {team} or change its type.",
+                           "{army} may have at most {n} {type} fireteams at once; the list declares {count}. "
+                           "Dissolve {team} or change its type.", limit, army=view.army.name,
+                           type=type_name(team_type), count=count, team=team)
     if assessment.reinforcement and view is setting.main:
         source = sources.cite(sources.REINFORCEMENTS, SOURCE)
         message += " " + lazy_tr("Reinforcements fireteams obey the types and limits of the army's own chart too.")
