@@ -26,7 +26,7 @@ from armybuilder.data.yamlio import (
 )
 from armybuilder.domain.limits import MAX_ID, MAX_POINTS, MAX_STAT
 from armybuilder.domain.packs import EditionPack, SeasonPack
-from armybuilder.domain.profiles import Army, Option, Unit, WeaponProfile
+from armybuilder.domain.profiles import Army, Option, ProfileGroup, Unit, WeaponProfile
 from armybuilder.domain.values import Frozen
 from armybuilder.games import INFINITY, builtin_owner
 from armybuilder.i18n import tr
@@ -288,7 +288,7 @@ def _include_loop(start: tuple[int, int],
     return None
 
 
-def check_army(army: Army) -> list[tuple[Path_, str]]:  # noqa: C901 - a rule read case by case
+def check_army(army: Army) -> list[tuple[Path_, str]]:
     """Consistency checks pydantic cannot do: unique ids, resolvable references, sane ranges, no loops."""
     found: list[tuple[Path_, str]] = [*check_ranges(army), *check_includes(army)]
     dup_units = _duplicates(u.id for u in army.units)
@@ -305,21 +305,34 @@ def check_army(army: Army) -> list[tuple[Path_, str]]:  # noqa: C901 - a rule re
             if group.id in dup_groups:
                 found.append(((*gpath, "id"), tr("duplicate profile group id {id} in {unit}", id=group.id,
                                                  unit=unit.name)))
-            for oid in sorted(_duplicates(o.id for o in group.options)):
-                index = [o.id for o in group.options].index(oid)
-                found.append(((*gpath, "options", index, "id"), tr("duplicate option id {id} in {unit}", id=oid,
-                                                                   unit=unit.name)))
-            for pid in sorted(_duplicates(p.id for p in group.profiles)):
-                index = [p.id for p in group.profiles].index(pid)
-                found.append(((*gpath, "profiles", index, "id"), tr("duplicate profile id {id} in {unit}", id=pid,
-                                                                    unit=unit.name)))
-            for pi, profile in enumerate(group.profiles):
-                if profile.type is None and not (profile.notes or "").strip():
-                    found.append(((*gpath, "profiles", pi, "type"),
-                                  tr("{unit} profile {profile} has no type; say in `notes` why the source leaves "
-                                     "it unknown", unit=unit.name, profile=repr(profile.name))))
-            found.extend(_dangling_includes(unit, group.options, gpath, tr("option", context="profile option")))
+            found.extend(_check_profile_group(unit, group, gpath))
         found.extend(_dangling_includes(unit, unit.options, here, tr("team option")))
+    return found + _unknown_units(army)
+
+
+def _check_profile_group(unit: Unit, group: ProfileGroup, gpath: Path_) -> list[tuple[Path_, str]]:
+    """A profile group's own ids are unique, each profile has a type (or says why not), includes resolve."""
+    found: list[tuple[Path_, str]] = []
+    for oid in sorted(_duplicates(o.id for o in group.options)):
+        index = [o.id for o in group.options].index(oid)
+        found.append(((*gpath, "options", index, "id"), tr("duplicate option id {id} in {unit}", id=oid,
+                                                           unit=unit.name)))
+    for pid in sorted(_duplicates(p.id for p in group.profiles)):
+        index = [p.id for p in group.profiles].index(pid)
+        found.append(((*gpath, "profiles", index, "id"), tr("duplicate profile id {id} in {unit}", id=pid,
+                                                            unit=unit.name)))
+    for pi, profile in enumerate(group.profiles):
+        if profile.type is None and not (profile.notes or "").strip():
+            found.append(((*gpath, "profiles", pi, "type"),
+                          tr("{unit} profile {profile} has no type; say in `notes` why the source leaves "
+                             "it unknown", unit=unit.name, profile=repr(profile.name))))
+    found.extend(_dangling_includes(unit, group.options, gpath, tr("option", context="profile option")))
+    return found
+
+
+def _unknown_units(army: Army) -> list[tuple[Path_, str]]:
+    """Relations and fireteam chart teams that name a unit the army does not have."""
+    found: list[tuple[Path_, str]] = []
     unit_ids = {u.id for u in army.units}
     for ri, relation in enumerate(army.relations):
         for mi, member in enumerate(relation.members):
