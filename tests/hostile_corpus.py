@@ -106,6 +106,9 @@ def list_cases() -> list[Case]:
         Case("swc-bool.yaml", base.replace("swc: '0'", "swc: true", 1), "refused", "SWC"),
         Case("fireteam-unknown-members.yaml", base.replace("fireteams: []\n", "") + "fireteams:\n- uid: f1\n"
              "  type: CORE\n  team: X\n  members: [t1, t99]\n", "warned", "not in the list"),
+        Case("fireteam-members-repeated.yaml", base.replace("fireteams: []\n", "") + "fireteams:\n- uid: f1\n"
+             "  type: CORE\n  team: X\n  members: [" + ", ".join(["t1"] * 600 + ["t2", "t3"]) + "]\n", "warned",
+             "more than once"),
     ]
 
 

@@ -20,7 +20,7 @@ from armybuilder.data.listfile import LoadedList, changes_since_saved, load_list
 from armybuilder.data.problems import DataError
 from armybuilder.domain.lists import ArmyList
 from armybuilder.export.fonts import FontMissingError
-from armybuilder.export.printout import PrintOptions, Printout, english_names_note, prepare
+from armybuilder.export.printout import PrintLayoutError, PrintOptions, Printout, english_names_note, prepare
 from armybuilder.games import ExportRequest
 from armybuilder.i18n import LANGUAGES, language, tr
 
@@ -110,7 +110,7 @@ def run(args: argparse.Namespace) -> int:
         print(note, file=sys.stderr)
     try:
         _write_all(args, doc, options)
-    except FontMissingError as exc:
+    except (FontMissingError, PrintLayoutError) as exc:
         return _fail(str(exc), EXIT_UNREADABLE)
     except OSError as exc:
         return _fail(tr("cannot write {file}: {reason}", file=exc.filename or "", reason=exc.strerror or exc),
@@ -158,10 +158,8 @@ def _write_all(args: argparse.Namespace, doc: Printout, options: PrintOptions) -
         (args.text, tr("full list (text)"), lambda d, o: full_text(d, o).encode("utf-8")),
         (args.courtesy_text, tr("courtesy list (text)"), lambda d, o: courtesy_text(d, o).encode("utf-8")),
     ]
-    for path, label, make in jobs:
-        if path is None:
-            continue
-        data = make(doc, options)
+    made = [(path, label, make(doc, options)) for path, label, make in jobs if path is not None]
+    for path, label, data in made:  # all made first: one that cannot be made leaves every file as it was
         atomic_write_bytes(path, data)
         print(tr("{what}: {file} ({size} KB)", what=label, file=path, size=max(1, round(len(data) / 1024))))
     if not doc.legal:

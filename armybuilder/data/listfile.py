@@ -8,6 +8,7 @@ silently re-priced. See docs/list-format.md.
 from __future__ import annotations
 
 import re
+from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Annotated, Any
@@ -298,12 +299,17 @@ def _from_file(stored: ListFile, name: str, text: str) -> LoadedList:
                                   troopers=tuple(troopers)))
     fireteams = []
     for fi, team in enumerate(stored.fireteams):
-        unknown = [m for m in team.members if m not in seen]
+        unknown = list(dict.fromkeys(m for m in team.members if m not in seen))
         if unknown:
             problems.append(_located(name, text, ["fireteams", fi, "members"],
                                      tr("fireteam {uid} names troopers that are not in the list: {missing}",
-                                        uid=team.uid, missing=", ".join(unknown)), "warning"))
-        members = tuple(m for m in team.members if m in seen)
+                                        uid=team.uid, missing=_some(unknown)), "warning"))
+        members = tuple(dict.fromkeys(m for m in team.members if m in seen))
+        repeated = [m for m, count in Counter(team.members).items() if count > 1 and m in seen]
+        if repeated:
+            problems.append(_located(name, text, ["fireteams", fi, "members"],
+                                     tr("fireteam {uid} names {members} more than once; each counts once",
+                                        uid=team.uid, members=_some(repeated)), "warning"))
         if members:
             fireteams.append(Fireteam(uid=team.uid, type=team.type, team=team.team, members=members))
     army_list = ArmyList(
@@ -312,6 +318,13 @@ def _from_file(stored: ListFile, name: str, text: str) -> LoadedList:
         groups=tuple(groups) or (CombatGroup(number=1),), fireteams=tuple(fireteams),
     )
     return LoadedList(army_list=army_list, recorded=recorded, problems=problems)
+
+
+def _some(uids: list[str], shown: int = 10) -> str:
+    """The first few trooper ids of a message, and how many more (a hostile file may name hundreds)."""
+    if len(uids) <= shown:
+        return ", ".join(uids)
+    return tr("{uids} and {count} more", uids=", ".join(uids[:shown]), count=len(uids) - shown)
 
 
 def _located(name: str, text: str, path: list[str | int], message: str,

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import io
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 from xml.sax.saxutils import escape
@@ -34,6 +34,7 @@ from reportlab.platypus import (
     Table,
     TableStyle,
 )
+from reportlab.platypus.doctemplate import LayoutError
 
 from armybuilder.export import fmt
 from armybuilder.export.fonts import FontSet, print_fonts
@@ -51,7 +52,7 @@ from armybuilder.export.frame import (
     page_size,
 )
 from armybuilder.export.printable import escape_controls
-from armybuilder.export.printout import IllegalListError, PrintOptions, Printout, printing_language
+from armybuilder.export.printout import IllegalListError, PrintLayoutError, PrintOptions, Printout, printing_language
 from armybuilder.export.sheet import Row, Sheet, courtesy_of, courtesy_sheet, full_sheet, range_bands
 from armybuilder.i18n import tr
 
@@ -360,6 +361,18 @@ def _group_table(block: Any, sheet: Sheet, st: _Styles, width: float, marks: lis
     return table
 
 
+MAX_FIRETEAM_MEMBERS_SHOWN = 12
+"""A fireteam has at most 5 members (6 with a wildcard): an illegal list's team of hundreds is cut
+here, so that its row fits a page."""
+
+
+def _some_members(members: Sequence[str]) -> str:
+    if len(members) <= MAX_FIRETEAM_MEMBERS_SHOWN:
+        return " · ".join(members)
+    return tr("{members} and {count} more", members=" · ".join(members[:MAX_FIRETEAM_MEMBERS_SHOWN]),
+              count=len(members) - MAX_FIRETEAM_MEMBERS_SHOWN)
+
+
 def _fireteams(sheet: Sheet, st: _Styles, width: float) -> list[Flowable]:
     if not sheet.fireteams:
         return []
@@ -368,7 +381,7 @@ def _fireteams(sheet: Sheet, st: _Styles, width: float) -> list[Flowable]:
                               (tr("Type"), tr("Team"), tr("Members"), tr("Level"), tr("Bonuses"))]]
     for team in sheet.fireteams:
         data.append([_p(_e(team.type), st.base), _p(_e(team.team), st.base),
-                     _p(_e(" · ".join(team.members)), st.base), _p(_e(team.level), st.base),
+                     _p(_e(_some_members(team.members)), st.base), _p(_e(team.level), st.base),
                      _p(_e("; ".join(team.bonuses)) or "—", st.items)])
     table = Table(data, colWidths=widths, repeatRows=1)
     table.setStyle(TableStyle([
@@ -539,7 +552,12 @@ def _render(sheet: Sheet, options: PrintOptions, density: int) -> _Layout:
     story.append(end)
     story += _weapons(sheet, st, width)
     maker: Callable[..., Canvas] = furnished_canvas(sheet.footer, sheet.legal, fonts, options.reproducible)
-    doc.build(story, canvasmaker=maker)
+    try:
+        doc.build(story, canvasmaker=maker)
+    except LayoutError:  # a row of hostile data (thousands of weapons on one option…) taller than a page
+        raise PrintLayoutError(tr(
+            "the print-out cannot be laid out: one of its rows (a trooper with its weapons and skills, or a "
+            "fireteam) is taller than a whole page")) from None
     return _Layout(buffer.getvalue(), end.page - end.room / doc.height, end.page, tuple(marks))
 
 

@@ -87,6 +87,10 @@ class Printout:
         return self.report.legal
 
 
+class PrintLayoutError(Exception):
+    """A print-out that cannot be laid out (one row taller than a whole page): `str()` says so in words."""
+
+
 class IllegalListError(Exception):
     """The list breaks rules and the user did not ask to print it anyway."""
 

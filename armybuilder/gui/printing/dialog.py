@@ -31,7 +31,7 @@ from PySide6.QtWidgets import (
 
 from armybuilder.data.catalog import Catalog
 from armybuilder.domain.lists import ArmyList
-from armybuilder.export.printout import english_names_note
+from armybuilder.export.printout import PrintLayoutError, english_names_note
 from armybuilder.gui import icons, theme
 from armybuilder.gui.files import safe_file_stem
 from armybuilder.gui.language import Retranslating
@@ -442,6 +442,8 @@ class ExportDialog(Retranslating, QDialog):
         self._update_buttons()
         if isinstance(error, OSError):
             detail = tr("cannot write {file}: {reason}", file=error.filename or "", reason=error.strerror or error)
+        elif isinstance(error, PrintLayoutError):
+            detail = str(error)
         else:
             detail = f"{type(error).__name__}: {error}"
         self.show_message(tr("The print-outs were not saved"), detail)
