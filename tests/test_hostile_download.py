@@ -89,7 +89,8 @@ def test_cancel_stops_a_stalled_transfer_within_a_second(raw_server: Callable[[B
 
 
 @pytest.mark.parametrize(("name", "answer", "expect"), [
-    ("not HTTP", b"SSH-2.0-OpenSSH_9.6\r\n\r\n", "not valid HTTP"),
+    ("not HTTP", b"SSH-2.0-OpenSSH_9.6\r\n\r\n", "not valid HTTP (BadStatusLine: 'SSH-2.0-OpenSSH_9.6')"),
+    ("HTTP/0.9: the body alone", b'{\n  "factions": []\n}\n', "not valid HTTP (BadStatusLine: '{')"),
     ("70 KB header", b"HTTP/1.1 200 OK\r\nX-Big: " + b"a" * 70_000 + b"\r\n\r\n", "not valid HTTP"),
     ("a huge Content-Length", b"HTTP/1.1 200 OK\r\nContent-Length: " + b"9" * 5000 + b"\r\n\r\n{}",
      "without `factions`"),
@@ -101,6 +102,17 @@ def test_broken_answers_are_one_clear_message(raw_server: Callable[[Behaviour], 
     result = download(base, timeout=5.0, retries=0, pause=no_pause)
     assert result.failure is not None, name
     assert expect in result.failure.message, result.failure.message
+    assert "\n" not in str(result.failure.message), "one line: the server's own text is quoted"
+
+
+def test_a_redirect_loop_is_one_line_saying_so(raw_server: Callable[[Behaviour], str]) -> None:
+    """urllib's own text was three lines ("…would lead to an infinite loop.\\nThe last 30x error…")."""
+    base = raw_server(lambda conn: conn.sendall(
+        b"HTTP/1.1 302 Found\r\nLocation: /army.json\r\nContent-Length: 0\r\n\r\n"))
+    result = download(base, timeout=5.0, retries=0, pause=no_pause)
+    assert result.failure is not None and not result.files
+    message = str(result.failure.message)
+    assert "redirects in a loop or too many times (HTTP 302); refused" in message and "\n" not in message
 
 
 def test_a_redirect_to_another_host_is_refused_and_said(raw_server: Callable[[Behaviour], str]) -> None:

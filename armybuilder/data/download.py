@@ -264,12 +264,7 @@ class _Fetcher:
             try:
                 return self._get_once(name, url, index, total)
             except urllib.error.HTTPError as exc:
-                if exc.code == 404:
-                    raise _NotFound(url) from None
-                if exc.code < 500 and exc.code != 429:
-                    raise _GiveUp(lazy_tr("the server refused {url} (HTTP {code} {reason})", url=url, code=exc.code,
-                                     reason=exc.reason)) from None
-                last = lazy_tr("HTTP {code} {reason}", code=exc.code, reason=exc.reason)
+                last = _http_error(url, exc)
             except TimeoutError:
                 last = lazy_tr("no answer within {seconds} s", seconds=f"{self.timeout:g}")
             except urllib.error.URLError as exc:
@@ -404,9 +399,25 @@ class _Transfer:
         return body
 
 
+def _http_error(url: str, exc: urllib.error.HTTPError) -> Text:
+    """What an HTTP error status means for a retry: raised (404, a redirect loop, a refusal) or, for a
+    server error worth another try, returned in words."""
+    if exc.code == 404:
+        raise _NotFound(url) from None
+    if 300 <= exc.code < 400:  # urllib gave up following redirects: a loop, or too many
+        raise _GiveUp(lazy_tr("{url} redirects in a loop or too many times (HTTP {code}); refused",
+                              url=url, code=exc.code)) from None
+    if exc.code < 500 and exc.code != 429:
+        raise _GiveUp(lazy_tr("the server refused {url} (HTTP {code} {reason})", url=url, code=exc.code,
+                              reason=exc.reason)) from None
+    return lazy_tr("HTTP {code} {reason}", code=exc.code, reason=exc.reason)
+
+
 def _not_http(url: str, exc: http.client.HTTPException) -> Text:
     """A server whose answer is not HTTP (a wrong port, a header line of 70 KB…)."""
-    detail = type(exc).__name__ if not str(exc) else f"{type(exc).__name__}: {str(exc)[:80]}"
+    shown = str(exc).strip()  # a BadStatusLine is the server's own first line: quoted, on one line
+    shown = repr(shown[:60]) if isinstance(exc, http.client.BadStatusLine) else " ".join(shown.split())[:80]
+    detail = f"{type(exc).__name__}: {shown}" if shown else type(exc).__name__
     return lazy_tr("the answer from {url} is not valid HTTP ({detail})", url=url, detail=detail)
 
 
