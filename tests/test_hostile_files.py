@@ -162,3 +162,32 @@ def test_a_stamp_notices_another_writer(tmp_path: Path) -> None:
     assert changed_on_disk(path, stamp)
     path.unlink()
     assert changed_on_disk(path, stamp) and FileStamp.of(path) is None
+
+
+def test_reading_a_link_to_nothing_names_its_target(tmp_path: Path) -> None:
+    link = tmp_path / "list.yaml"
+    link.symlink_to("moved-away.yaml")
+    with pytest.raises(DataError) as caught:
+        load_list(link)
+    assert "is a symbolic link to moved-away.yaml, which does not exist" in str(caught.value)
+
+
+@pytest.mark.parametrize(("make", "expect"), [
+    (lambda p: os.mkfifo(p), "is a FIFO (named pipe), not a regular file"),
+    (lambda p: (p.symlink_to(p.with_name("b.yaml")), p.with_name("b.yaml").symlink_to(p)),
+     "is a symbolic link that leads back to itself (a loop)"),
+    (lambda p: p.symlink_to("nowhere.yaml"), "is a symbolic link to nowhere.yaml, which does not exist"),
+    (lambda p: p.mkdir(), "is a folder, not a regular file"),
+])
+def test_the_app_says_why_a_file_it_is_given_cannot_be_opened(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                                             make: object, expect: str) -> None:
+    """`armybuilder FILE` (a file manager's "Open with"): it said "no such file" for a symlink loop and
+    "not a file" for a FIFO; it never opens the path (a FIFO would block the start)."""
+    from armybuilder.cli import main
+
+    path = tmp_path / "a.yaml"
+    make(path)  # type: ignore[operator]
+    with pytest.raises(SystemExit) as exit_:
+        main([str(path)])
+    assert exit_.value.code == 2
+    assert f"{path}: {expect}" in capsys.readouterr().err

@@ -239,14 +239,16 @@ def _check_app_arguments(args: argparse.Namespace, parser: argparse.ArgumentPars
     files: list[Path] = args.files
     if files and args.open_code is not None:
         parser.error(tr("give list files or --code CODE, not both"))
-    missing = [path for path in files if not path.is_file()]
-    if missing:
-        path = missing[0]
-        if not path.exists() and not path.suffix:
+    from armybuilder.data.fileio import why_not_readable
+
+    for path in files:
+        reason = why_not_readable(path)  # never opens it: a FIFO would block the start
+        if reason is None:
+            continue
+        if not os.path.lexists(path) and not path.suffix:
             parser.error(tr("{name}: neither a command ({commands}) nor a list file", name=str(path),
                             commands=", ".join(sorted(COMMANDS))))
-        parser.error(tr("{file}: no such file", file=str(path)) if not path.exists()
-                     else tr("{file}: not a file", file=str(path)))
+        parser.error(f"{path}: {reason}")
 
 
 def _start_app(args: argparse.Namespace, args_list: list[str], log_problem: str | None) -> int:

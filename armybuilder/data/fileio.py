@@ -56,14 +56,43 @@ def _loop(path: Path | str) -> UnsafeFileError:
     return UnsafeFileError(path, tr("is a symbolic link that leads back to itself (a loop)"), errno.ELOOP)
 
 
+def dangling(path: Path | str) -> UnsafeFileError | None:
+    """A symbolic link whose target does not exist, said with the target; None for anything else."""
+    try:
+        target = os.readlink(path)
+    except OSError:
+        return None
+    return UnsafeFileError(path, tr("is a symbolic link to {target}, which does not exist", target=target),
+                           errno.ENOENT)
+
+
+def why_not_readable(path: Path) -> str | None:
+    """Why `path` is not a regular file that can be opened (a FIFO, a folder, a loop, a dangling link, no
+    such file…), in words; None when it is one. Never opens it."""
+    try:
+        info = os.stat(path)
+    except OSError as exc:
+        if exc.errno == errno.ELOOP:
+            return _loop(path).strerror
+        if isinstance(exc, FileNotFoundError):
+            link = dangling(path)
+            return link.strerror if link is not None else tr("no such file")
+        return exc.strerror or str(exc)
+    return None if stat.S_ISREG(info.st_mode) else not_regular(path, info.st_mode).strerror
+
+
 def read_regular_bytes(path: Path, max_bytes: int) -> bytes:
     """The bytes of a regular file of at most `max_bytes`; raises OSError (UnsafeFileError for a FIFO,
-    a device, a symlink loop or a file too large). Never blocks on a FIFO: it is never opened."""
+    a device, a symlink loop, a link to nothing or a file too large). Never blocks on a FIFO: it is
+    never opened."""
     try:
         info = os.stat(path)
     except OSError as exc:
         if exc.errno == errno.ELOOP:
             raise _loop(path) from None
+        link = dangling(path) if isinstance(exc, FileNotFoundError) else None
+        if link is not None:
+            raise link from None
         raise
     if not stat.S_ISREG(info.st_mode):
         raise not_regular(path, info.st_mode)
