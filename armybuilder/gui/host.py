@@ -130,5 +130,8 @@ class FeatureHost(QObject):
 
     def report_failure(self, what: str, error: BaseException) -> None:
         """A task that failed: `what` as the title, the error as the player may read it."""
-        detail = str(error) if isinstance(error, DataError | OSError) else f"{type(error).__name__}: {error}"
+        if isinstance(error, OSError) and error.strerror:  # "…/full.yaml: No space left on device", not "[Errno 28] …"
+            detail = f"{error.filename}: {error.strerror}" if error.filename else error.strerror
+        else:
+            detail = str(error) if isinstance(error, DataError | OSError) else f"{type(error).__name__}: {error}"
         self.show_message("error", what, detail)

@@ -44,7 +44,7 @@ class SettingsStore:
     def recent_files(self) -> list[Path]:
         value = self._store.value("files/recent", [])
         values = [value] if isinstance(value, str) else list(value) if isinstance(value, list | tuple) else []
-        return [Path(str(v)) for v in values if str(v)]
+        return [Path(str(v)) for v in values if str(v)][:MAX_RECENT_FILES]  # a damaged store may hold thousands
 
     def add_recent_file(self, path: Path) -> list[Path]:
         """Put `path` first in the recent files (no duplicates, at most MAX_RECENT_FILES)."""

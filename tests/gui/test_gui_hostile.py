@@ -228,3 +228,28 @@ def test_a_recent_file_that_became_a_symlink_loop_breaks_nothing(app_settings, t
     (tmp_path / "other.yaml").symlink_to(looped)
     app_settings.add_recent_file(tmp_path / "fine.yaml")
     assert app_settings.recent_files()[0] == tmp_path / "fine.yaml"
+
+
+def test_a_full_disk_at_save_is_said_in_words(window: MainWindow, tmp_path: Path,
+                                              monkeypatch: pytest.MonkeyPatch) -> None:
+    """The window said "[Errno 28] No space left on device: '…'"; now the file and the reason, as the CLI."""
+    import errno
+
+    path = list_file(tmp_path / "list.yaml", "Mine")
+    window.tasks.wait(window.open_path(path))
+    window.document.rename("Edited here")
+
+    def full(*_: object) -> None:
+        raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+
+    monkeypatch.setattr(os, "fsync", full)  # the module fileio writes with
+    window.tasks.wait(window.save_to(path))
+    kind, title, text = window.shown_messages[-1]  # type: ignore[attr-defined]
+    assert kind == "error" and "list.yaml" in title
+    assert text == f"{path}: No space left on device" and "Errno" not in text
+    assert load_list(path).army_list.name == "Mine"  # the file is as it was
+
+
+def test_a_damaged_store_with_thousands_of_recent_files_lists_ten(app_settings) -> None:  # type: ignore[no-untyped-def]
+    app_settings.store.setValue("files/recent", [f"/tmp/list-{i}.yaml" for i in range(5000)])
+    assert len(app_settings.recent_files()) == 10
