@@ -53,3 +53,29 @@ def test_a_failed_army_is_exit_1_even_when_an_older_version_is_kept(folder: Path
     (folder / "code-capital.json").unlink()
     assert main(["data", "import", str(folder), "--data", str(cache)]) == 1
     assert "1 failed" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize(("where", "value", "expect"), [
+    (("id",), 10 ** 40, "unit skipped"),
+    (("profileGroups", 0, "profiles", 0, "bts"), 5 * 10 ** 24, "profile skipped"),
+    (("profileGroups", 0, "profiles", 0, "move", 0), 10 ** 6, "profile skipped"),
+    (("profileGroups", 0, "options", 0, "points"), 10 ** 6, "option skipped"),
+    (("profileGroups", 0, "options", 0, "id"), 2 ** 31, "option skipped"),
+])
+def test_a_number_beyond_its_range_is_refused_where_it_is_read(folder: Path, tmp_path: Path, where: tuple[object, ...],
+                                                              value: int, expect: str) -> None:
+    """Numbers of 31 to 4,299 digits passed the parse (its parse_int hook stopped only >30 digits, and a
+    25-digit BTS imported silently); the converter now checks each against domain/limits.py."""
+    from import_helpers import edit_json
+
+    def change(data: dict[str, object]) -> None:
+        node: object = data["units"][0]  # type: ignore[index]
+        for key in where[:-1]:
+            node = node[key]  # type: ignore[index]
+        node[where[-1]] = value  # type: ignore[index]
+
+    edit_json(folder / "code-capital.json", change)
+    report = import_folder(folder, tmp_path / "cache")
+    _, issues = outcome(report, "code-capital")
+    assert "is out of range" in issues and expect in issues, issues
+    assert str(value)[:20] in issues and not report.ok

@@ -13,11 +13,12 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from operator import itemgetter
-from typing import Any, Protocol, TypeVar
+from typing import Any, Protocol, TypeVar, cast
 
 from armybuilder.data.construct import builder
 from armybuilder.data.names import NameSet
 from armybuilder.data.official_json import Cleaner, ImportIssue, Severity, Text, clean, clean_note, describe, short
+from armybuilder.domain.limits import MAX_ID, MAX_POINTS, MAX_STAT
 from armybuilder.domain.profiles import IncludedOption, Option, OrderGrant, Profile, ProfileGroup, Unit
 from armybuilder.domain.values import AVA_TOTAL, Category, ItemRef, OrderType, Swc, UnitType
 from armybuilder.i18n import N_, lazy_tr
@@ -69,6 +70,11 @@ _SECOND = itemgetter(1)
 
 Dep = tuple[tuple[str, Any], Any]
 """A name a converted unit depends on: ((kind, id), the name it resolved to)."""
+
+
+def _out_of_range(value: int, low: int, high: int) -> Text:
+    """A number of the data beyond its sane range (armybuilder/domain/limits.py), shown short."""
+    return lazy_tr("{value} is out of range ({low} to {high})", value=short(value), low=low, high=high)
 
 
 def kind_word(kind: str) -> Text:
@@ -271,6 +277,8 @@ class UnitConverter:
         unit_id = raw.get("id")
         if type(unit_id) is not int:
             raise _Skip(f"{here}.id", lazy_tr("unit without a numeric id"))
+        if not 0 <= unit_id <= MAX_ID:
+            raise _Skip(f"{here}.id", _out_of_range(unit_id, 0, MAX_ID))
         slug = raw.get("slug")
         if not isinstance(slug, str) or not slug:
             raise _Skip(f"{here}.slug", lazy_tr("unit without a slug"))
@@ -319,6 +327,10 @@ class UnitConverter:
     def _group(self, path: str, raw: Any) -> ProfileGroup | None:
         if not isinstance(raw, dict) or type(raw.get("id")) is not int:
             self.issue(path, lazy_tr("profile group without a numeric id; skipped"))
+            return None
+        if not 0 <= raw["id"] <= MAX_ID:
+            self.issue(f"{path}.id", lazy_tr("{problem}; profile group skipped",
+                                             problem=_out_of_range(raw["id"], 0, MAX_ID)))
             return None
         category = None
         cat_id = raw.get("category")
@@ -393,13 +405,21 @@ class UnitConverter:
             self.issue(path, lazy_tr("incomplete stat line (MOV, CC, BS, PH, WIP, ARM, BTS, W and S must be whole "
                                 "numbers); profile skipped"))
             return None
+        numbers = cast("list[int]", [*stats[1:], *move])  # -1 is the data's "-"
+        if not (min(numbers) >= -1 and max(numbers) <= MAX_STAT and 0 <= cast("int", stats[0]) <= MAX_ID):
+            for key, value in zip((*_STATS, "move", "move"), cast("list[int]", [*stats, *move]), strict=True):
+                low, high = (0, MAX_ID) if key == "id" else (-1, MAX_STAT)
+                if not low <= value <= high:
+                    self.issue(f"{path}.{key}", lazy_tr("{problem}; profile skipped",
+                                                        problem=_out_of_range(value, low, high)))
+                    return None
         ava_raw = raw.get("ava")
         ava: int | str | None
         if ava_raw == AVA_TOTAL_VALUE:
             ava = AVA_TOTAL
         elif ava_raw is None or ava_raw == AVA_NOT_APPLICABLE:
             ava = None
-        elif type(ava_raw) is int and ava_raw >= 0:
+        elif type(ava_raw) is int and 0 <= ava_raw <= MAX_STAT:
             ava = ava_raw
         else:
             self.issue(f"{path}.ava", lazy_tr("AVA {value} is not a number; left empty", value=short(ava_raw)))
@@ -420,6 +440,9 @@ class UnitConverter:
     def _option(self, path: str, raw: Any) -> Option | None:
         if not isinstance(raw, dict) or type(raw.get("id")) is not int:
             self.issue(path, lazy_tr("option without a numeric id; skipped"))
+            return None
+        if not 0 <= raw["id"] <= MAX_ID:
+            self.issue(f"{path}.id", lazy_tr("{problem}; option skipped", problem=_out_of_range(raw["id"], 0, MAX_ID)))
             return None
         # options of sectorial variants of a unit (other AVA, same loadouts) are often identical
         key = ("option", self._unit_id, self._group_id, raw["id"])
@@ -448,6 +471,10 @@ class UnitConverter:
             return None
         if points < 0:
             self.issue(f"{path}.points", lazy_tr("points {value} are negative; option skipped", value=points))
+            return None
+        if points > MAX_POINTS:
+            self.issue(f"{path}.points", lazy_tr("{problem}; option skipped",
+                                                 problem=_out_of_range(points, 0, MAX_POINTS)))
             return None
         swc_text = raw.get("swc", "0")
         swc = self.values.swc.get(swc_text) if isinstance(swc_text, str) else None
