@@ -145,7 +145,20 @@ def profile_cases() -> list[Case]:
              "points: 99999999 is out of range"),
         Case("pack-replacing-n5.yaml", (ROOT / "profiles" / "packs" / "n5.yaml").read_text(encoding="utf-8"),
              "refused", "already defined by"),
+        Case("pack-swc-per-0-points.yaml", _pack("swc_per_points: 50", "swc_per_points: 0"), "refused",
+             "swc_per_points: 0 is out of range (1 to 10000)"),
+        Case("pack-troopers-huge.yaml", _pack("max_troopers: 15", "max_troopers: 10000000000000000000000000"),
+             "refused", "max_troopers: 10000000000000000000000000 is out of range"),
+        Case("pack-fireteam-size-inverted.yaml", _pack("CORE: {min: 3, max: 5}", "CORE: {min: 5, max: 3}"),
+             "refused", "a fireteam of 5 to 3 members cannot exist"),
     ]
+
+
+def _pack(old: str, new: str) -> str:
+    """The bundled N5 pack under another id (so it is not refused as a copy), one value changed."""
+    text = (ROOT / "profiles" / "packs" / "n5.yaml").read_text(encoding="utf-8")
+    assert old in text, old
+    return text.replace("\nid: n5\n", "\nid: hostile-n5\n", 1).replace(old, new, 1)
 
 
 def write_small(folder: Path = HOSTILE) -> list[Path]:
@@ -171,7 +184,7 @@ def write_special(folder: Path) -> list[Case]:
     (folder / "loop-b.yaml").symlink_to(folder / "loop-a.yaml")
     made.append(Case(str(folder / "loop-a.yaml"), "", "refused", "loop"))
     (folder / "dangling.yaml").symlink_to(folder / "nothing-here.yaml")
-    made.append(Case(str(folder / "dangling.yaml"), "", "refused", "not found"))
+    made.append(Case(str(folder / "dangling.yaml"), "", "refused", "which does not exist"))
     (folder / "folder.yaml").mkdir()
     made.append(Case(str(folder / "folder.yaml"), "", "refused", "folder"))
     made.append(Case("/dev/zero", "", "refused", "device"))

@@ -139,7 +139,10 @@ def load_file(path: Path, loaded: LoadedProfiles, elsewhere: Callable[[object], 
             pack_file = _PACK_ADAPTER.validate_python(data)
             pack_type = EditionPack if isinstance(pack_file, EditionPackFile) else SeasonPack
             pack = pack_type.model_validate(pack_file.model_dump(exclude={"format"}, round_trip=True))
-            if pack.id in loaded.packs:  # the first stays: a --profiles folder never silently replaces a bundled pack
+            wild = check_pack_ranges(pack)
+            if wild:  # a pack with `swc_per_points: 0` divided by zero while validating; 10^25 troopers passed
+                loaded.problems.extend(_problem(name, text, where, message) for where, message in wild)
+            elif pack.id in loaded.packs:  # the first stays: a --profiles folder never silently replaces a bundled pack
                 loaded.problems.append(_problem(name, text, ("id",), tr(
                     "pack id {id} is already defined by {file}; this file's pack is not used (give it another id)",
                     id=repr(pack.id), file=str(loaded.pack_files[pack.id]))))
@@ -239,6 +242,46 @@ def check_ranges(army: Army) -> list[tuple[Path_, str]]:
             for oi, option in enumerate(options):
                 check((*where, "options", oi, "id"), option.id, MAX_ID)
                 check((*where, "options", oi, "points"), option.points, MAX_POINTS)
+    return found
+
+
+_PACK_IDS = frozenset({"army_parent", "option", "group"})
+"""Pack fields that hold a unit's, group's or option's id (0 to MAX_ID); every other number is a count,
+a size or a cost (0 to MAX_POINTS)."""
+_PACK_POSITIVE = frozenset({"default_points", "swc_per_points", "max_group_size", "lists_per_player",
+                            "fireteam_max_level", "max_per_controller", "max_combat_groups", "combat_group"})
+"""Pack numbers of which 0 makes no sense (SWC per 0 points divides by zero; groups of 0 troopers)."""
+
+
+def check_pack_ranges(pack: EditionPack | SeasonPack) -> list[tuple[Path_, str]]:
+    """Every number of a rules pack within a sane range (`armybuilder.domain.limits`): ids 0 to MAX_ID,
+    the rest 0 (1 for the counts in `_PACK_POSITIVE`) to MAX_POINTS; a fireteam size's min ≤ max."""
+    found: list[tuple[Path_, str]] = []
+
+    def walk(value: object, where: Path_) -> None:
+        if isinstance(value, Frozen):
+            for key in type(value).model_fields:
+                walk(getattr(value, key), (*where, key))
+        elif isinstance(value, dict):
+            for key, item in value.items():
+                walk(item, (*where, str(key)))
+        elif isinstance(value, list | tuple):
+            for index, item in enumerate(value):
+                walk(item, (*where, index))
+        elif isinstance(value, int) and not isinstance(value, bool):
+            key = next((k for k in reversed(where) if isinstance(k, str)), "")
+            low = 1 if key in _PACK_POSITIVE else 0
+            high = MAX_ID if key in _PACK_IDS else MAX_POINTS
+            if not low <= value <= high:
+                found.append((where, tr("{value} is out of range ({low} to {high})", value=value, low=low,
+                                        high=high)))
+
+    walk(pack, ())
+    if isinstance(pack, EditionPack):
+        for kind, size in pack.fireteam_sizes.items():
+            if size.min > size.max:
+                found.append((("fireteam_sizes", str(kind), "min"), tr(
+                    "a fireteam of {min} to {max} members cannot exist", min=size.min, max=size.max)))
     return found
 
 
