@@ -57,3 +57,27 @@ def test_an_index_pointing_at_another_army_is_refused(tmp_path: Path) -> None:
     assert source is not None
     with pytest.raises(DataError, match=r"entry of army 950 .* holds army 951"):
         source.load(950)
+
+
+def test_a_fifo_as_the_index_is_refused_not_waited_on(tmp_path: Path) -> None:
+    """Every start read index.json with read_text: a FIFO in its place blocked validate forever."""
+    import os
+
+    from armybuilder.data.cache import CacheError
+
+    os.mkfifo(tmp_path / INDEX)
+    with pytest.raises(CacheError, match=r"is a FIFO \(named pipe\), not a regular file"):
+        ImportedSource.open(tmp_path)
+
+
+def test_a_fifo_as_the_pack_is_refused_not_waited_on(tmp_path: Path) -> None:
+    import os
+
+    two_army_cache(tmp_path)
+    source = ImportedSource.open(tmp_path)
+    assert source is not None
+    pack = tmp_path / source.index.pack
+    pack.unlink()
+    os.mkfifo(pack)
+    with pytest.raises(DataError, match=r"is a FIFO \(named pipe\), not a regular file"):
+        source.load(950)

@@ -32,6 +32,7 @@ from pydantic import BaseModel
 
 from armybuilder.data.catalog import ArmySummary, Catalog
 from armybuilder.data.construct import restore
+from armybuilder.data.fileio import open_regular, read_regular_bytes
 from armybuilder.data.names import NameSet
 from armybuilder.data.official_json import ImportIssue
 from armybuilder.data.problems import DataError, DataProblem
@@ -45,6 +46,8 @@ FORMAT = "armybuilder-imported/1"
 INDEX = "index.json"
 LOCK = "import.lock"
 LOCK_STALE_SECONDS = 600
+MAX_INDEX_BYTES = 64 * 1024 * 1024
+"""The index of all 56 armies is under 100 KB: anything this big is not an index."""
 
 
 class CacheError(Exception):
@@ -282,8 +285,8 @@ class CacheIndex:
 def read_index(data_dir: Path) -> CacheIndex | None:
     """The cache's index, or None when nothing was imported yet; CacheError when it is damaged."""
     path = data_dir / INDEX
-    try:
-        text = path.read_text(encoding="utf-8")
+    try:  # a regular file only: a FIFO put in its place would block every start
+        text = read_regular_bytes(path, MAX_INDEX_BYTES).decode("utf-8")
     except FileNotFoundError:
         return None
     except UnicodeDecodeError as exc:
@@ -304,7 +307,7 @@ def read_blob(data_dir: Path, pack: str, offset: int, length: int) -> bytes:
     replaced it); CacheError naming the pack for any other problem reading it."""
     path = data_dir / pack
     try:
-        with path.open("rb") as handle:
+        with open_regular(path) as handle:  # a FIFO in the pack's place is refused, not waited on
             handle.seek(offset)
             data = handle.read(length)
     except FileNotFoundError:
@@ -388,7 +391,7 @@ def _holder_alive(lock: Path) -> bool:
     if os.name != "posix":
         return True
     try:
-        pid = int(lock.read_text(encoding="ascii").strip() or "0")
+        pid = int(read_regular_bytes(lock, 64).decode("ascii").strip() or "0")
     except (OSError, ValueError):
         return True  # being written right now, or unreadable: trust the age check
     if pid <= 0 or pid == os.getpid():

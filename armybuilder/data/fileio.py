@@ -17,6 +17,7 @@ import stat
 import unicodedata
 from dataclasses import dataclass
 from pathlib import Path
+from typing import BinaryIO
 
 from armybuilder.i18n import tr
 
@@ -114,6 +115,24 @@ def read_regular_bytes(path: Path, max_bytes: int) -> bytes:
     if len(data) > max_bytes:
         raise too_large(path, len(data), max_bytes)
     return data
+
+
+def open_regular(path: Path) -> BinaryIO:
+    """A regular file opened for reading in binary (to seek in it); raises OSError, UnsafeFileError for a
+    FIFO, a device or a symlink loop. Never blocks on a FIFO (O_NONBLOCK, then fstat)."""
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0) | getattr(os, "O_CLOEXEC", 0)
+    try:
+        fd = os.open(path, flags)
+    except OSError as exc:
+        if exc.errno == errno.ELOOP:
+            raise _loop(path) from None
+        raise
+    handle = os.fdopen(fd, "rb")
+    mode = os.fstat(handle.fileno()).st_mode
+    if not stat.S_ISREG(mode):
+        handle.close()
+        raise not_regular(path, mode)
+    return handle
 
 
 def too_large(path: Path | str, size: int, limit: int) -> UnsafeFileError:
