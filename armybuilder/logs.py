@@ -8,6 +8,7 @@ so the file a user sends with a bug report says nothing private unless they aske
 from __future__ import annotations
 
 import logging
+import os
 import platform
 import sys
 from dataclasses import dataclass
@@ -61,6 +62,7 @@ def setup_logging(level: str | None = None, *, console: bool = False, crash_log:
         from logging.handlers import RotatingFileHandler
 
         where.mkdir(parents=True, exist_ok=True)
+        _not_a_fifo(where / LOG_FILE)
         handler = RotatingFileHandler(where / LOG_FILE, maxBytes=MAX_BYTES, backupCount=BACKUPS, encoding="utf-8")
         handler.setLevel(file_level)
         handler.setFormatter(formatter)
@@ -82,11 +84,27 @@ def setup_logging(level: str | None = None, *, console: bool = False, crash_log:
     return setup
 
 
+def _not_a_fifo(path: Path) -> None:
+    """Raise OSError when `path` is a FIFO: opening one to append waits for a reader, so every start would
+    hang (a device such as /dev/null is fine: it is a way to keep no log)."""
+    import stat
+
+    from armybuilder.data.fileio import not_regular
+
+    try:
+        mode = os.stat(path).st_mode
+    except FileNotFoundError:
+        return
+    if stat.S_ISFIFO(mode):
+        raise not_regular(path, mode)
+
+
 def _enable_faulthandler(path: Path) -> Path | None:
     """faulthandler writes into `path` (kept open for the process's life: it writes from a signal handler)."""
     import faulthandler
 
     try:
+        _not_a_fifo(path)
         stream: IO[str] = open(path, "a", encoding="utf-8")  # noqa: SIM115 - open until the process ends
     except OSError as exc:
         log.warning("faulthandler: cannot open %s (%s); hard crashes go to stderr", path, exc)

@@ -191,3 +191,15 @@ def test_the_app_says_why_a_file_it_is_given_cannot_be_opened(tmp_path: Path, ca
         main([str(path)])
     assert exit_.value.code == 2
     assert f"{path}: {expect}" in capsys.readouterr().err
+
+
+def test_a_fifo_as_the_log_file_leaves_the_terminal_as_the_log(tmp_path: Path) -> None:
+    """Opening a FIFO to append waits for a reader: every command hung before its first line."""
+    from armybuilder.logs import reset, setup_logging
+
+    os.mkfifo(tmp_path / "armybuilder.log")
+    try:
+        setup = setup_logging(folder=tmp_path)
+        assert setup.file is None and setup.problem is not None and "FIFO" in setup.problem
+    finally:
+        reset()
