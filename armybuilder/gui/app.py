@@ -19,7 +19,13 @@ from armybuilder.data.cache import attach_imported
 from armybuilder.data.catalog import Catalog
 from armybuilder.gui.language import apply_language
 from armybuilder.gui.preferences import Preferences
-from armybuilder.gui.settings_store import APPLICATION, ORGANIZATION, SettingsStore, default_qsettings
+from armybuilder.gui.settings_store import (
+    APPLICATION,
+    ORGANIZATION,
+    SettingsStore,
+    default_qsettings,
+    settings_problem,
+)
 from armybuilder.gui.theme import apply_theme
 from armybuilder.i18n import language, tr
 from armybuilder.paths import profile_dirs
@@ -198,6 +204,11 @@ def run_gui(argv: Sequence[str], on_shown: Callable[[MainWindow], None] | None =
     if log_problem:
         print(log_problem, file=sys.stderr)
         QTimer.singleShot(0, lambda: window.statusBar().showMessage(log_problem, 20000))
+    unkept = settings_problem()
+    if unkept:
+        print(unkept, file=sys.stderr)
+        log.warning("%s", unkept)
+        QTimer.singleShot(0, lambda: window.statusBar().showMessage(unkept, 20000))
     if on_shown is not None:
         QTimer.singleShot(0, lambda: on_shown(window))
     if os.environ.get(QUIT_AFTER_START) == "1":

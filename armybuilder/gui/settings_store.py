@@ -5,11 +5,15 @@ The QSettings object is injected, so tests point it at a temporary INI file.
 
 from __future__ import annotations
 
+import os
+import sys
+import tempfile
 from pathlib import Path
 
-from PySide6.QtCore import QByteArray, QSettings
+from PySide6.QtCore import QByteArray, QSettings, QStandardPaths
 
-from armybuilder.data.fileio import resolved
+from armybuilder.data.fileio import resolved, why_not_readable
+from armybuilder.i18n import tr
 
 MAX_RECENT_FILES = 10
 ORGANIZATION = "armybuilder"
@@ -17,8 +21,32 @@ APPLICATION = "armybuilder"
 
 
 def default_qsettings() -> QSettings:
-    """The user's settings store (the platform's native one)."""
-    return QSettings(ORGANIZATION, APPLICATION)
+    """The user's settings store (the platform's native one). Where that is a file (Linux and other
+    Unixes) that is not a regular file — a FIFO would block the start — a store of this session only
+    takes its place, and `settings_problem()` says why."""
+    path = native_settings_file()
+    reason = why_not_readable(path) if path is not None and os.path.lexists(path) else None
+    if reason is None:
+        return QSettings(ORGANIZATION, APPLICATION)
+    _problems[:] = [tr("Your settings are not kept this session: {file} {reason}.", file=str(path), reason=reason)]
+    return QSettings(str(Path(tempfile.mkdtemp(prefix="armybuilder-")) / "settings.ini"), QSettings.Format.IniFormat)
+
+
+_problems: list[str] = []
+
+
+def settings_problem() -> str | None:
+    """Why `default_qsettings` could not use the user's settings file, if it could not."""
+    return _problems[0] if _problems else None
+
+
+def native_settings_file() -> Path | None:
+    """Where Qt keeps the native settings as a file (Unix but macOS); None where they are not a file
+    (the Windows registry, macOS's preferences). Computed, never opened."""
+    if sys.platform in ("win32", "darwin"):
+        return None
+    base = QStandardPaths.writableLocation(QStandardPaths.StandardLocation.GenericConfigLocation)
+    return Path(base) / ORGANIZATION / f"{APPLICATION}.conf" if base else None
 
 
 class SettingsStore:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import os
+import stat
 import time
 from pathlib import Path
 
@@ -253,3 +254,20 @@ def test_a_full_disk_at_save_is_said_in_words(window: MainWindow, tmp_path: Path
 def test_a_damaged_store_with_thousands_of_recent_files_lists_ten(app_settings) -> None:  # type: ignore[no-untyped-def]
     app_settings.store.setValue("files/recent", [f"/tmp/list-{i}.yaml" for i in range(5000)])
     assert len(app_settings.recent_files()) == 10
+
+
+def test_a_fifo_as_the_settings_file_gives_a_session_store_not_a_hung_start(  # type: ignore[no-untyped-def]
+        qapp, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """QSettings opened the FIFO and waited for a writer: the app never showed a window."""
+    from armybuilder.gui import settings_store
+
+    fifo = tmp_path / "armybuilder.conf"
+    os.mkfifo(fifo)
+    monkeypatch.setattr(settings_store, "native_settings_file", lambda: fifo)
+    monkeypatch.setattr(settings_store, "_problems", [])
+    store = settings_store.default_qsettings()
+    store.setValue("view/distances_cm", True)
+    store.sync()
+    assert Path(store.fileName()) != fifo and stat.S_ISFIFO(os.stat(fifo).st_mode)
+    problem = settings_store.settings_problem()
+    assert problem is not None and str(fifo) in problem and "FIFO" in problem
