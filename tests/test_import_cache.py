@@ -15,6 +15,7 @@ from armybuilder.data import cache as cache_module
 from armybuilder.data.cache import INDEX, CacheError, ImportedSource, attach_imported, import_lock, loads, read_index
 from armybuilder.data.catalog import Catalog
 from armybuilder.data.importer import ImportReport, import_folder
+from armybuilder.i18n import language_override
 from armybuilder.paths import imported_data_dir
 
 pytestmark = pytest.mark.shared
@@ -61,6 +62,13 @@ def test_a_changed_file_is_converted_again_and_the_others_reused(folder: Path, t
     statuses = {a.slug: (a.status, a.previous_version, a.version) for a in report.armies}
     assert statuses["panoceania"][0] == "updated" and statuses["panoceania"][2] == "9.9.9"
     assert statuses["panoceania"][1] != "9.9.9"
+    panoceania = next(a for a in report.armies if a.slug == "panoceania")  # as the CLI and the dialog show it
+    assert panoceania.version_text == f"{statuses['panoceania'][1]} → 9.9.9"
+    assert panoceania.status_label == "updated"
+    with language_override("es"):
+        assert panoceania.status_label == "actualizado"
+    unchanged = next(a for a in report.armies if a.slug == "code-capital")
+    assert unchanged.version_text == unchanged.version and unchanged.status_label == "unchanged"
     assert statuses["code-capital"][0] == statuses["svalarheima-s-winter-force"][0] == "unchanged"
     source = ImportedSource.open(cache)
     assert source is not None

@@ -170,15 +170,6 @@ def _print_report(report: ImportReport, verbose: bool, out: TextIO) -> None:
 
 
 def _army_line(army: ArmyImport) -> str:
-    status = {
-        "imported": tr("new", context="import status"), "updated": tr("updated", context="import status"),
-        "unchanged": tr("unchanged", context="import status"), "kept": tr("kept", context="import status"),
-        "failed": tr("failed", context="import status"), "skipped": tr("skipped", context="import status"),
-        "removed": tr("removed", context="import status"),
-    }[army.status]
-    version = army.version
-    if army.status == "updated" and army.previous_version and army.previous_version != army.version:
-        version = f"{army.previous_version} → {army.version}"
     counts = ""
     if army.counts:
         counts = "  " + ", ".join((trn("{n} unit", "{n} units", army.counts.get("units", 0)),
@@ -186,7 +177,7 @@ def _army_line(army: ArmyImport) -> str:
                                    trn("{n} fireteam", "{n} fireteams", army.counts.get("teams", 0))))
     name = army.name or army.file
     ident = f"{army.army_id:>5}" if army.army_id is not None else "    ?"
-    return f"{ident}  {name}  {version}  [{status}]{counts}"
+    return f"{ident}  {name}  {army.version_text}  [{army.status_label}]{counts}"
 
 
 def _list(args: argparse.Namespace) -> int:

@@ -46,7 +46,7 @@ from armybuilder.data.infinity_army import (
 from armybuilder.data.names import NameSet
 from armybuilder.data.official_json import ImportFileError, ImportIssue, parse_json
 from armybuilder.domain.profiles import Army
-from armybuilder.i18n import lazy_tr
+from armybuilder.i18n import lazy_tr, tr
 from armybuilder.paths import imported_data_dir
 
 MAX_ARMY_FILE_BYTES = 64 * 1024 * 1024
@@ -75,6 +75,23 @@ class ArmyImport:
     @property
     def errors(self) -> list[ImportIssue]:
         return [i for i in self.issues if i.severity == "error"]
+
+    @property
+    def status_label(self) -> str:
+        """What happened, in the player's words ('new', 'updated', …): the CLI and the import dialog say it."""
+        return {
+            "imported": tr("new", context="import status"), "updated": tr("updated", context="import status"),
+            "unchanged": tr("unchanged", context="import status"), "kept": tr("kept", context="import status"),
+            "failed": tr("failed", context="import status"), "skipped": tr("skipped", context="import status"),
+            "removed": tr("removed", context="import status"),
+        }[self.status]
+
+    @property
+    def version_text(self) -> str:
+        """The data's version; 'old → new' when an update changed it."""
+        if self.status == "updated" and self.previous_version and self.previous_version != self.version:
+            return f"{self.previous_version} → {self.version}"
+        return self.version
 
 
 @dataclass

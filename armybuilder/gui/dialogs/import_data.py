@@ -526,22 +526,13 @@ class ImportDataDialog(Retranslating, QDialog):
 
     def _fill_armies(self, armies: list[ArmyImport]) -> None:
         self.armies.clear()
-        status = {
-            "imported": tr("new", context="import status"), "updated": tr("updated", context="import status"),
-            "unchanged": tr("unchanged", context="import status"), "kept": tr("kept", context="import status"),
-            "failed": tr("failed", context="import status"), "skipped": tr("skipped", context="import status"),
-            "removed": tr("removed", context="import status"),
-        }
         order = {"failed": 0, "kept": 1, "imported": 2, "updated": 3, "removed": 4, "unchanged": 5, "skipped": 6}
         for army in sorted(armies, key=lambda a: (order[a.status], a.name or a.file)):
             if army.status == "skipped":  # a faction that only groups others: no file of its own
                 continue
-            version = army.version
-            if army.status == "updated" and army.previous_version and army.previous_version != army.version:
-                version = f"{army.previous_version} → {army.version}"
             contents = tr("{units} units, {options} options", units=army.counts.get("units", 0),
                           options=army.counts.get("options", 0)) if army.counts else ""
-            item = QTreeWidgetItem([army.name or army.file, version, status[army.status], contents])
+            item = QTreeWidgetItem([army.name or army.file, army.version_text, army.status_label, contents])
             if army.status in ("failed", "kept"):
                 item.setIcon(0, icons.mark("error"))
             self.armies.addTopLevelItem(item)
