@@ -357,9 +357,14 @@ def validate_entry(lists: Iterable[ArmyList], season: SeasonPack | None) -> list
                                    sources.TOURNAMENT, extra=extra.id))
     if not fewest <= len(entry) <= most:
         wanted = str(most) if fewest == most else lazy_tr("{fewest} to {most}", fewest=fewest, most=most)
+        count = len(entry)
+        fix = (lazy_trn("Add {n} more list of the same army.", "Add {n} more lists of the same army.", fewest - count)
+               if count < fewest else
+               lazy_trn("Leave {n} list out of the entry.", "Leave {n} lists out of the entry.", count - most))
         found.append(error("entry.list_count",
                            lazy_tr("A tournament entry has {wanted} lists; this one has {count}.", wanted=wanted,
-                                   count=len(entry)), sources.TOURNAMENT, count=len(entry), wanted=most, fewest=fewest))
+                                   count=count) + " " + fix, sources.TOURNAMENT, count=count, wanted=most,
+                           fewest=fewest))
     armies = {(lst.army.origin, lst.army.id) for lst in entry}
     if len(armies) > 1:
         names = " · ".join(sorted({lst.army.name or str(lst.army.id) for lst in entry}))

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 
 from armybuilder.domain.roster import ResolvedTrooper
-from armybuilder.i18n import Text, lazy_tr
+from armybuilder.i18n import Text, lazy_tr, lazy_trn
 from armybuilder.rules import sources
 from armybuilder.rules.context import RuleContext
 from armybuilder.rules.violations import Violation, error
@@ -42,8 +42,11 @@ def check(ctx: RuleContext) -> Iterator[Violation]:
             over = places - limit
             yield error(
                 "groups.too_many_troopers",
-                lazy_tr("Combat Group {number} has {count} troopers, {over} over the limit of {limit}. Move {over} "
-                        "to another combat group.", number=group.number, count=places, over=over, limit=limit)
+                lazy_trn("Combat Group {number} has {count} troopers, {n} over the limit of {limit}. Move {n} trooper "
+                         "(the marked one, or any other) to another combat group or a new one, or remove it.",
+                         "Combat Group {number} has {count} troopers, {n} over the limit of {limit}. Move {n} "
+                         "troopers (the marked ones, or any others) to another combat group or a new one, or remove "
+                         "them.", over, number=group.number, count=places, limit=limit)
                 + _team_note(ctx, members),
                 sources.COMBAT_GROUPS, beyond(ctx, members, limit),
                 group=group.number, count=places, limit=limit)
@@ -59,8 +62,11 @@ def check(ctx: RuleContext) -> Iterator[Violation]:
             extra = " " + lazy_tr("A trooper with Commlink (+1) would raise the limit by one.")
         yield error(
             "army.too_many_troopers",
-            lazy_tr("The list has {count} troopers, {over} over the army-size limit of {limit}. Remove {over}.",
-                    count=ctx.trooper_count, over=over, limit=troopers_limit) + _team_note(ctx, ctx.roster.troopers)
+            lazy_trn("The list has {count} troopers, {n} over the army-size limit of {limit}. Remove {n} trooper "
+                     "(the marked one is counted last; any other that counts towards the limit will do).",
+                     "The list has {count} troopers, {n} over the army-size limit of {limit}. Remove {n} troopers "
+                     "(the marked ones are counted last; any others that count towards the limit will do).", over,
+                     count=ctx.trooper_count, limit=troopers_limit) + _team_note(ctx, ctx.roster.troopers)
             + extra,
             sources.ARMY_SIZE, beyond(ctx, ctx.roster.troopers, troopers_limit),
             count=ctx.trooper_count, limit=troopers_limit)

@@ -8,6 +8,7 @@ from armybuilder.domain.packs import Extra, SeasonPack
 from armybuilder.i18n import Text, lazy_join, lazy_tr
 from armybuilder.rules import sources
 from armybuilder.rules.context import RuleContext
+from armybuilder.rules.points import points_text
 from armybuilder.rules.violations import Violation, error
 
 
@@ -41,8 +42,8 @@ def check(ctx: RuleContext) -> Iterator[Violation]:
     if spent > cap:
         yield error("mercenaries.over_points",
                     lazy_tr("Mercenaries cost {used} points, {over} over the {limit}-point cap of {extra}. Remove or "
-                            "change mercenaries worth {over} points.", used=spent, over=spent - cap, limit=cap,
-                            extra=extra.local_name),
+                            "change mercenaries worth at least {worth}.", used=spent, over=spent - cap, limit=cap,
+                            extra=extra.local_name, worth=points_text(spent - cap)),
                     sources.SOLDIERS_OF_FORTUNE, tuple(t.uid for t in mercs), used=spent, limit=cap)
 
 

@@ -6,10 +6,15 @@ from collections.abc import Callable, Iterator, Sequence
 
 from armybuilder.domain.roster import ResolvedTrooper
 from armybuilder.domain.values import format_halves
-from armybuilder.i18n import Text, lazy_join, lazy_tr
+from armybuilder.i18n import Message, Text, lazy_join, lazy_tr, lazy_trn
 from armybuilder.rules import sources
 from armybuilder.rules.context import RuleContext
 from armybuilder.rules.violations import Violation, error
+
+
+def points_text(points: int) -> Message:
+    """'1 point', '56 points' (and 'punto'/'puntos'): a count of points inside a message."""
+    return lazy_trn("{n} point", "{n} points", points)
 
 
 def _fixers(troopers: Sequence[ResolvedTrooper], over: int, cost: Callable[[ResolvedTrooper], int]) -> tuple[str, ...]:
@@ -40,14 +45,16 @@ def check(ctx: RuleContext) -> Iterator[Violation]:
         if ctx.reinforcement_points_limit:
             message = lazy_tr("The main section costs {used} points, {over} over its {limit} points ({total} for the "
                               "game minus {reinforcements} for Reinforcements). Remove or change troopers worth at "
-                              "least {over} points.", used=main_points, over=over, limit=points_limit,
-                              total=ctx.points_limit, reinforcements=ctx.reinforcement_points_limit)
+                              "least {worth}.", used=main_points, over=over, limit=points_limit,
+                              total=ctx.points_limit, reinforcements=ctx.reinforcement_points_limit,
+                              worth=points_text(over))
         else:
             message = lazy_tr("The list costs {used} points, {over} over the {limit}-point limit. Remove or change "
-                              "troopers worth at least {over} points.", used=main_points, over=over, limit=points_limit)
+                              "troopers worth at least {worth}.", used=main_points, over=over, limit=points_limit,
+                              worth=points_text(over))
         if any(t.points >= over for t in main):
-            message += " " + lazy_tr("Removing the marked trooper, or any other worth at least {over} points, would be "
-                                     "enough.", over=over)
+            message += " " + lazy_tr("Removing the marked trooper, or any other worth at least {worth}, would be "
+                                     "enough.", worth=points_text(over))
         yield error("points.over_limit", message, sources.POINTS, costly,
                     used=main_points, limit=points_limit, over=over)
 
@@ -77,6 +84,8 @@ def notes(ctx: RuleContext) -> Iterator[Text]:
     """A game size that is not a multiple of 50 points: how its SWC budget was read."""
     per = ctx.edition.swc_per_points
     if ctx.tier is None and ctx.points_limit % per:
-        yield lazy_tr("{points} points is not a multiple of {per}: its SWC budget is {swc}, 1 SWC for each full "
-                      "{per} points (the {rest} points left give none).", points=ctx.points_limit, per=per,
-                      swc=format_halves(ctx.base_swc_halves), rest=ctx.points_limit % per)
+        yield lazy_trn("{points} is not a multiple of {per}: its SWC budget is {swc}, 1 SWC for each full {per} "
+                       "points (the {n} point left gives none).",
+                       "{points} is not a multiple of {per}: its SWC budget is {swc}, 1 SWC for each full {per} "
+                       "points (the {n} points left give none).", ctx.points_limit % per,
+                       points=points_text(ctx.points_limit), per=per, swc=format_halves(ctx.base_swc_halves))
