@@ -43,7 +43,8 @@ def test_the_point_buy_core_loads_nothing_of_infinity() -> None:
 GUI_SHARED = {"armybuilder.gui", "armybuilder.gui.fonts", "armybuilder.gui.icons", "armybuilder.gui.language",
               "armybuilder.gui.models", "armybuilder.gui.snapshots", "armybuilder.gui.widgets",
               "armybuilder.gui.widgets.problems", "armybuilder.gui.autosave", "armybuilder.gui.recent",
-              "armybuilder.gui.settings_store", "armybuilder.gui.tasks", "armybuilder.gui.gamewindow"}
+              "armybuilder.gui.settings_store", "armybuilder.gui.tasks", "armybuilder.gui.gamewindow",
+              "armybuilder.gui.widgets.quiet"}
 """The app's game-neutral GUI pieces the point-buy window uses: the problems panel, snapshot undo, the
 autosave, the shared recent files and what a game window gets from the app (docs/games.md)."""
 
