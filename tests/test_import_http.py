@@ -16,9 +16,10 @@ from import_helpers import make_data_folder
 
 from armybuilder.cli import main
 from armybuilder.data.cache import ImportedSource
-from armybuilder.data.download import OFFICIAL_API, RemoteLayout, download, import_from_url
+from armybuilder.data.download import RemoteLayout, download, import_from_url
 from armybuilder.data.importer import import_folder
 from armybuilder.data.infinity_army import Faction
+from armybuilder.data.official_source import OFFICIAL_API
 
 pytestmark = pytest.mark.shared
 

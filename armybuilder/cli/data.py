@@ -18,8 +18,8 @@ from armybuilder.cli.common import (
     seconds,
 )
 from armybuilder.data.cache import ImportedSource
-from armybuilder.data.download import DEFAULT_RETRIES, DEFAULT_TIMEOUT, OFFICIAL_API, import_from_url
 from armybuilder.data.importer import ArmyImport, ImportReport, import_folder
+from armybuilder.data.official_source import DEFAULT_RETRIES, DEFAULT_TIMEOUT, OFFICIAL_API
 from armybuilder.i18n import LANGUAGES, tr, trn
 from armybuilder.paths import imported_data_dir
 
@@ -110,6 +110,8 @@ def _import(args: argparse.Namespace) -> int:
         return EXIT_UNUSABLE
     converting = _ProgressPrinter(tr("reading"), sys.stderr)
     if args.url is not None:
+        from armybuilder.data.download import import_from_url  # network code only for a download
+
         downloading = _ProgressPrinter(tr("downloading"), sys.stderr)
         print(tr("downloading from {url}", url=args.url), file=sys.stderr)
         report = import_from_url(args.url, data_dir, timeout=args.timeout, retries=args.retries,

@@ -32,11 +32,10 @@ from pydantic import BaseModel
 
 from armybuilder.data.catalog import ArmySummary, Catalog
 from armybuilder.data.construct import restore
-from armybuilder.data.fileio import open_regular, read_regular_bytes
+from armybuilder.data.fileio import atomic_write_bytes, atomic_write_text, open_regular, read_regular_bytes
 from armybuilder.data.names import NameSet
 from armybuilder.data.official_json import ImportIssue
 from armybuilder.data.problems import DataError, DataProblem
-from armybuilder.data.yamlio import atomic_write_bytes, atomic_write_text
 from armybuilder.domain.lists import Origin
 from armybuilder.domain.profiles import Army, WeaponProfile
 from armybuilder.i18n import Message, tr

@@ -5,14 +5,16 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from armybuilder.data.problems import DataError, DataProblem
-from armybuilder.data.profiles_yaml import LoadedProfiles, load_profiles
 from armybuilder.domain.lists import ArmyList, ArmyRef, Origin
 from armybuilder.domain.packs import EditionPack, SeasonPack, UnitMatch
 from armybuilder.domain.profiles import Army, ArmyKind, Unit, WeaponProfile
 from armybuilder.i18n import tr
+
+if TYPE_CHECKING:  # the YAML reader is imported where profiles are read: importing official data needs none of it
+    from armybuilder.data.profiles_yaml import LoadedProfiles
 
 
 @dataclass(frozen=True)
@@ -103,6 +105,8 @@ class Catalog:
     @classmethod
     def from_paths(cls, profile_paths: Iterable[Path], extra_sources: Iterable[ArmySource] = ()) -> Catalog:
         """Load bundled/authored YAML from `profile_paths` and add other sources (imported data)."""
+        from armybuilder.data.profiles_yaml import load_profiles
+
         loaded = load_profiles(profile_paths)
         return cls(sources=[BundledSource(loaded), *extra_sources], packs=dict(loaded.packs),
                    problems=list(loaded.problems))

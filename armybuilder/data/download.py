@@ -37,18 +37,15 @@ from armybuilder.data.importer import ImportReport, MemoryReader, Progress, impo
 from armybuilder.data.infinity_army import METADATA_FILE, Faction, read_metadata
 from armybuilder.data.names import NameSet, read_names
 from armybuilder.data.official_json import ImportFileError, ImportIssue, Text, describe, parse_json
+from armybuilder.data.official_source import DEFAULT_RETRIES, DEFAULT_TIMEOUT, OFFICIAL_API
 from armybuilder.i18n import Message, lazy_tr, lazy_trn
 from armybuilder.paths import imported_data_dir
 
 log = logging.getLogger(__name__)
 
-OFFICIAL_API = "https://api.corvusbelli.com/army"
-"""The official Infinity Army API: `{base}/infinity/{lang}/metadata` and `{base}/units/{lang}/{id}`."""
 OFFICIAL_ORIGIN = "https://infinityuniverse.com"
 """Where the official army builder runs: the API answers 403 to requests that do not come from there."""
 OFFICIAL_REFERER = f"{OFFICIAL_ORIGIN}/"
-DEFAULT_TIMEOUT = 30.0
-DEFAULT_RETRIES = 3
 CHUNK = 64 * 1024
 POLL_SECONDS = 0.1
 """How often a transfer checks for Cancel and its deadline (Cancel stops it within this)."""

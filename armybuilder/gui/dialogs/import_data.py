@@ -41,9 +41,10 @@ from PySide6.QtWidgets import (
 )
 
 from armybuilder.data.cache import CacheError, ImportedSource
-from armybuilder.data.download import OFFICIAL_API, import_from_url
+from armybuilder.data.download import import_from_url
 from armybuilder.data.importer import ArmyImport, ImportReport, import_folder
 from armybuilder.data.official_json import ImportIssue
+from armybuilder.data.official_source import OFFICIAL_API
 from armybuilder.gui import icons
 from armybuilder.gui.fonts import set_font
 from armybuilder.gui.language import Retranslating
