@@ -7,20 +7,28 @@ Prints, side by side: the floor (json.load of the 56 army files), a cold import 
 (and army.json) into an empty cache, re-importing unchanged files, loading one army and all 56 from
 the cache, and the peak memory of fresh processes that hold all 56 armies (or the raw JSON).
 Times are the best of `--repeat` runs, with the median beside it.
+
+Then, as whole processes (interpreter start and imports included, as a player runs them), alternately:
+a process that only `json.load`s the 57 files (the floor), `armybuilder data import` into an empty cache
+(target: within 2x the floor) and again into the same cache, nothing changed (within 1.2x); medians of
+`--rounds` rounds, wall clock and CPU (user + system of the process), both recorded as ratios.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import shutil
 import statistics
 import subprocess
 import sys
 import tempfile
+import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
+from benchmarks import ratios
 from benchmarks.common import OFFICIAL_DATA as DEFAULT_DATA
 from benchmarks.common import ROOT, timed
 
@@ -69,6 +77,59 @@ print(json.dumps({"before": before, "peak": peak_mb(), "count": len(kept),
 """
 
 
+COLD_RATIO, AGAIN_RATIO = 2.0, 1.2
+_FLOOR_SCRIPT = """
+import json, sys
+from pathlib import Path
+for path in sorted(Path(sys.argv[1]).glob("*.json")):
+    with path.open(encoding="utf-8") as handle:
+        json.load(handle)
+"""
+
+
+def _process(args: list[str], env: dict[str, str]) -> tuple[float, float]:
+    """Wall-clock and CPU (user + system) milliseconds of a whole process, from its start until it exits."""
+    started = time.perf_counter()
+    process = subprocess.Popen(args, env=env, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    _, status, usage = os.wait4(process.pid, 0)
+    elapsed = time.perf_counter() - started
+    process.returncode = os.waitstatus_to_exitcode(status)
+    assert process.returncode == 0, args
+    return elapsed * 1000, (usage.ru_utime + usage.ru_stime) * 1000
+
+
+def whole_processes(folder: Path, work: Path, rounds: int) -> list[str]:
+    """The floor, a cold import and a re-import as whole processes, alternately; their ratios recorded."""
+    env = {**os.environ, "ARMYBUILDER_HOME": str(work / "home"), "ARMYBUILDER_LANG": "en"}
+    env.pop("PYTHONDONTWRITEBYTECODE", None)  # as an installed copy runs: with its bytecode cached
+    floor_args = [sys.executable, "-c", _FLOOR_SCRIPT, str(folder)]
+
+    def importing(target: Path) -> list[str]:
+        return [sys.executable, "-m", "armybuilder", "data", "import", str(folder), "--data", str(target)]
+
+    _process(floor_args, env)  # warm the file cache and the bytecode
+    _process(importing(work / "whole-warm"), env)
+    runs: dict[str, list[tuple[float, float]]] = {"floor": [], "cold": [], "again": []}
+    for n in range(rounds):
+        runs["floor"].append(_process(floor_args, env))
+        runs["cold"].append(_process(importing(work / f"whole-{n}"), env))
+        runs["again"].append(_process(importing(work / f"whole-{n}"), env))
+    lines = [f"whole processes, interpreter start included, medians of {rounds} alternating rounds "
+             f"({ratios.load()}):"]
+    labels = {"floor": "a process that only json.loads the 57 files (floor)",
+              "cold": "armybuilder data import, empty cache (cold)", "again": "the same again, nothing changed"}
+    medians = {name: [statistics.median(r[i] for r in values) for i in (0, 1)] for name, values in runs.items()}
+    for name, (wall, cpu) in medians.items():
+        lines.append(f"  {labels[name]:<56}{wall:>8.1f}ms wall{cpu:>8.1f}ms CPU")
+    for index, clock in ((1, "CPU"), (0, "wall-clock")):
+        for name, target, label in (("cold", COLD_RATIO, "cold import of the 56 armies"),
+                                    ("again", AGAIN_RATIO, "re-import, nothing changed")):
+            ratio = ratios.record(f"{label}, whole process ({clock})", "import", medians[name][index],
+                                  "json.load process", medians["floor"][index], target)
+            lines.append("  " + ratio.line())
+    return lines
+
+
 def best_and_median(action: Callable[[], object], repeat: int) -> tuple[float, float]:
     """Best and median wall time of `repeat` runs, in seconds."""
     runs = timed(action, repeat)
@@ -87,6 +148,7 @@ def main(argv: Sequence[str] = ()) -> int:
     parser = argparse.ArgumentParser(prog="python -m benchmarks.bench_import", description=__doc__.split("\n")[0])
     parser.add_argument("--data", type=Path, default=DEFAULT_DATA, help="the official n5 folder")
     parser.add_argument("--repeat", type=int, default=5, help="runs per measure (best and median are shown)")
+    parser.add_argument("--rounds", type=int, default=5, help="rounds of the whole-process measures")
     args = parser.parse_args(list(argv))
     folder: Path = args.data
     if not (folder / "army.json").is_file():
@@ -163,6 +225,8 @@ def main(argv: Sequence[str] = ()) -> int:
                             (f"all {len(files)} raw files held by json.load", with_json),
                             ("during a cold import", importing)):
             print(f"{label:<58}{data['peak']:>8.0f}MB{data['peak'] - data['before']:>8.0f}MB")
+        for line in whole_processes(folder, work, max(1, args.rounds)):
+            print(line, flush=True)
     finally:
         shutil.rmtree(work, ignore_errors=True)
     return 0

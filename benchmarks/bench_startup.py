@@ -29,6 +29,7 @@ import time
 from collections.abc import Sequence
 from pathlib import Path
 
+from benchmarks import ratios
 from benchmarks.common import ROOT
 
 EXAMPLE = ROOT / "examples" / "icestorm-panoceania.yaml"
@@ -98,6 +99,10 @@ def main(argv: Sequence[str] = ()) -> int:
         worst = max(statistics.median(table[n]) for n in ("armybuilder --version", "armybuilder --help")) / base
         print(f"--version / --help ({label}): {worst:.2f}x the bare interpreter (target < {TARGET:g}x): "
               f"{'met' if worst < TARGET else 'NOT met'}")
+    print(f"({ratios.load()})")
+    for name in ("armybuilder --help", "armybuilder validate: first line"):
+        print(ratios.record(f"{name} (CPU)", "command", statistics.median(cpus[name]) * 1000, "python -c pass",
+                            cpu_floor * 1000, TARGET).line())
     return 0
 
 
