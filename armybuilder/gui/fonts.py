@@ -13,6 +13,14 @@ def bold_font() -> QFont:
     return font
 
 
+def italic_font(bold: bool = False) -> QFont:
+    """The application's font in italics, bold too if asked (a mercenary trooper's name)."""
+    font = QFont()
+    font.setItalic(True)
+    font.setBold(bold)
+    return font
+
+
 def set_font(widget: QWidget, *, bold: bool = False, scale: float = 1.0) -> None:
     """Give `widget` its own font made bold and/or `scale` times as large (a title, a headline)."""
     font = QFont(widget.font())

@@ -61,6 +61,11 @@ def lieutenant_icon() -> QIcon:
     return badge("LT", "#1f5fa8")
 
 
+def mercenary_icon() -> QIcon:
+    """The 'M' badge of a mercenary trooper in the list (Soldiers of Fortune; 'MERC' is unreadable at 16 px)."""
+    return badge("M", "#7a4a1f")
+
+
 @cache
 def mark(kind: str) -> QIcon:
     """A round mark: 'error' (cross), 'warning' (exclamation), 'legal' (tick), 'info' (i)."""

@@ -37,8 +37,9 @@ TEXT_COLOURS: dict[str, dict[Scheme, str]] = {
 """Colours of text drawn on the window's and the views' backgrounds, per scheme."""
 
 BADGE_TEXT = "#ffffff"
-BADGE_FILLS: tuple[str, ...] = ("#1f5fa8",)
-"""Fills of badges drawn with white text (the Lieutenant's 'LT'; fireteams' are `TEAM_COLOURS`)."""
+BADGE_FILLS: tuple[str, ...] = ("#1f5fa8", "#7a4a1f")
+"""Fills of badges drawn with white text (the Lieutenant's 'LT', a mercenary's 'M'; fireteams' are
+`TEAM_COLOURS`)."""
 
 TEAM_COLOURS = ("#00796b", "#8e24aa", "#bf360c", "#3949ab", "#6d4c41", "#c2185b", "#33691e", "#006064")
 """One colour per declared fireteam, in list order: its bar and the fill of its white-lettered badge

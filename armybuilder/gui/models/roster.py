@@ -29,7 +29,7 @@ from armybuilder.domain.roster import IncludedTrooper, ResolvedTrooper, resolve_
 from armybuilder.gui import icons
 from armybuilder.gui.document import ListDocument
 from armybuilder.gui.fireteams.state import team_colour, team_label
-from armybuilder.gui.fonts import bold_font
+from armybuilder.gui.fonts import bold_font, italic_font
 from armybuilder.gui.labels import item_label, option_text, short_name, swc_text
 from armybuilder.gui.models import CENTER, FIRST_ROLE, OPTION_MIME, RIGHT, TROOPER_MIME
 from armybuilder.gui.models.stored import (
@@ -491,6 +491,12 @@ class ListTreeModel(QStandardItemModel):
                 cells[Column.OPTION][DECORATION] = icons.lieutenant_icon()
         elif resolved is not None and resolved.is_lieutenant:
             cells[Column.NAME][DECORATION] = icons.lieutenant_icon()
+        if resolved is not None and resolved.unit.mercenary:  # an M badge, brown italics as in the browser
+            cells[Column.OPTION if DECORATION in cells[Column.NAME] else Column.NAME].setdefault(
+                DECORATION, icons.mercenary_icon())
+            cells[Column.NAME][FONT] = italic_font(bold=bool(resolved.is_lieutenant))
+            if problem != "error":
+                cells[Column.NAME][FOREGROUND] = QBrush(icons.MERCENARY_COLOR)
         for column, alignment in FIGURES.items():
             cells[column][ALIGNMENT] = alignment
         return cells
@@ -534,6 +540,8 @@ class ListTreeModel(QStandardItemModel):
             lines.append(", ".join(items))
         if resolved.is_lieutenant:
             lines.append(tr("Lieutenant"))
+        if resolved.unit.mercenary:
+            lines.append(html.escape(tr("Mercenary: only with the Soldiers of Fortune extra")))
         team = self._teams.get(trooper.uid)
         if team is not None:
             lines.append(f"<span style='color:{team[0]}'>■</span> " + html.escape(tr("Fireteam: {team}", team=team[3])))
