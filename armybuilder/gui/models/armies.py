@@ -110,22 +110,27 @@ class ArmyTreeModel(ColumnTitles, TwoLevelModel):
             return None
         return self._factions[index.internalId() - 1].armies[index.row()]
 
-    def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:  # noqa: C901 - one branch per item role
+    def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
         if not index.isValid():
             return None
-        column = index.column()
         if index.internalId() == 0:
-            faction = self._factions[index.row()]
-            if role == Role.KIND:
-                return "faction"
-            if role == Role.SEARCH:
-                return " ".join([faction.name, *(a.name for a in faction.armies)]).casefold()
-            if role == Qt.ItemDataRole.DisplayRole and column == Column.NAME:
-                return faction.name
-            if role == Qt.ItemDataRole.FontRole:
-                return bold_font()
-            return None
-        summary = self._factions[index.internalId() - 1].armies[index.row()]
+            return self._faction_data(self._factions[index.row()], index.column(), role)
+        return self._army_data(self._factions[index.internalId() - 1].armies[index.row()], index.column(), role)
+
+    @staticmethod
+    def _faction_data(faction: Faction, column: int, role: int) -> Any:
+        if role == Role.KIND:
+            return "faction"
+        if role == Role.SEARCH:
+            return " ".join([faction.name, *(a.name for a in faction.armies)]).casefold()
+        if role == Qt.ItemDataRole.DisplayRole and column == Column.NAME:
+            return faction.name
+        if role == Qt.ItemDataRole.FontRole:
+            return bold_font()
+        return None
+
+    @staticmethod
+    def _army_data(summary: ArmySummary, column: int, role: int) -> Any:
         if role == Role.KIND:
             return "army"
         if role == Role.SUMMARY:

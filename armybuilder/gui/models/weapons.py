@@ -90,21 +90,30 @@ class WeaponTableModel(QAbstractTableModel):
             return int(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter) if section == 0 else CENTER
         return None
 
-    def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:  # noqa: C901 - one role at a time
+    def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
         if not index.isValid() or not 0 <= index.row() < len(self._rows):
             return None
         who, line, traits = self._rows[index.row()]
-        column = index.column()
         if traits:
-            if column != 0:
-                return None
-            if role == Qt.ItemDataRole.DisplayRole:
-                return tr("Traits: {traits}", traits=line.traits)
-            if role == Qt.ItemDataRole.ForegroundRole:
-                return QBrush(icons.INFO_COLOR)
-            if role == Qt.ItemDataRole.ToolTipRole:
-                return line_html(line)
+            return self._traits_data(line, index.column(), role)
+        return self._line_data(index, who, line, role)
+
+    @staticmethod
+    def _traits_data(line: WeaponLine, column: int, role: int) -> Any:
+        """The traits row under a weapon: one cell across the table."""
+        if column != 0:
             return None
+        if role == Qt.ItemDataRole.DisplayRole:
+            return tr("Traits: {traits}", traits=line.traits)
+        if role == Qt.ItemDataRole.ForegroundRole:
+            return QBrush(icons.INFO_COLOR)
+        if role == Qt.ItemDataRole.ToolTipRole:
+            return line_html(line)
+        return None
+
+    def _line_data(self, index: Index, who: str, line: WeaponLine, role: int) -> Any:
+        """A weapon's own row: its name, the modifier in each range band, PS, B, ammunition and save."""
+        column = index.column()
         band = column - 1
         in_bands = 0 <= band < len(self._bands)
         if role == Qt.ItemDataRole.DisplayRole:
