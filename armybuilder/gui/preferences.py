@@ -22,7 +22,7 @@ from typing import Literal
 from armybuilder.domain.limits import MAX_POINTS
 from armybuilder.gui.settings_store import SettingsStore
 from armybuilder.i18n import LANGUAGES
-from armybuilder.rules.list_settings import ListDefaults
+from armybuilder.rules.list_settings import DEFAULT_POINTS, ListDefaults
 
 Paper = Literal["a4", "letter"]
 PAPERS: tuple[Paper, ...] = ("a4", "letter")
@@ -85,10 +85,11 @@ class Preferences:
         pack = str(self._store.value(pack_key, "") or "")
         tier = str(self._store.value(tier_key, "") or "")
         try:
-            points = int(str(self._store.value(points_key, 300)))
+            points = int(str(self._store.value(points_key, DEFAULT_POINTS)))
         except ValueError:
-            points = 300
-        return ListDefaults(pack or None, tier or None, points if 1 <= points <= MAX_POINTS else 300, edition)
+            points = DEFAULT_POINTS
+        points = points if 1 <= points <= MAX_POINTS else DEFAULT_POINTS
+        return ListDefaults(pack or None, tier or None, points, edition)
 
     def set_list_defaults(self, edition: str, defaults: ListDefaults) -> None:
         self._store.setValue(edition_key(edition, "pack"), defaults.pack or "")

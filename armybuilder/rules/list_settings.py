@@ -19,6 +19,9 @@ from armybuilder.rules import sources
 from armybuilder.rules.context import RuleContext
 from armybuilder.rules.violations import Violation, error
 
+DEFAULT_POINTS = 300
+"""The game size when neither the list, its pack nor the player's defaults say one (the usual ITS game)."""
+
 GameSize = tuple[str, str | None, int | None]
 """(pack, tier, points) of a list: a tier of a season pack (points None), or free points (tier None)."""
 
@@ -30,7 +33,7 @@ class ListDefaults:
 
     pack: str | None = None
     tier: str | None = None
-    points: int = 300
+    points: int = DEFAULT_POINTS
     edition: str | None = None
 
 
@@ -45,9 +48,9 @@ def default_settings(catalog: Catalog, summary: ArmySummary) -> GameSize:
             return season.id, tier.id, None
     edition = catalog.packs.get(summary.edition)
     if edition is not None:
-        return edition.id, None, getattr(edition, "default_points", 300)
+        return edition.id, None, getattr(edition, "default_points", DEFAULT_POINTS)
     first = next(iter(sorted(catalog.packs)), "n5")
-    return first, None, 300
+    return first, None, DEFAULT_POINTS
 
 
 def chosen_settings(catalog: Catalog, summary: ArmySummary, defaults: ListDefaults | None) -> GameSize:
@@ -105,7 +108,7 @@ def game_size(army_list: ArmyList, catalog: Catalog) -> int:
     if army_list.points:
         return army_list.points
     edition = catalog.packs.get(pack.edition) if isinstance(pack, SeasonPack) else pack
-    return edition.default_points if isinstance(edition, EditionPack) else 300
+    return edition.default_points if isinstance(edition, EditionPack) else DEFAULT_POINTS
 
 
 def with_rules_pack(army_list: ArmyList, pack: EditionPack | SeasonPack, size: int) -> ArmyList:

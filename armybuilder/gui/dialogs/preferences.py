@@ -31,7 +31,7 @@ from armybuilder.gui.labels import pack_name, tier_label
 from armybuilder.gui.language import Retranslating
 from armybuilder.gui.preferences import PAPERS, Paper, Preferences
 from armybuilder.i18n import LANGUAGES, language, tr, trn
-from armybuilder.rules.list_settings import ListDefaults
+from armybuilder.rules.list_settings import DEFAULT_POINTS, ListDefaults
 
 USUAL = ""
 FREE_POINTS = "__points__"
@@ -64,7 +64,7 @@ class EditionRow:
         self.points.setObjectName(f"default_points_{edition.id}")
         self.points.setRange(1, MAX_POINTS)
         self.points.setSingleStep(50)
-        self.points.setValue(300)
+        self.points.setValue(DEFAULT_POINTS)
         self.label.setBuddy(self.pack)
 
 
