@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from armybuilder.data.problems import DataProblem
+from armybuilder.i18n import N_
 
 INFINITY = "infinity"
 
@@ -37,6 +38,9 @@ class GameEntry:
     """Module whose `GAME` is the game's `GameSystem` (None: the app's own game, Infinity)."""
     gui: str | None = None
     """'module:function' opening the game's window (Qt; imported by the app only)."""
+    summary: str = ""
+    """One English sentence of what the game is and what the builder does for it (translated where
+    shown: the start page introduces the game with it)."""
 
     def owns(self, file_format: str) -> bool:
         return any(file_format.startswith(prefix) for prefix in self.format_prefixes)
@@ -124,7 +128,10 @@ BUILTIN: tuple[GameEntry, ...] = (
     GameEntry(INFINITY, "Infinity", ("armybuilder-army/", "armybuilder-weapons/", "armybuilder-pack/",
                                      "armybuilder-list/")),
     GameEntry("pointbuy", "Point-buy wargame", ("armybuilder-pointbuy-",), "armybuilder.pointbuy.game",
-              "armybuilder.pointbuy.gui.window:open_window"),
+              "armybuilder.pointbuy.gui.window:open_window",
+              N_("A generic wargame whose models you design: the builder prices each one by the rules, organizes "
+                 "them into units and characters within the agreed points, and prints the list for your "
+                 "opponent.")),
 )
 """The games of this build: the one place a game is registered."""
 

@@ -42,6 +42,8 @@ class WindowServices:
     add_menu: Callable[[str], QMenu]
     add_start_panel: Callable[[QWidget], None] = lambda widget: None
     """Put a feature's panel on the start page (under the army picker): the list library."""
+    add_start_side_panel: Callable[[QWidget], None] = lambda widget: None
+    """Put a feature's panel in the start page's right column, under the recent lists: the other games."""
 
 
 class FeatureHost(QObject):
@@ -103,6 +105,10 @@ class FeatureHost(QObject):
     def add_start_panel(self, widget: QWidget) -> None:
         """Show a feature's panel on the start page, under the army picker and the recent lists."""
         self._services.add_start_panel(widget)
+
+    def add_start_side_panel(self, widget: QWidget) -> None:
+        """Show a feature's panel in the start page's right column, under the recent lists."""
+        self._services.add_start_side_panel(widget)
 
     # ----- the list editor's selection ------------------------------------------------------------
     def selected_troopers(self) -> list[str]:

@@ -305,6 +305,7 @@ class MainWindow(Retranslating, QMainWindow):
             maybe_keep_changes=lambda: self.maybe_keep_changes(),
             add_menu=self._add_feature_menu,
             add_start_panel=lambda widget: self.start_page.add_panel(widget),
+            add_start_side_panel=lambda widget: self.start_page.add_side_panel(widget),
         )
         host = FeatureHost(self, self.document, self.tasks, self.settings, self.action_collection,
                            {"file": self.file_menu, "edit": self.edit_menu, "view": self.view_menu},
@@ -851,7 +852,8 @@ class MainWindow(Retranslating, QMainWindow):
         self.recent_menu.addAction(self.action_set.clear_recent)
         self.action_set.clear_recent.setEnabled(bool(recent))
         self.recent_menu.setEnabled(True)
-        self.start_page.set_recent_files(recent)
+        games = getattr(self, "other_games", None)
+        self.start_page.set_recent_files(recent, games.game_name if games is not None else None)
 
     def _on_clear_recent(self) -> None:
         self.recent.clear()

@@ -1,8 +1,10 @@
 """The page shown when no list is open: pick an army to start, open a recent list, or (a feature's
-panel below: the list library) one of the lists you keep."""
+panel below: the list library) one of the lists you keep; features add panels in the right column
+too (the other games the app serves)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 from PySide6.QtCore import Qt, Signal
@@ -73,6 +75,7 @@ class StartPage(Retranslating, QWidget):
         right.addSpacing(12)
         right.addWidget(self.recent_title)
         right.addWidget(self.recent, 1)
+        self.side_panels = right
         top = QWidget()
         columns = QHBoxLayout(top)
         columns.setContentsMargins(0, 0, 0, 0)
@@ -131,6 +134,11 @@ class StartPage(Retranslating, QWidget):
         self.panels_layout.addWidget(widget)
         self.panels.setVisible(True)
 
+    def add_side_panel(self, widget: QWidget) -> None:
+        """A feature's panel in the right column, under the recent lists (the other games)."""
+        self.side_panels.addSpacing(12)
+        self.side_panels.addWidget(widget)
+
     def focus_search(self) -> None:
         """The keyboard in the army search, as the page says ("type its name and press Enter")."""
         self.picker.search.setFocus(Qt.FocusReason.OtherFocusReason)
@@ -147,10 +155,13 @@ class StartPage(Retranslating, QWidget):
         self.no_official.setVisible(missing)
         self.import_button.setVisible(missing)
 
-    def set_recent_files(self, files: list[Path]) -> None:
+    def set_recent_files(self, files: list[Path], game_of: Callable[[Path], str | None] | None = None) -> None:
+        """The recent files, most recent first; `game_of` names the game of a file that is not
+        Infinity's (the point-buy game's armies read 'swamp-host-600 — Point-buy wargame')."""
         self.recent.clear()
         for path in files:
-            item = QListWidgetItem(path.stem)
+            game = game_of(path) if game_of is not None else None
+            item = QListWidgetItem(tr("{file} — {game}", file=path.stem, game=game) if game else path.stem)
             item.setToolTip(str(path))
             item.setData(Qt.ItemDataRole.UserRole, str(path))
             self.recent.addItem(item)
