@@ -5,26 +5,32 @@ attribute, and its traits in a row under it (`gui.weapons`)."""
 from __future__ import annotations
 
 import html
-from typing import Any
 
-from PySide6.QtCore import QAbstractTableModel, QModelIndex, QObject, QPersistentModelIndex, Qt
-from PySide6.QtGui import QBrush
+from PySide6.QtCore import QObject, Qt
+from PySide6.QtGui import QBrush, QStandardItem, QStandardItemModel
 
 from armybuilder.export.sheet import WeaponLine, range_bands
 from armybuilder.gui import icons, theme
 from armybuilder.gui.fonts import bold_font
-from armybuilder.gui.models import CENTER, ROOT
+from armybuilder.gui.models import CENTER
+from armybuilder.gui.models.stored import ALIGNMENT, DISPLAY, FONT, FOREGROUND, TOOLTIP, Cells, new_row
 from armybuilder.gui.weapons import band_title, line_html
 from armybuilder.i18n import tr
 
-Index = QModelIndex | QPersistentModelIndex
 FIGURES = 4
 """PS, B, Ammo, Save after the bands."""
+BACKGROUND = int(Qt.ItemDataRole.BackgroundRole)
+ACCESSIBLE = int(Qt.ItemDataRole.AccessibleTextRole)
+LEFT = int(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
+FLAGS = Qt.ItemFlag.ItemIsSelectable | Qt.ItemFlag.ItemIsEnabled
 
 
-class WeaponTableModel(QAbstractTableModel):
+class WeaponTableModel(QStandardItemModel):
     """Weapon lines (who carries them, the line) in columns: Weapon, one per range band, PS, B, Ammo,
-    Save; a line's traits in a row of their own under it (`traits_rows`: the card spans them across)."""
+    Save; a line's traits in a row of their own under it (`traits_rows`: the card spans them across).
+    Every cell and heading is worked out once, when the lines are set (`gui.models.stored`): the card's
+    table paints and measures them without calling back into Python (the card sets the lines again when
+    the language, the distance units or the theme change)."""
 
     def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
@@ -33,19 +39,33 @@ class WeaponTableModel(QAbstractTableModel):
         self._bands: list[int] = []
 
     def set_lines(self, rows: list[tuple[str, WeaponLine]]) -> None:
-        self.beginResetModel()
         self._rows = []
         for who, line in rows:
             self._rows.append((who, line, False))
             if line.traits:
                 self._rows.append((who, line, True))
         self._bands = range_bands(line for _, line in rows)
+        columns = 1 + len(self._bands) + FIGURES if self._rows else 0
+        self.beginResetModel()
+        blocked = self.blockSignals(True)  # the reset stands for every row and column removed and added
+        try:
+            root = self.invisibleRootItem()
+            root.removeRows(0, root.rowCount())
+            self.setColumnCount(columns)
+            self._set_headings(columns)
+            for who, line, traits in self._rows:
+                root.appendRow(new_row(self._traits_cells(line, columns) if traits else self._cells(who, line),
+                                       FLAGS))
+        finally:
+            self.blockSignals(blocked)
         self.endResetModel()
 
     def retranslate(self) -> None:
         """Band headings follow the distance units; names the language (the card sets the lines again)."""
-        if self.columnCount():
-            self.headerDataChanged.emit(Qt.Orientation.Horizontal, 0, self.columnCount() - 1)
+        columns = self.columnCount()
+        if columns:
+            self._set_headings(columns)
+            self.headerDataChanged.emit(Qt.Orientation.Horizontal, 0, columns - 1)
 
     @property
     def lines(self) -> list[tuple[str, WeaponLine]]:
@@ -58,84 +78,52 @@ class WeaponTableModel(QAbstractTableModel):
     def traits_rows(self) -> list[int]:
         return [row for row, (_, _, traits) in enumerate(self._rows) if traits]
 
-    def rowCount(self, parent: Index = ROOT) -> int:
-        return 0 if parent.isValid() else len(self._rows)
-
-    def columnCount(self, parent: Index = ROOT) -> int:
-        return 0 if parent.isValid() or not self._rows else 1 + len(self._bands) + FIGURES
-
     def _band_range(self, band: int) -> tuple[int, int]:
         return (self._bands[band - 1] if band else 0, self._bands[band])
 
-    def headerData(self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
-        if orientation != Qt.Orientation.Horizontal or not 0 <= section < self.columnCount():
-            return None
+    def _set_headings(self, columns: int) -> None:
+        blocked = self.blockSignals(True)  # `retranslate` says once that they changed
+        try:
+            for section in range(columns):
+                item = QStandardItem()
+                for role, value in self._heading(section).items():
+                    item.setData(value, role)
+                self.setHorizontalHeaderItem(section, item)
+        finally:
+            self.blockSignals(blocked)
+
+    def _heading(self, section: int) -> dict[int, object]:
         band = section - 1
-        in_bands = 0 <= band < len(self._bands)
-        if role == Qt.ItemDataRole.DisplayRole:
-            if section == 0:
-                return tr("Weapon")
-            if in_bands:  # the band's far end ('8"'): the near end is the band before's
-                return band_title(*self._band_range(band)).split("–", 1)[1]
-            return (tr("PS", context="weapon"), tr("B", context="weapon"), tr("Ammo"),
-                    tr("Save", context="weapon"))[band - len(self._bands)]
-        if role == Qt.ItemDataRole.ToolTipRole:
-            if in_bands:
-                return tr("{band}: the modifier to hit at this distance", band=band_title(*self._band_range(band)))
-            tips = (tr("PS: the damage's Protection value to beat"), tr("B: Burst, the dice rolled"),
-                    tr("Ammunition"), tr("The saving attribute the target rolls, and how many times"))
-            index = band - len(self._bands)
-            return tips[index] if 0 <= index < len(tips) else None
-        if role == Qt.ItemDataRole.TextAlignmentRole:
-            return int(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter) if section == 0 else CENTER
-        return None
+        if section == 0:
+            return {DISPLAY: tr("Weapon"), ALIGNMENT: LEFT}
+        if 0 <= band < len(self._bands):  # the band's far end ('8"'): the near end is the band before's
+            title = band_title(*self._band_range(band))
+            return {DISPLAY: title.split("–", 1)[1], ALIGNMENT: CENTER,
+                    TOOLTIP: tr("{band}: the modifier to hit at this distance", band=title)}
+        index = band - len(self._bands)
+        names = (tr("PS", context="weapon"), tr("B", context="weapon"), tr("Ammo"), tr("Save", context="weapon"))
+        tips = (tr("PS: the damage's Protection value to beat"), tr("B: Burst, the dice rolled"),
+                tr("Ammunition"), tr("The saving attribute the target rolls, and how many times"))
+        return {DISPLAY: names[index], ALIGNMENT: CENTER, TOOLTIP: tips[index]}
 
-    def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
-        if not index.isValid() or not 0 <= index.row() < len(self._rows):
-            return None
-        who, line, traits = self._rows[index.row()]
-        if traits:
-            return self._traits_data(line, index.column(), role)
-        return self._line_data(index, who, line, role)
+    def _traits_cells(self, line: WeaponLine, columns: int) -> Cells:
+        first = {DISPLAY: tr("Traits: {traits}", traits=line.traits), FOREGROUND: QBrush(icons.INFO_COLOR),
+                 TOOLTIP: line_html(line)}
+        return [first] + [{} for _ in range(columns - 1)]
 
-    @staticmethod
-    def _traits_data(line: WeaponLine, column: int, role: int) -> Any:
-        """The traits row under a weapon: one cell across the table."""
-        if column != 0:
-            return None
-        if role == Qt.ItemDataRole.DisplayRole:
-            return tr("Traits: {traits}", traits=line.traits)
-        if role == Qt.ItemDataRole.ForegroundRole:
-            return QBrush(icons.INFO_COLOR)
-        if role == Qt.ItemDataRole.ToolTipRole:
-            return line_html(line)
-        return None
-
-    def _line_data(self, index: Index, who: str, line: WeaponLine, role: int) -> Any:
-        """A weapon's own row: its name, the modifier in each range band, PS, B, ammunition and save."""
-        column = index.column()
-        band = column - 1
-        in_bands = 0 <= band < len(self._bands)
-        if role == Qt.ItemDataRole.DisplayRole:
-            if column == 0:
-                return f"{who}: {line.name}" if who else line.name
-            if in_bands:
-                return line.modifier_at(self._bands[band])
-            return (line.damage, line.burst, line.ammunition, line.saving)[band - len(self._bands)]
-        if in_bands and role in (Qt.ItemDataRole.BackgroundRole, Qt.ItemDataRole.ForegroundRole):
-            colours = theme.range_band(line.modifier_at(self._bands[band]))
+    def _cells(self, who: str, line: WeaponLine) -> Cells:
+        tip = line_html(line)
+        cells: Cells = [{DISPLAY: f"{who}: {line.name}" if who else line.name, FONT: bold_font(), ALIGNMENT: LEFT,
+                         TOOLTIP: tip}]
+        for band, distance in enumerate(self._bands):
+            mod = line.modifier_at(distance)
+            spoken = tr("{band}: {mod}", band=band_title(*self._band_range(band)), mod=mod or tr("out of range"))
+            cell: dict[int, object] = {DISPLAY: mod, FONT: bold_font(), ALIGNMENT: CENTER, TOOLTIP: tip,
+                                       ACCESSIBLE: spoken}
+            colours = theme.range_band(mod)
             if colours is not None:
-                return QBrush(colours[0] if role == Qt.ItemDataRole.BackgroundRole else colours[1])
-            return None
-        if role == Qt.ItemDataRole.FontRole and (column == 0 or in_bands):
-            return bold_font()
-        if role == Qt.ItemDataRole.TextAlignmentRole:
-            if column == 0:
-                return int(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
-            return CENTER
-        if role == Qt.ItemDataRole.ToolTipRole:
-            return line_html(line) if column == 0 or in_bands else html.escape(str(self.data(index)))
-        if role == Qt.ItemDataRole.AccessibleTextRole and in_bands:
-            return tr("{band}: {mod}", band=band_title(*self._band_range(band)),
-                      mod=line.modifier_at(self._bands[band]) or tr("out of range"))
-        return None
+                cell[BACKGROUND], cell[FOREGROUND] = QBrush(colours[0]), QBrush(colours[1])
+            cells.append(cell)
+        for figure in (line.damage, line.burst, line.ammunition, line.saving):
+            cells.append({DISPLAY: figure, ALIGNMENT: CENTER, TOOLTIP: html.escape(str(figure))})
+        return cells
