@@ -52,7 +52,7 @@ def unit_row(window: MainWindow, unit: Unit) -> QModelIndex:
     proxy = window.browser.proxy
     for row in range(proxy.rowCount()):
         index = proxy.index(row, 0)
-        if index.data() == window.browser.entry_for(unit.id).unit.name:  # type: ignore[union-attr]
+        if index.data() == window.browser.entry_for(unit.id).unit.name:
             return index
     raise AssertionError(unit.name)
 
