@@ -7,11 +7,12 @@ from pathlib import Path
 
 import pytest
 
+from armybuilder.data.armycode_lists import points_limit
 from armybuilder.data.catalog import ArmySummary, Catalog
 from armybuilder.domain import ArmyList, ArmyRef, Fireteam, FireteamType
 from armybuilder.domain.packs import SeasonPack
 from armybuilder.paths import bundled_profiles_dir
-from armybuilder.rules.engine import GroupTotals
+from armybuilder.rules.engine import GroupTotals, validate_in_catalog
 from armybuilder.rules.list_edits import placement_group
 from armybuilder.rules.list_settings import (
     ListDefaults,
@@ -199,3 +200,20 @@ def test_the_season_a_message_points_to_is_of_the_list_s_edition(synthetic_catal
     assert [s.id for s in suggested_seasons(installed, "n3", offers_mercenaries)] == [by_edition["n3"]]
     assert {s.id for s in suggested_seasons(installed, "n9", offers_mercenaries)} == set(by_edition.values())
     assert suggested_seasons(installed, "n5", lambda extra: False) == []
+
+
+def test_the_game_size_is_read_one_way_for_the_rules_and_the_army_code(synthetic_catalog: Catalog) -> None:
+    """A list that names a tier and points too (a hand-written file) is judged at the tier's size, and its
+    army code says that size, not the stray points (`domain.packs.game_points` for both)."""
+    season = synthetic_catalog.packs["its-s9"]
+    assert isinstance(season, SeasonPack)
+    low = season.tier("low")
+    assert low is not None and low.points != 400
+    both = n5_list(pack="its-s9", tier="low", points=400)
+    judged = validate_in_catalog(both, synthetic_catalog).totals.points_limit
+    assert judged == low.points == game_size(both, synthetic_catalog) == points_limit(both, synthetic_catalog)
+    free = n5_list(points=275)
+    assert validate_in_catalog(free, synthetic_catalog).totals.points_limit == 275
+    assert points_limit(free, synthetic_catalog) == 275
+    unknown = n5_list(pack="no-such-pack", points=None)
+    assert points_limit(unknown, synthetic_catalog) is None and game_size(unknown, synthetic_catalog) == 300

@@ -18,7 +18,7 @@ from armybuilder.data.armycode import (
 from armybuilder.data.catalog import ArmySummary, Catalog
 from armybuilder.data.problems import DataError, DataProblem
 from armybuilder.domain.lists import ArmyList, ArmyRef, CombatGroup, Trooper
-from armybuilder.domain.packs import EditionPack, SeasonPack
+from armybuilder.domain.packs import game_points
 from armybuilder.domain.profiles import Army
 from armybuilder.domain.roster import ResolvedTrooper, UnresolvedTrooper, resolve_trooper
 from armybuilder.domain.specops import picks_from_code, picks_to_code
@@ -158,20 +158,9 @@ def decode_list(text: str, catalog: Catalog) -> CodeList:
 
 
 def points_limit(army_list: ArmyList, catalog: Catalog | None = None) -> int | None:
-    """The game size a list is built for: its own points, else its tier's, else its edition's default."""
-    if army_list.points:
-        return army_list.points
-    if catalog is None:
-        return None
-    pack = catalog.packs.get(army_list.pack)
-    if isinstance(pack, SeasonPack):
-        tier = pack.tier(army_list.tier) if army_list.tier else None
-        if tier is not None:
-            return tier.points
-        pack = catalog.packs.get(pack.edition)
-    if isinstance(pack, EditionPack):
-        return pack.default_points
-    return None
+    """The game size a code says for a list: the one the rules judge it at (`domain.packs.game_points`: its
+    tier's, else its own points, else its edition's default); without a catalog, its own points."""
+    return game_points(army_list, catalog.packs) if catalog is not None else army_list.points
 
 
 def _safe_name(name: str) -> str:

@@ -7,12 +7,16 @@ never in code: a new season is a new YAML file.
 from __future__ import annotations
 
 import unicodedata
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Annotated, Literal
 
 from pydantic import Field, field_validator
 
 from armybuilder.domain.values import Category, FireteamType, Frozen, Swc, UnitType
 from armybuilder.i18n import LocalText, tr
+
+if TYPE_CHECKING:
+    from armybuilder.domain.lists import ArmyList
 
 
 class Named:
@@ -388,3 +392,17 @@ class SeasonPack(Named, Frozen):
 
 
 RulesPack = Annotated[EditionPack | SeasonPack, Field(discriminator="kind")]
+
+
+def game_points(army_list: ArmyList, packs: Mapping[str, EditionPack | SeasonPack]) -> int | None:
+    """The points a list is built to: its tier's (a tier wins over points), else its own points, else its
+    edition's default; None when nothing says (an unknown pack and no points). The one reading of a list's
+    game size: the rules (`list_settings.game_size`, as `RuleContext.points_limit` counts it) and the army
+    code of the CLI, the app and the print-outs all use it."""
+    pack = packs.get(army_list.pack)
+    if isinstance(pack, SeasonPack) and army_list.tier and (tier := pack.tier(army_list.tier)) is not None:
+        return tier.points
+    if army_list.points:
+        return army_list.points
+    edition = packs.get(pack.edition) if isinstance(pack, SeasonPack) else pack
+    return edition.default_points if isinstance(edition, EditionPack) else None

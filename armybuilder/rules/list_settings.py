@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from armybuilder.data.catalog import ArmySummary, Catalog
 from armybuilder.domain.lists import ArmyList
-from armybuilder.domain.packs import EditionPack, SeasonPack
+from armybuilder.domain.packs import EditionPack, SeasonPack, game_points
 from armybuilder.i18n import lazy_tr
 from armybuilder.rules import sources
 from armybuilder.rules.context import RuleContext
@@ -101,14 +101,9 @@ def with_code_settings(army_list: ArmyList, catalog: Catalog) -> ArmyList:
 
 
 def game_size(army_list: ArmyList, catalog: Catalog) -> int:
-    """The points a list is built to: its tier's, else its own points, else its edition's default."""
-    pack = catalog.packs.get(army_list.pack)
-    if isinstance(pack, SeasonPack) and army_list.tier and (tier := pack.tier(army_list.tier)) is not None:
-        return tier.points
-    if army_list.points:
-        return army_list.points
-    edition = catalog.packs.get(pack.edition) if isinstance(pack, SeasonPack) else pack
-    return edition.default_points if isinstance(edition, EditionPack) else DEFAULT_POINTS
+    """The points a list is built to: its tier's, else its own points, else its edition's default
+    (`domain.packs.game_points`), else `DEFAULT_POINTS`."""
+    return game_points(army_list, catalog.packs) or DEFAULT_POINTS
 
 
 def with_rules_pack(army_list: ArmyList, pack: EditionPack | SeasonPack, size: int) -> ArmyList:
