@@ -13,7 +13,7 @@ from armybuilder.domain import ArmyList, ArmyRef, Fireteam, FireteamType
 from armybuilder.domain.packs import SeasonPack
 from armybuilder.paths import bundled_profiles_dir
 from armybuilder.rules.engine import GroupTotals, validate_in_catalog
-from armybuilder.rules.list_edits import placement_group
+from armybuilder.rules.list_edits import movable, move_steps, placement_group, step_place
 from armybuilder.rules.list_settings import (
     ListDefaults,
     chosen_settings,
@@ -217,3 +217,40 @@ def test_the_game_size_is_read_one_way_for_the_rules_and_the_army_code(synthetic
     assert points_limit(free, synthetic_catalog) == 275
     unknown = n5_list(pack="no-such-pack", points=None)
     assert points_limit(unknown, synthetic_catalog) is None and game_size(unknown, synthetic_catalog) == 300
+
+
+def sections() -> tuple[ArmyList, dict[str, str]]:
+    """Combat Groups 1 and 3 of the main army (t1, t2 | t5), Reinforcements group 2 (t3, t4)."""
+    army_list = n5_list().model_copy(update={"groups": ()})
+    army_list, g1 = army_list.with_group()
+    army_list, g2 = army_list.with_group(reinforcement=True)
+    army_list, g3 = army_list.with_group()
+    uids = {}
+    for name, number in (("a", g1), ("b", g1), ("r1", g2), ("r2", g2), ("c", g3)):
+        army_list, uids[name] = army_list.with_trooper(number, 1, 1, 1)
+    return army_list, uids
+
+
+def test_moved_troopers_never_change_section() -> None:
+    """`list_edits.movable`/`move_steps` (the app's drag and drop and Move to…): a Reinforcements trooper
+    stays in Reinforcements groups; a group not made yet is a main combat group."""
+    army_list, t = sections()
+    assert movable(army_list, [t["r1"], t["a"], t["a"]], 3) == [t["a"]]
+    assert movable(army_list, [t["r1"], t["a"]], 2) == [t["r1"]]
+    assert movable(army_list, [t["r1"], t["c"]], 9) == [t["c"]]
+    steps = move_steps(army_list, [t["r1"], t["c"]], 1, 1)  # between a and b
+    assert steps == [(t["c"], 1)]
+    after = army_list.moved(steps[0][0], 1, steps[0][1])
+    assert [x.uid for x in after.group(1).troopers] == [t["a"], t["c"], t["b"]]  # type: ignore[union-attr]
+    assert move_steps(army_list, [t["b"]], 1) == []  # already last of its group: nothing changes
+    assert move_steps(army_list, [t["r2"]], 1) == []
+
+
+def test_one_place_up_or_down_crosses_into_the_next_group_of_the_same_section() -> None:
+    army_list, t = sections()
+    assert step_place(army_list, t["b"], -1) == (1, 0)
+    assert step_place(army_list, t["b"], +1) == (3, 0)  # past Reinforcements group 2: to Combat Group 3
+    assert step_place(army_list, t["c"], -1) == (1, None)  # to the end of Combat Group 1
+    assert step_place(army_list, t["a"], -1) is None and step_place(army_list, t["c"], +1) is None
+    assert step_place(army_list, t["r1"], -1) is None and step_place(army_list, t["r1"], +1) == (2, 1)
+    assert step_place(army_list, "nobody", +1) is None

@@ -346,33 +346,14 @@ class ListDocument(QObject):
     def move_troopers(self, uids: Sequence[str], combat_group: int, row: int | None = None) -> None:
         """Move troopers, in order, to `row` of a combat group as it is now (None: to its end).
         Troopers never change section: a Reinforcements trooper stays in Reinforcements groups."""
-        army_list = self._current()
-        target = army_list.group(combat_group)
-        section = target.reinforcement if target is not None else False
-        moving = [u for u in dict.fromkeys(uids)
-                  if (g := army_list.group_of(u)) is not None and g.reinforcement == section]
-        if not moving:
-            return
-        order = [t.uid for t in target.troopers] if target else []
-        anchor = None
-        if row is not None:
-            anchor = next((u for u in order[row:] if u not in moving), None)
-        steps: list[tuple[str, int | None]] = []
-        state = army_list
-        for uid in moving:
-            removed = state.moved(uid, combat_group)  # at the end: find where the anchor is without it
-            group = removed.group(combat_group)
-            positions = [t.uid for t in group.troopers if t.uid != uid] if group else []
-            index = positions.index(anchor) if anchor in positions else None
-            steps.append((uid, index))
-            state = state.moved(uid, combat_group, index)
-        if state == army_list:
+        steps = list_edits.move_steps(self._current(), uids, combat_group, row)
+        if not steps:
             return
         count = len(steps)
         self._push_steps(steps, lambda state, step, parent: undo.MoveTrooperCommand(
             self, state, self.army_of(step[0]), step[0], combat_group, step[1], parent),
             lambda: tr("Move {count} troopers to Combat Group {number}", count=count, number=combat_group))
-        self.focus_requested.emit(tuple(moving))
+        self.focus_requested.emit(tuple(uid for uid, _ in steps))
 
     def move_to_new_group(self, uids: Sequence[str]) -> int | None:
         """Move troopers (of one section) to a new combat group of their section: one history entry."""
@@ -405,25 +386,12 @@ class ListDocument(QObject):
     def move_by(self, uid: str, step: int) -> None:
         """Move a trooper one place up (-1) or down (+1), into the neighbouring group at its ends."""
         army_list = self._current()
-        group = army_list.group_of(uid)
-        if group is None:
+        if army_list.group_of(uid) is None:
             return
-        groups = [g for g in army_list.groups if g.reinforcement == group.reinforcement]
-        position = next(i for i, t in enumerate(group.troopers) if t.uid == uid)
-        at = groups.index(group)
-        if step < 0:
-            if position > 0:
-                self._push_move(army_list, uid, group.number, position - 1)
-            elif at > 0:
-                self._push_move(army_list, uid, groups[at - 1].number, None)
-        elif position < len(group.troopers) - 1:
-            self._push_move(army_list, uid, group.number, position + 1)
-        elif at < len(groups) - 1:
-            self._push_move(army_list, uid, groups[at + 1].number, 0)
+        place = list_edits.step_place(army_list, uid, step)
+        if place is not None:
+            self.push(undo.MoveTrooperCommand(self, army_list, self.army_of(uid), uid, *place))
         self.focus_requested.emit((uid,))
-
-    def _push_move(self, army_list: ArmyList, uid: str, number: int, index: int | None) -> None:
-        self.push(undo.MoveTrooperCommand(self, army_list, self.army_of(uid), uid, number, index))
 
     def change_option(self, uid: str, group: int, option: int) -> None:
         trooper = self._current().trooper(uid)

@@ -1,5 +1,6 @@
-"""Where a list's edits go: the combat group a new trooper (or a copy) joins, the troopers a change of
-army drops, and whether an option still fits the points and SWC left.
+"""Where a list's edits go: the combat group a new trooper (or a copy) joins, where moved troopers go (never
+to the other section), the troopers a change of army drops, and whether an option still fits the points
+and SWC left.
 
 Fireteam membership follows the list itself (`ArmyList.with_declared_fireteam`, `leaving_fireteams`,
 `without_trooper`: a trooper is in one team at most, and a team left empty is dissolved).
@@ -37,6 +38,55 @@ def placement_group(army_list: ArmyList, groups: Sequence[GroupTotals], preferre
         if count < limit:
             return number
     return army_list.next_group_number()
+
+
+def movable(army_list: ArmyList, uids: Sequence[str], combat_group: int) -> list[str]:
+    """Those of `uids` that may move to `combat_group`, each once, in the order given: a trooper never
+    changes section (a Reinforcements trooper stays in Reinforcements groups, a main one in combat groups;
+    a group the list does not have yet is a main combat group)."""
+    target = army_list.group(combat_group)
+    section = target.reinforcement if target is not None else False
+    return [u for u in dict.fromkeys(uids) if (g := army_list.group_of(u)) is not None and g.reinforcement == section]
+
+
+def move_steps(army_list: ArmyList, uids: Sequence[str], combat_group: int,
+               row: int | None = None) -> list[tuple[str, int | None]]:
+    """Moving `uids` in order to `row` of `combat_group` as it is now (None: to its end), one trooper at a
+    time: each step's (uid, index) for `ArmyList.moved`. Troopers of the other section stay where they are
+    (`movable`); empty when the list would not change."""
+    moving = movable(army_list, uids, combat_group)
+    target = army_list.group(combat_group)
+    order = [t.uid for t in target.troopers] if target else []
+    anchor = next((u for u in order[row:] if u not in moving), None) if row is not None else None
+    steps: list[tuple[str, int | None]] = []
+    state = army_list
+    for uid in moving:
+        removed = state.moved(uid, combat_group)  # at the end: find where the anchor is without it
+        group = removed.group(combat_group)
+        positions = [t.uid for t in group.troopers if t.uid != uid] if group else []
+        index = positions.index(anchor) if anchor in positions else None
+        steps.append((uid, index))
+        state = state.moved(uid, combat_group, index)
+    return steps if state != army_list else []
+
+
+def step_place(army_list: ArmyList, uid: str, step: int) -> tuple[int, int | None] | None:
+    """Where moving a trooper one place up (`step` -1) or down (+1) puts it, as (combat group, index): past
+    the ends of its group, to the end of the group before or the start of the group after, of its own
+    section. None when it is already first or last (or not in the list)."""
+    group = army_list.group_of(uid)
+    if group is None:
+        return None
+    groups = [g for g in army_list.groups if g.reinforcement == group.reinforcement]
+    position = next(i for i, t in enumerate(group.troopers) if t.uid == uid)
+    at = groups.index(group)
+    if step < 0:
+        if position > 0:
+            return group.number, position - 1
+        return (groups[at - 1].number, None) if at > 0 else None
+    if position < len(group.troopers) - 1:
+        return group.number, position + 1
+    return (groups[at + 1].number, 0) if at < len(groups) - 1 else None
 
 
 def troopers_lost_with(army_list: ArmyList, catalog: Catalog, ref: ArmyRef) -> list[str]:
