@@ -167,3 +167,26 @@ def test_mercenary_troopers_are_marked_in_the_list(qtbot, window: MainWindow) ->
     assert merc.data(Qt.ItemDataRole.ForegroundRole).color() == icons.MERCENARY_COLOR
     assert "Mercenary" in str(merc.data(Qt.ItemDataRole.ToolTipRole))
     assert "Mercenary" not in str(own.data(Qt.ItemDataRole.ToolTipRole))
+
+
+def test_fireteam_members_are_told_apart_and_show_their_weapons(qtbot, window: MainWindow) -> None:  # type: ignore[no-untyped-def]
+    from armybuilder.domain.lists import Fireteam, FireteamType
+
+    army = start(qtbot, window, "Svalarheima's Winter Force")
+    fusiliers = army.unit_by_slug("fusiliers")
+    assert fusiliers is not None
+    for pick in (0, 0, 1):  # two alike, one with a Heavy Machine Gun
+        add_by_keyboard(qtbot, window, fusiliers, pick)
+    army_list = window.document.army_list
+    assert army_list is not None
+    members = tuple(t.uid for t in army_list.groups[0].troopers)
+    window.fireteams.edits.form(Fireteam(uid="f1", type=FireteamType.HARIS, team="FUSILIERS", members=members))
+    panel = window.fireteams.panel
+    window.fireteams.tabs.setCurrentWidget(panel)  # the Fireteams tab, as a player opens it
+    model = panel.model
+    qtbot.waitUntil(lambda: model.rowCount() == 1, timeout=3000)
+    team = model.index(0, 0)
+    names = [model.index(r, 0, team).data() for r in range(model.rowCount(team))]
+    assert len(names) == 3 and len(set(names)) == 2 and any("Heavy Machine Gun" in n for n in names), names
+    tip = str(model.index(2, 0, team).data(Qt.ItemDataRole.ToolTipRole))
+    assert "<b>Heavy Machine Gun</b>" in tip
