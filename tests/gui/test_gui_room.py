@@ -83,5 +83,8 @@ def test_small_window(qtbot, official_catalog: Catalog, app_settings, language: 
         assert window.columns.compact
         assert rows_in_view(window.browser.tree) >= 8
         assert rows_in_view(window.problems.view) >= 2
+        bar = window.list_settings  # the row is too narrow for the rules and the size: their tooltips say them
+        for combo in (bar.pack, bar.game_size):
+            assert combo.toolTip().startswith(combo.currentText() + "\n") and combo.currentText()
     finally:
         apply_language("en")

@@ -214,6 +214,10 @@ class ListSettingsBar(Retranslating, QWidget):
             chosen += action.data() in army_list.extras
         self.extras_menu.setToolTipsVisible(True)
         self.extras.setText(tr("Extras ({count})", count=chosen) if chosen else tr("Extras"))
+        # a narrow window cuts the combos' texts ("ITS Season 17 — Se"): their tooltips say the choice whole
+        self.pack.setToolTip(self.pack.currentText() + "\n" + tr(
+            "The rules pack: an edition, or a tournament season with tiers and Extras"))
+        self.game_size.setToolTip(self.game_size.currentText() + "\n" + tr("An ITS tier, or a free number of points"))
 
     # ----- user changes -----------------------------------------------------------------------
     def _on_name_edited(self, *_: object) -> None:
