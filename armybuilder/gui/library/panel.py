@@ -102,7 +102,7 @@ class LibraryPanel(Retranslating, QWidget):
         layout.addLayout(top)
         layout.addLayout(filters)
         layout.addWidget(self.table, 1)
-        layout.addWidget(self.empty)
+        layout.addWidget(self.empty, 1, Qt.AlignmentFlag.AlignTop)  # in the table's place, under the search
         layout.addLayout(self.button_row)
         layout.addLayout(undo)
         self._connect_signals()
