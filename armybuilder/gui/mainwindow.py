@@ -415,6 +415,7 @@ class MainWindow(Retranslating, QMainWindow):
         doc = self.document
         book = doc.weapons()
         self.card.set_weapon_book(book)
+        self.browser.set_weapon_book(book)
         self.browser.set_army(doc.army, doc.reinforcement_summary() is not None)
         self._say_english_names_once()
         army_list = doc.army_list

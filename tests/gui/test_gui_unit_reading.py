@@ -89,7 +89,11 @@ def test_the_card_shows_the_weapons_of_the_option_highlighted(qtbot, window: Mai
     fusiliers = army.unit_by_slug("fusiliers")
     assert fusiliers is not None
     tree = window.browser.tree
-    tree.setCurrentIndex(unit_row(window, fusiliers))  # a click on the unit shows its card
+    row = unit_row(window, fusiliers)
+    tips = [str(window.browser.proxy.index(r, 0, row).data(Qt.ItemDataRole.ToolTipRole))
+            for r in range(window.browser.proxy.rowCount(row))]
+    assert any("<b>Heavy Machine Gun</b>" in t and "<td" in t for t in tips)  # hovered in the browser too
+    tree.setCurrentIndex(row)  # a click on the unit shows its card
     qtbot.waitUntil(lambda: window.card.unit is not None and window.card.unit.id == fusiliers.id, timeout=3000)
     card = window.card
     hmg = next(r for r in range(card.options_model.rowCount())

@@ -38,6 +38,7 @@ from armybuilder.gui.labels import (
 from armybuilder.gui.models import CENTER, FIRST_ROLE, RIGHT
 from armybuilder.gui.models.mixins import ColumnTitles, OptionDrag, add_hint
 from armybuilder.gui.models.twolevel import TwoLevelModel
+from armybuilder.gui.weapons import WeaponBook, carried_weapons
 from armybuilder.i18n import tr, trn
 from armybuilder.rules.availability import AvaUse, ava_groups, ava_use
 from armybuilder.rules.categories import added_categories, categories_of, own_categories
@@ -253,6 +254,8 @@ class UnitTreeModel(OptionDrag, ColumnTitles, TwoLevelModel):
         """The mark each row (top row, child row + 1; 0 for the unit) was last reported with."""
         self._season: SeasonPack | None = None
         self._season_words: dict[int, str] = {}
+        self.weapons = WeaponBook()
+        """The weapon profiles of the army's data: an option's tooltip shows those it carries."""
         self.retranslate()
 
     @property
@@ -476,7 +479,8 @@ class UnitTreeModel(OptionDrag, ColumnTitles, TwoLevelModel):
         if mark == "fit" and room is not None:
             lines.append(fit_line(entry, room))
         lines.append(add_hint())
-        return "<br>".join(lines)
+        names = [n for c in carried_weapons(unit.unit, entry.key[0], entry.option) for n in c.names]
+        return "<br>".join(lines) + self.weapons.tooltip(names)
 
 
 class UnitFilterProxy(QSortFilterProxyModel):

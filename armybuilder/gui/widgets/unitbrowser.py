@@ -34,6 +34,7 @@ from armybuilder.gui.models.units import (
     marks_for,
     unit_entries,
 )
+from armybuilder.gui.weapons import WeaponBook
 from armybuilder.gui.widgets.parts import size_columns
 from armybuilder.gui.widgets.quiet import set_tool_tip, set_visible
 from armybuilder.gui.widgets.search import SearchField
@@ -204,6 +205,10 @@ class UnitBrowser(Retranslating, QWidget):
         combo.blockSignals(False)
 
     # ----- data ------------------------------------------------------------------------------
+    def set_weapon_book(self, book: WeaponBook) -> None:
+        """The weapon profiles an option's tooltip shows (the army's data's)."""
+        self.model.weapons = book
+
     def set_army(self, army: Army | None, reinforcements: bool = False) -> None:
         """Show an army's units; `reinforcements`: it has a Reinforcements list (a tab shows it)."""
         self._main_army = army
