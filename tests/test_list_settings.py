@@ -20,6 +20,8 @@ from armybuilder.rules.list_settings import (
     default_settings,
     game_size,
     new_list,
+    offered_packs,
+    packs_for_edition,
     settings_for_points,
     with_extras,
     with_game_size,
@@ -254,3 +256,32 @@ def test_one_place_up_or_down_crosses_into_the_next_group_of_the_same_section() 
     assert step_place(army_list, t["a"], -1) is None and step_place(army_list, t["c"], +1) is None
     assert step_place(army_list, t["r1"], -1) is None and step_place(army_list, t["r1"], +1) == (2, 1)
     assert step_place(army_list, "nobody", +1) is None
+
+
+def test_packs_are_offered_by_the_edition_of_the_army_s_data(synthetic_catalog: Catalog) -> None:
+    """An N5 list is offered ITS Season 17 and Infinity N5, never the N3-era ITS Season 9; an N3 army the
+    reverse; a list's own pack of another edition stays in the offer, after them."""
+    assert [p.id for p in packs_for_edition(synthetic_catalog, "n5")] == ["its-s17", "n5"]
+    assert [p.id for p in packs_for_edition(synthetic_catalog, "n3")] == ["its-s9", "n3"]
+    every = {p.id for p in packs_for_edition(synthetic_catalog, "n4")}  # no rules for it: everything
+    assert every == set(synthetic_catalog.packs) == {p.id for p in packs_for_edition(synthetic_catalog, None)}
+    assert [p.id for p in offered_packs(synthetic_catalog, "n5", "its-s9")] == ["its-s17", "n5", "its-s9"]
+    assert [p.id for p in offered_packs(synthetic_catalog, "n5", "its-s17")] == ["its-s17", "n5"]
+
+
+@pytest.mark.parametrize(("settings", "warned"), [
+    ({"pack": "its-s9", "tier": "mid", "points": None}, True),   # an N5 list under the N3-era season
+    ({"pack": "n3"}, True),                                      # under the N3 edition's limits
+    ({"pack": "its-s17", "tier": "300", "points": None}, False),
+    ({"pack": "n5"}, False),
+])
+def test_a_list_under_another_edition_s_pack_is_warned(synthetic_catalog: Catalog, settings: dict[str, object],
+                                                        warned: bool) -> None:
+    report = validate_in_catalog(n5_list(**settings), synthetic_catalog)
+    found = [v for v in report.violations if v.code == "settings.other_edition"]
+    assert bool(found) is warned
+    if warned:
+        (violation,) = found
+        assert violation.severity == "warning" and violation.params["army_edition"] == "n5"
+        assert "Infinity N3" in violation.message and "ITS Season 17 — Seekers, Infinity N5" in violation.message
+        assert "Infinity N3" in violation.render("es") and "Elige un paquete" in violation.render("es")

@@ -89,8 +89,9 @@ def test_svalarheima_with_mercenaries(catalog: Catalog) -> None:
     assert report.totals.swc_limit == "5", "Soldiers of Fortune consumes 1 SWC"
     assert report.totals.points == 298
     without = validate_in_catalog(army_list.model_copy(update={"extras": ()}), catalog)
-    assert [v.code for v in without.violations] == ["mercenaries.not_allowed"]
-    assert len(without.violations[0].troopers) == 2 and "Switch on Soldiers of Fortune" in without.violations[0].message
+    # this N5 list is checked under the N3-era ITS Season 9 on purpose (its 75-point Soldiers of Fortune): said
+    assert [v.code for v in without.violations] == ["settings.other_edition", "mercenaries.not_allowed"]
+    assert len(without.violations[1].troopers) == 2 and "Switch on Soldiers of Fortune" in without.violations[1].message
 
 
 def test_panoceania_with_reinforcements(catalog: Catalog) -> None:
@@ -119,7 +120,7 @@ def test_nomads_vanilla(catalog: Catalog) -> None:
         (1, "zeros", {"points": 17}), (1, "zeros", {"points": 22}),
     ], pack="its-s9", tier="mid")
     # no Lieutenant on purpose: that is the only thing wrong
-    assert report.codes() == ["lieutenant.missing"]
+    assert report.codes() == ["settings.other_edition", "lieutenant.missing"]  # ITS S9 is an N3-era pack: said
     assert (report.totals.points, report.totals.troopers) == (296, 12)
 
 

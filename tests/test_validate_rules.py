@@ -115,8 +115,8 @@ def test_mercenaries_say_which_pack_and_extra_allow_them(catalog: Catalog) -> No
     assert ("choose a tournament pack with one (ITS Season 17 — Seekers: Soldiers of Fortune)"
             in report.violations[0].message)
     report = validate_in_catalog(_with_mercenary("its-s9", tier="mid"), catalog)
-    assert report.codes() == ["mercenaries.not_allowed"]
-    assert "Switch on Soldiers of Fortune in ITS Season 9 (at most 75 points" in report.violations[0].message
+    assert report.codes() == ["settings.other_edition", "mercenaries.not_allowed"]  # S9 is N3-era: said too
+    assert "Switch on Soldiers of Fortune in ITS Season 9 (at most 75 points" in report.violations[1].message
 
 
 def test_reinforcements_over_swc_say_by_how_much(catalog: Catalog) -> None:

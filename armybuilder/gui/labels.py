@@ -183,6 +183,15 @@ def pack_name(pack: EditionPack | SeasonPack) -> str:
     return pack.display_name(language())
 
 
+def offered_pack_name(pack: EditionPack | SeasonPack, edition: str | None) -> str:
+    """A pack as the pickers offer it to a list of `edition`'s armies: its name, and which armies it is for
+    when they are another edition's ("ITS Season 9 — for N3 armies": a loaded list's own pack)."""
+    era = pack.edition if isinstance(pack, SeasonPack) else pack.id
+    if edition is None or era == edition:
+        return pack_name(pack)
+    return tr("{pack} — for {edition} armies", pack=pack_name(pack), edition=era.upper())
+
+
 def tier_label(tier: Tier) -> str:
     return tr("{tier} ({points} points, {swc} SWC)", tier=tier.display_name(language()),
               points=tier.points, swc=str(tier.swc))

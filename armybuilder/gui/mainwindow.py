@@ -678,7 +678,9 @@ class MainWindow(Retranslating, QMainWindow):
 
     def _on_pack_picker(self) -> None:
         army_list = self.document.army_list
-        dialog = PackPickerDialog(self.catalog, army_list.pack if army_list else None, self)
+        summary = self.catalog.summary(army_list.army) if army_list else None
+        dialog = PackPickerDialog(self.catalog, army_list.pack if army_list else None, self,
+                                  edition=summary.edition if summary else None)
         dialog.pack_chosen.connect(self.document.set_rules_pack)
         self.pack_picker = dialog
         dialog.open()

@@ -51,6 +51,8 @@ class RuleContext:
     season: SeasonPack | None = None
     season_packs: tuple[SeasonPack, ...] = field(default=())
     """Every season pack installed, for messages that suggest one (filled from the catalog)."""
+    edition_packs: tuple[EditionPack, ...] = field(default=())
+    """Every edition pack installed, for messages that suggest one (filled from the catalog)."""
     reinforcement_army_name: str = ""
     """The name of the army's Reinforcements army, for messages (filled from the catalog)."""
 

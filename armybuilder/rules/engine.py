@@ -316,6 +316,7 @@ def context_in_catalog(army_list: ArmyList, catalog: Catalog) -> RuleContext:
     summary = catalog.reinforcement_summary(army)
     return RuleContext(army_list, resolve(army_list, army, reinforcement_army), edition, season,
                        season_packs=tuple(catalog.season_packs()),
+                       edition_packs=tuple(p for p in catalog.packs.values() if isinstance(p, EditionPack)),
                        reinforcement_army_name=summary.name if summary is not None else "")
 
 

@@ -14,10 +14,10 @@ from dataclasses import dataclass
 from armybuilder.data.catalog import ArmySummary, Catalog
 from armybuilder.domain.lists import ArmyList
 from armybuilder.domain.packs import EditionPack, SeasonPack, game_points
-from armybuilder.i18n import lazy_tr
+from armybuilder.i18n import Text, lazy_join, lazy_tr
 from armybuilder.rules import sources
 from armybuilder.rules.context import RuleContext
-from armybuilder.rules.violations import Violation, error
+from armybuilder.rules.violations import Violation, error, warning
 
 DEFAULT_POINTS = 300
 """The game size when neither the list, its pack nor the player's defaults say one (the usual ITS game)."""
@@ -35,6 +35,34 @@ class ListDefaults:
     tier: str | None = None
     points: int = DEFAULT_POINTS
     edition: str | None = None
+
+
+def pack_edition(pack: EditionPack | SeasonPack) -> str:
+    """The edition whose armies a pack is for: a season's `edition` (ITS Season 9: N3), an edition pack's own."""
+    return pack.edition if isinstance(pack, SeasonPack) else pack.id
+
+
+def packs_for_edition(catalog: Catalog, edition: str | None) -> list[EditionPack | SeasonPack]:
+    """The rules packs offered to a list of `edition`'s armies, in the order players look for them: its
+    seasons, newest first (by `released`), then its edition pack. An N5 list is not offered the N3-era ITS
+    Season 9, nor an N3 list ITS Season 17. Every pack when `edition` is None or no pack is for it (data of an
+    edition this builder has no rules for: the report says so)."""
+    seasons = sorted(catalog.season_packs(), key=lambda s: (s.released or "", s.id), reverse=True)
+    editions = sorted((p for p in catalog.packs.values() if isinstance(p, EditionPack)), key=lambda p: p.id,
+                      reverse=True)
+    every: list[EditionPack | SeasonPack] = [*seasons, *editions]
+    mine = [p for p in every if pack_edition(p) == edition]
+    return mine or every
+
+
+def offered_packs(catalog: Catalog, edition: str | None, current: str | None) -> list[EditionPack | SeasonPack]:
+    """`packs_for_edition`, and the list's own pack after them when it is another edition's (a list file or
+    an old default naming it): shown as it is, never silently replaced; `check` warns about it."""
+    offered = packs_for_edition(catalog, edition)
+    own = catalog.packs.get(current) if current else None
+    if own is not None and own not in offered:
+        offered.append(own)
+    return offered
 
 
 def default_settings(catalog: Catalog, summary: ArmySummary) -> GameSize:
@@ -133,8 +161,41 @@ def with_extras(army_list: ArmyList, extras: Iterable[str]) -> ArmyList:
 
 
 
+def other_edition(ctx: RuleContext) -> Iterator[Violation]:
+    """A list under a pack of another edition than its army's data (an N5 list under the N3-era ITS Season 9,
+    an N3 army under Infinity N5): its limits are applied as the pack writes them, and the report says so and
+    which packs are for this army (a loaded or pasted list is never judged silently by another era's rules)."""
+    pack: EditionPack | SeasonPack = ctx.season if ctx.season is not None else ctx.edition
+    era, wanted = pack_edition(pack), ctx.army.edition
+    if era == wanted:
+        return
+    editions = {e.id: e for e in (*ctx.edition_packs, ctx.edition)}
+    names = [s.local_name for s in sorted(ctx.season_packs, key=lambda s: s.released or "", reverse=True)
+             if s.edition == wanted]
+    if wanted in editions:
+        names.append(editions[wanted].local_name)
+
+    def edition_name(edition_id: str) -> Text:
+        return editions[edition_id].local_name if edition_id in editions else edition_id.upper()
+
+    choose = (lazy_tr("Choose a pack for {edition} armies: {packs}.", edition=edition_name(wanted),
+                      packs=lazy_join(", ", names))
+              if names else lazy_tr("No installed rules pack is for {edition} armies.", edition=edition_name(wanted)))
+    if ctx.season is not None:
+        why = lazy_tr("{pack} is a tournament season for {era} armies, but {army} is {edition} data: its rules are "
+                      "applied as written and may not fit this army.", pack=pack.local_name, era=edition_name(era),
+                      army=ctx.army.name, edition=edition_name(wanted))
+    else:
+        why = lazy_tr("{pack} is another edition's rules: {army} is {edition} data. Its limits are applied as "
+                      "written and may not fit this army.", pack=pack.local_name, army=ctx.army.name,
+                      edition=edition_name(wanted))
+    yield warning("settings.other_edition", why + " " + choose, sources.ARMY_LIST, pack=pack.id, pack_edition=era,
+                  army_edition=wanted)
+
+
 def check(ctx: RuleContext) -> Iterator[Violation]:
     settings = ctx.army_list
+    yield from other_edition(ctx)
     if ctx.season is None:
         if settings.tier:
             yield error("settings.tier_without_season",

@@ -173,31 +173,35 @@ def test_paper_and_the_rules_of_new_lists(qtbot, synthetic_catalog: Catalog, tmp
     n5 = dialog.rows["n5"]
     assert n5.label.text() == "Infinity N&5 (1 army)"
     assert n5.game_size.currentData() == "" and not n5.game_size.isEnabled()  # the army's usual rules
-    assert "ITS Season 9 was written for N3" in dialog.list_note.text()
+    assert "Each edition is offered its own packs" in dialog.list_note.text()
+    # each edition's row offers its own packs: no N3-era ITS Season 9 for N5 armies, no ITS Season 17 for N3
+    assert [n5.pack.itemData(i) for i in range(n5.pack.count())] == ["", "its-s17", "n5"]
+    assert [dialog.rows["n3"].pack.itemData(i) for i in range(dialog.rows["n3"].pack.count())] == ["", "its-s9", "n3"]
     dialog.paper.setCurrentIndex(1)
-    choose(n5.pack, "its-s9")
-    assert [n5.game_size.itemData(i) for i in range(n5.game_size.count())] == ["low", "mid", "top", "__points__"]
-    choose(n5.game_size, "top")
+    choose(n5.pack, "its-s17")
+    assert [n5.game_size.itemData(i) for i in range(n5.game_size.count())] == [
+        "400", "350", "300", "250", "200", "150", "__points__"]
+    choose(n5.game_size, "400")
     assert not n5.points.isVisible()
     qtbot.mouseClick(button(dialog, QDialogButtonBox.StandardButton.Ok), Qt.MouseButton.LeftButton)
     start_list(qtbot, first)
     army_list = first.document.army_list
-    assert army_list is not None and (army_list.pack, army_list.tier, army_list.points) == ("its-s9", "top", None)
+    assert army_list is not None and (army_list.pack, army_list.tier, army_list.points) == ("its-s17", "400", None)
     assert first.totals.points.plain == "Points 0 / 400"
     first.close()
 
     # kept for the next run, under the documented keys, per edition
     store = QSettings(str(ini), QSettings.Format.IniFormat)
     assert (store.value("print/paper"), store.value("lists/n5/pack"), store.value("lists/n5/tier"),
-            store.value("lists/n3/pack")) == ("letter", "its-s9", "top", "")
+            store.value("lists/n3/pack")) == ("letter", "its-s17", "400", "")
     second = make_window(qtbot, synthetic_catalog, SettingsStore(store))
     prefs = Preferences(second.settings)
     assert prefs.paper() == "letter"
-    assert prefs.list_defaults("n5") == ListDefaults("its-s9", "top", 300, "n5")
+    assert prefs.list_defaults("n5") == ListDefaults("its-s17", "400", 300, "n5")
     assert prefs.list_defaults("n3") == ListDefaults(None, None, 300, "n3")
     dialog = open_preferences(qtbot, second)
     n5 = dialog.rows["n5"]
-    assert dialog.paper.currentIndex() == 1 and n5.game_size.currentData() == "top"
+    assert dialog.paper.currentIndex() == 1 and n5.game_size.currentData() == "400"
     choose(n5.pack, "n5")
     assert [n5.game_size.itemData(i) for i in range(n5.game_size.count())] == ["__points__"]
     assert n5.points.isVisible()

@@ -86,13 +86,39 @@ def test_the_pack_picker_shows_tiers_and_extras(qtbot, window: MainWindow) -> No
     assert window.document.army_list is not None and window.document.army_list.pack == "its-s17"
 
 
+def test_an_n5_list_is_offered_the_n5_packs_only(qtbot, window: MainWindow) -> None:  # type: ignore[no-untyped-def]
+    """The Rules box and the picker offer an N5 list ITS Season 17 and Infinity N5, not the N3-era Season 9 nor
+    Infinity N3; a list that names one (a file, an old default) keeps it, marked, and its problems say so."""
+    bar = window.list_settings
+    assert [bar.pack.itemText(i) for i in range(bar.pack.count())] == ["ITS Season 17 — Seekers", "Infinity N5"]
+    qtbot.mouseClick(bar.pack_details, Qt.MouseButton.LeftButton)
+    dialog = window.pack_picker
+    assert dialog is not None
+    assert [dialog.packs.item(i).text() for i in range(dialog.packs.count())] == ["ITS Season 17 — Seekers",
+                                                                                  "Infinity N5"]
+    dialog.reject()
+    window.document.set_rules_pack("its-s9")  # as a list file naming it would
+    assert [bar.pack.itemText(i) for i in range(bar.pack.count())] == [
+        "ITS Season 17 — Seekers", "Infinity N5", "ITS Season 9 — for N3 armies"]
+    assert bar.pack.currentText() == "ITS Season 9 — for N3 armies"
+    report = window.document.report
+    assert report is not None
+    warning = next(v for v in report.violations if v.code == "settings.other_edition")
+    assert "ITS Season 9 is a tournament season for Infinity N3 armies" in warning.message
+    assert "Choose a pack for Infinity N5 armies: ITS Season 17 — Seekers, Infinity N5." in warning.message
+    bar.pack.activated.emit(bar.pack.findData("its-s17"))
+    assert window.document.army_list is not None and window.document.army_list.pack == "its-s17"
+    assert [bar.pack.itemData(i) for i in range(bar.pack.count())] == ["its-s17", "n5"]
+
+
 def test_the_pack_picker_says_what_this_builder_does_not_check(qtbot, window: MainWindow) -> None:  # type: ignore[no-untyped-def]
     """ITS S9's Campaign names a family no module implements (its Military Specialities): partly checked."""
+    window.document.set_rules_pack("its-s9")  # a list that names it: the picker shows it, as the list's own
     qtbot.mouseClick(window.list_settings.pack_details, Qt.MouseButton.LeftButton)
     dialog = window.pack_picker
     assert dialog is not None
     names = [dialog.packs.item(i).text() for i in range(dialog.packs.count())]
-    dialog.packs.setCurrentRow(names.index("ITS Season 9"))
+    dialog.packs.setCurrentRow(names.index("ITS Season 9 — for N3 armies"))
     text = dialog.details.text()
     assert "<b>Campaign</b> <i>(partly checked by this builder)</i>" in text
     assert "<b>Spec-Ops</b> —" in text and text.count("checked by this builder") == 1

@@ -1,5 +1,6 @@
-"""The rules pack picker: every edition and tournament season installed, with a season's tiers (grouped
-as its booklet groups them), its Extras and its season rules, each with its one-line description."""
+"""The rules pack picker: the tournament seasons and edition of the list's edition (and the list's own pack),
+with a season's tiers (grouped as its booklet groups them), its Extras and its season rules, each with its
+one-line description."""
 
 from __future__ import annotations
 
@@ -20,19 +21,12 @@ from PySide6.QtWidgets import (
 
 from armybuilder.data.catalog import Catalog
 from armybuilder.domain.packs import EditionPack, Extra, SeasonPack, SeasonRule, Tier
-from armybuilder.gui.labels import pack_name, tier_label
+from armybuilder.gui.labels import offered_pack_name, pack_name, tier_label
 from armybuilder.i18n import language, tr
 from armybuilder.rules.engine import missing_families
+from armybuilder.rules.list_settings import offered_packs
 
 PACK_ROLE = Qt.ItemDataRole.UserRole
-
-
-def ordered_packs(catalog: Catalog) -> list[EditionPack | SeasonPack]:
-    """Seasons first, newest first, then editions: the order players look for them."""
-    seasons = sorted(catalog.season_packs(), key=lambda s: (s.released or "", s.id), reverse=True)
-    editions = sorted((p for p in catalog.packs.values() if isinstance(p, EditionPack)), key=lambda p: p.id,
-                      reverse=True)
-    return [*seasons, *editions]
 
 
 def describe_pack(pack: EditionPack | SeasonPack, catalog: Catalog) -> str:
@@ -97,15 +91,18 @@ class PackPickerDialog(QDialog):
 
     pack_chosen = Signal(str)
 
-    def __init__(self, catalog: Catalog, current: str | None, parent: QWidget | None = None) -> None:
+    def __init__(self, catalog: Catalog, current: str | None, parent: QWidget | None = None,
+                 edition: str | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("pack_picker")
         self.setWindowTitle(tr("Rules pack"))
         self._catalog = catalog
         self.packs = QListWidget()
         self.packs.setObjectName("pack_list")
-        for pack in ordered_packs(catalog):
-            item = QListWidgetItem(pack_name(pack))
+        self.edition = edition
+        """The edition of the list's army: only its packs are offered (and the list's own)."""
+        for pack in offered_packs(catalog, edition, current):
+            item = QListWidgetItem(offered_pack_name(pack, edition))
             item.setData(PACK_ROLE, pack.id)
             item.setToolTip(tr("Tournament season") if isinstance(pack, SeasonPack) else tr("Edition"))
             self.packs.addItem(item)

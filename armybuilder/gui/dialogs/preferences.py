@@ -31,7 +31,7 @@ from armybuilder.gui.labels import pack_name, tier_label
 from armybuilder.gui.language import Retranslating
 from armybuilder.gui.preferences import PAPERS, Paper, Preferences
 from armybuilder.i18n import LANGUAGES, language, tr, trn
-from armybuilder.rules.list_settings import DEFAULT_POINTS, ListDefaults
+from armybuilder.rules.list_settings import DEFAULT_POINTS, ListDefaults, packs_for_edition
 
 USUAL = ""
 FREE_POINTS = "__points__"
@@ -182,9 +182,9 @@ class PreferencesDialog(Retranslating, QDialog):
         self.pack_label.setText(tr("Rules", context="preferences column"))
         self.game_size_label.setText(tr("Game size", context="preferences column"))
         self.list_note.setText(tr("A list started from the army picker gets the rules chosen for its army's edition; "
-                                  "each list's own rules can still be changed above its troopers. A tournament season "
-                                  "of another era (ITS Season 9 was written for N3) adds its tiers and Extras, such "
-                                  "as Soldiers of Fortune; the army's own edition still sets the other limits."))
+                                  "each list's own rules can still be changed above its troopers. Each edition is "
+                                  "offered its own packs: a list file naming another edition's pack keeps it, with "
+                                  "a warning in its problems."))
         for row in self.rows.values():
             armies = trn("{n} army", "{n} armies", row.armies) if row.armies else tr("no armies yet")
             name = pack_name(row.edition)
@@ -194,8 +194,8 @@ class PreferencesDialog(Retranslating, QDialog):
             row.pack.blockSignals(True)
             row.pack.clear()
             row.pack.addItem(tr("The army's usual rules"), USUAL)
-            for pack_id, known in sorted(self.catalog.packs.items(), key=lambda item: (item[1].kind, item[0])):
-                row.pack.addItem(pack_name(known), pack_id)
+            for known in packs_for_edition(self.catalog, row.edition.id):  # this edition's packs only
+                row.pack.addItem(pack_name(known), known.id)
             row.pack.blockSignals(False)
         labels = (self.language_label, self.distances_label, self.paper_label)
         width = max(label.sizeHint().width() for label in labels)

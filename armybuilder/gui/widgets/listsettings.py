@@ -21,10 +21,10 @@ from armybuilder.domain.limits import MAX_NAME, MAX_POINTS
 from armybuilder.domain.lists import ArmyList
 from armybuilder.domain.packs import SeasonPack
 from armybuilder.gui.fonts import set_font
-from armybuilder.gui.labels import extra_name, pack_name, source_label, tier_label
+from armybuilder.gui.labels import extra_name, offered_pack_name, source_label, tier_label
 from armybuilder.gui.language import Retranslating
 from armybuilder.i18n import language, tr
-from armybuilder.rules.list_settings import game_size
+from armybuilder.rules.list_settings import game_size, offered_packs
 
 FREE_POINTS = "__points__"
 
@@ -48,6 +48,8 @@ class ListSettingsBar(Retranslating, QWidget):
         """The settings on show (see `show_list`)."""
         self._extras_for: str | None = None
         self._sizes_for: str | None = None
+        self._packs_for: tuple[str | None, tuple[str, ...]] | None = None
+        """(edition, pack ids) the Rules list offers: the packs of the list's edition (see `offered_packs`)."""
         self.name_label = QLabel()
         self.name = QLineEdit()
         self.name.setObjectName("list_name")
@@ -161,9 +163,14 @@ class ListSettingsBar(Retranslating, QWidget):
         self.army.setToolTip(tr("{army}, {source}. Click to build this list with another army.", army=name,
                                 source=source_label(summary)) if summary else name)
 
-        if self.pack.count() == 0:  # filled once per language (see retranslate)
-            for pack_id, known in sorted(self._catalog.packs.items(), key=lambda item: (item[1].kind, item[0])):
-                self.pack.addItem(pack_name(known), pack_id)
+        edition = summary.edition if summary else None
+        offered = offered_packs(self._catalog, edition, army_list.pack)
+        ids = tuple(p.id for p in offered)
+        if self._packs_for != (edition, ids) or self.pack.count() == 0:  # per edition and language
+            self._packs_for = (edition, ids)
+            self.pack.clear()
+            for known in offered:
+                self.pack.addItem(offered_pack_name(known, edition), known.id)
         if self.pack.findData(army_list.pack) < 0:
             self.pack.addItem(army_list.pack, army_list.pack)
         self.pack.setCurrentIndex(self.pack.findData(army_list.pack))
