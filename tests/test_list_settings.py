@@ -243,7 +243,7 @@ def test_moved_troopers_never_change_section() -> None:
     steps = move_steps(army_list, [t["r1"], t["c"]], 1, 1)  # between a and b
     assert steps == [(t["c"], 1)]
     after = army_list.moved(steps[0][0], 1, steps[0][1])
-    assert [x.uid for x in after.group(1).troopers] == [t["a"], t["c"], t["b"]]  # type: ignore[union-attr]
+    assert [x.uid for x in after.group(1).troopers] == [t["a"], t["c"], t["b"]]
     assert move_steps(army_list, [t["b"]], 1) == []  # already last of its group: nothing changes
     assert move_steps(army_list, [t["r2"]], 1) == []
 
