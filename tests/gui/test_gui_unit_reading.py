@@ -174,7 +174,8 @@ def test_mercenary_troopers_are_marked_in_the_list(qtbot, window: MainWindow) ->
 
 
 def test_fireteam_members_are_told_apart_and_show_their_weapons(qtbot, window: MainWindow) -> None:  # type: ignore[no-untyped-def]
-    from armybuilder.domain.lists import Fireteam, FireteamType
+    from armybuilder.domain.lists import Fireteam
+    from armybuilder.domain.values import FireteamType
 
     army = start(qtbot, window, "Svalarheima's Winter Force")
     fusiliers = army.unit_by_slug("fusiliers")
