@@ -97,7 +97,7 @@ def test_a_row_taller_than_a_page_is_one_message_and_writes_nothing(tmp_path: Pa
     army = (Path(__file__).parent.parent / "profiles" / "panoceania.yaml").read_text(encoding="utf-8")
     weapons = "[" + ", ".join(f"Pistol {i}" for i in range(3000)) + "]"
     army = army.replace("id: 101\n", "id: 9101\n", 1).replace(
-        "weapons: [Combi Rifle, Pistol, Knife]", f"weapons: {weapons}", 1)
+        "weapons: [Combi Rifle, Pistol, Knife]", f"weapons: {weapons}", 1) + f"vocabulary:\n  weapons: {weapons}\n"
     (profiles / "army.yaml").write_text(army, encoding="utf-8")
     source = tmp_path / "list.yaml"
     source.write_text(BASE_LIST.read_text(encoding="utf-8").replace("  id: 101\n", "  id: 9101\n", 1),

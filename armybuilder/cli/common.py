@@ -64,10 +64,10 @@ def open_catalog(args: argparse.Namespace, *, report: bool = True) -> Catalog:
             raise UsageError(tr("--profiles {path}: no such file or folder", path=str(path)))
     if data is not None and not data.exists():
         raise UsageError(tr("--data {path}: no such folder", path=str(data)))
-    from armybuilder.data.cache import attach_imported
+    from armybuilder.data.cache import attach_imported, imported_names
     from armybuilder.data.catalog import Catalog
 
-    catalog = Catalog.from_paths([*profile_dirs(), *extra])
+    catalog = Catalog.from_paths([*profile_dirs(), *extra], known_names=imported_names(data))
     attach_imported(catalog, data)
     if report:
         print_problems(catalog.problems)

@@ -50,7 +50,9 @@ def _check(args: argparse.Namespace) -> int:
     """Infinity's files, then each other game's (armybuilder/games.py) under the same paths."""
     paths = args.paths or profile_dirs()
     games = games_of(args)
-    loaded = load_profiles(paths, games.claimed_by_another)
+    from armybuilder.data.cache import imported_names
+
+    loaded = load_profiles(paths, games.claimed_by_another, known=imported_names())  # names the official data uses
     others = [check for check in (games.system(e).check_profiles(paths) for e in games.others()) if check.files]
     if loaded.armies or loaded.packs or loaded.weapons or loaded.problems or not others:
         print_problems(loaded.problems, sys.stdout)
@@ -94,7 +96,9 @@ def _list(args: argparse.Namespace) -> int:
     """Infinity's armies and packs, then each other game's databases (armybuilder/games.py) under the same paths."""
     paths = args.paths or profile_dirs()
     games = games_of(args)
-    loaded = load_profiles(paths, games.claimed_by_another)
+    from armybuilder.data.cache import imported_names
+
+    loaded = load_profiles(paths, games.claimed_by_another, known=imported_names())  # as `check` does
     print_problems(loaded.problems)
     kinds = {"vanilla": tr("vanilla", context="army kind"), "sectorial": tr("sectorial", context="army kind"),
              "reinforcements": tr("reinforcements", context="army kind")}

@@ -508,6 +508,22 @@ class ImportedSource:
         return self._weapons
 
 
+_NAME_KINDS = {"weapons": "weapons", "skills": "skills", "equip": "equipment", "chars": "characteristics"}
+
+
+def imported_names(data_dir: Path | None = None) -> dict[str, list[str]]:
+    """The names of weapons, skills, equipment and characteristics the imported official data uses, by
+    the kinds of profile files (`profiles_yaml.ITEM_KINDS`): a profile database may use them too. Empty
+    when nothing usable is imported (`attach_imported` says why)."""
+    try:
+        index = read_index(data_dir if data_dir is not None else imported_data_dir())
+    except CacheError:
+        return {}
+    if index is None:
+        return {}
+    return {ours: sorted(set(index.names.get(theirs, {}).values())) for theirs, ours in _NAME_KINDS.items()}
+
+
 def attach_imported(catalog: Catalog, data_dir: Path | None = None) -> ImportedSource | None:
     """Add the imported armies to `catalog` (replacing earlier imported ones); problems go to
     `catalog.problems`, never raised: the bundled armies stay usable whatever the cache holds."""

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Protocol
@@ -103,11 +103,13 @@ class Catalog:
     _granted: dict[tuple[Origin, int, str], Army] = field(default_factory=dict, repr=False)
 
     @classmethod
-    def from_paths(cls, profile_paths: Iterable[Path], extra_sources: Iterable[ArmySource] = ()) -> Catalog:
-        """Load bundled/authored YAML from `profile_paths` and add other sources (imported data)."""
+    def from_paths(cls, profile_paths: Iterable[Path], extra_sources: Iterable[ArmySource] = (),
+                   known_names: Mapping[str, Iterable[str]] | None = None) -> Catalog:
+        """Load bundled/authored YAML from `profile_paths` and add other sources (imported data);
+        `known_names` are names the profiles may use besides the vocabulary (the imported data's)."""
         from armybuilder.data.profiles_yaml import load_profiles
 
-        loaded = load_profiles(profile_paths)
+        loaded = load_profiles(profile_paths, known=known_names)
         return cls(sources=[BundledSource(loaded), *extra_sources], packs=dict(loaded.packs),
                    problems=list(loaded.problems))
 

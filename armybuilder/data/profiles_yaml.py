@@ -1,19 +1,22 @@
 """Our YAML profile databases and rules packs: file formats, loading and checking.
 
 Each file is one mapping whose `format` key says what it holds:
-`armybuilder-army/1` (one army), `armybuilder-weapons/1` (weapon profiles) or
-`armybuilder-pack/1` (an edition or season rules pack). See docs/profile-format.md.
+`armybuilder-army/1` (one army), `armybuilder-weapons/1` (weapon profiles),
+`armybuilder-pack/1` (an edition or season rules pack) or `armybuilder-vocabulary/1` (the names of
+weapons, skills, equipment and characteristics profiles may use). See docs/profile-format.md.
 """
 
 from __future__ import annotations
 
+import difflib
+import functools
 from collections import Counter
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
-from pydantic import Field, TypeAdapter, ValidationError
+from pydantic import Field, TypeAdapter, ValidationError, model_validator
 
 from armybuilder.data.problems import DataError, DataProblem
 from armybuilder.data.yamlio import (
@@ -26,7 +29,7 @@ from armybuilder.data.yamlio import (
 )
 from armybuilder.domain.limits import MAX_ID, MAX_POINTS, MAX_STAT
 from armybuilder.domain.packs import EditionPack, SeasonPack
-from armybuilder.domain.profiles import Army, Option, ProfileGroup, Unit, WeaponProfile
+from armybuilder.domain.profiles import Army, Option, ProfileGroup, Unit, WeaponProfile, fold_name
 from armybuilder.domain.values import Frozen
 from armybuilder.games import INFINITY, builtin_owner
 from armybuilder.i18n import tr
@@ -34,13 +37,62 @@ from armybuilder.i18n import tr
 ARMY_FORMAT = "armybuilder-army/1"
 WEAPONS_FORMAT = "armybuilder-weapons/1"
 PACK_FORMAT = "armybuilder-pack/1"
-FORMATS = (ARMY_FORMAT, WEAPONS_FORMAT, PACK_FORMAT)
+VOCABULARY_FORMAT = "armybuilder-vocabulary/1"
+FORMATS = (ARMY_FORMAT, WEAPONS_FORMAT, PACK_FORMAT, VOCABULARY_FORMAT)
+ITEM_KINDS = ("weapons", "skills", "equipment", "characteristics")
+"""The kinds of names a profile or option lists, each checked against the vocabulary of its kind."""
+
+
+class Word(Frozen):
+    """A name profiles may use: as written in our files, with where a source prints it (and how, when
+    the source's own spelling differs: seed 001 is Spanish). In YAML also a plain string."""
+
+    name: str = Field(min_length=1, max_length=200)
+    printed: str | None = Field(default=None, description="the source's own spelling, e.g. 'Fusil Combi'")
+    source: str | None = None
+
+    @model_validator(mode="before")
+    @classmethod
+    def _from_text(cls, data: Any) -> Any:
+        return {"name": data} if isinstance(data, str) else data
+
+
+class Vocabulary(Frozen):
+    """Names of weapons, skills, equipment and characteristics (without extras: `Mimetism`, not
+    `Mimetism (-3)`)."""
+
+    weapons: tuple[Word, ...] = ()
+    skills: tuple[Word, ...] = ()
+    equipment: tuple[Word, ...] = ()
+    characteristics: tuple[Word, ...] = ()
+
+
+class VocabularyFile(Vocabulary):
+    """The names profile databases may use (the bundled one: every name the seeds print)."""
+
+    format: Literal["armybuilder-vocabulary/1"]
+    source: str | None = None
 
 
 class ArmyFile(Army):
     """A profile database file: one army with its units (and, for a vanilla army, its mercs)."""
 
     format: Literal["armybuilder-army/1"]
+    vocabulary: Vocabulary | None = Field(
+        default=None, description="names this file's units use that no vocabulary file declares (homebrew items)")
+
+
+Names = dict[str, dict[str, str]]
+"""Per kind (`ITEM_KINDS`), folded name → the name as written."""
+
+
+def names_of(vocabulary: Vocabulary) -> Names:
+    return {kind: {fold_name(w.name): w.name for w in getattr(vocabulary, kind)} for kind in ITEM_KINDS}
+
+
+def merge_names(into: Names, more: Mapping[str, Mapping[str, str]]) -> None:
+    for kind, table in more.items():
+        into.setdefault(kind, {}).update(table)
 
 
 class WeaponsFile(Frozen):
@@ -75,6 +127,10 @@ class LoadedProfiles:
     packs: dict[str, EditionPack | SeasonPack] = field(default_factory=dict)
     pack_files: dict[str, Path] = field(default_factory=dict)
     problems: list[DataProblem] = field(default_factory=list)
+    vocabulary: Names = field(default_factory=dict)
+    """Every name the vocabulary files (and weapon profiles) loaded declare."""
+    army_vocabulary: dict[int, Names] = field(default_factory=dict)
+    """Names an army file declares for its own units (`vocabulary:`)."""
 
     @property
     def errors(self) -> list[DataProblem]:
@@ -84,11 +140,12 @@ class LoadedProfiles:
 def schema() -> dict[str, Any]:
     """JSON Schema accepted by editors for every kind of profile file."""
     adapter: TypeAdapter[Any] = TypeAdapter(
-        Annotated[ArmyFile | WeaponsFile | EditionPackFile | SeasonPackFile, Field(union_mode="left_to_right")]
+        Annotated[ArmyFile | WeaponsFile | EditionPackFile | SeasonPackFile | VocabularyFile,
+                  Field(union_mode="left_to_right")]
     )
     result = adapter.json_schema()
     result["$schema"] = "https://json-schema.org/draft/2020-12/schema"
-    result["title"] = "Infinity army builder profile database or rules pack"
+    result["title"] = "Infinity army builder profile database, rules pack or vocabulary"
     return result
 
 
@@ -126,8 +183,11 @@ def load_file(path: Path, loaded: LoadedProfiles, elsewhere: Callable[[object], 
     try:
         if fmt == ARMY_FORMAT:
             army_file = ArmyFile.model_validate(data)
-            army = Army.model_validate(army_file.model_dump(exclude={"format"}, round_trip=True))
-            _add_army(army, path, text, loaded)
+            army = Army.model_validate(army_file.model_dump(exclude={"format", "vocabulary"}, round_trip=True))
+            if _add_army(army, path, text, loaded) and army_file.vocabulary is not None:
+                loaded.army_vocabulary[army.id] = names_of(army_file.vocabulary)
+        elif fmt == VOCABULARY_FORMAT:
+            merge_names(loaded.vocabulary, names_of(VocabularyFile.model_validate(data)))
         elif fmt == WEAPONS_FORMAT:
             weapons = WeaponsFile.model_validate(data)
             for index, weapon in enumerate(weapons.weapons):
@@ -153,11 +213,35 @@ def load_file(path: Path, loaded: LoadedProfiles, elsewhere: Callable[[object], 
         loaded.problems.extend(validation_problems(exc, name, text))
 
 
-def load_profiles(paths: Iterable[Path], elsewhere: Callable[[object], bool] = other_builtin_game) -> LoadedProfiles:
+def bundled_vocabulary() -> Names:
+    """The bundled vocabulary (`profiles/vocabulary.yaml`: every name the seeds print), the base every
+    profile database is checked against; empty when it is missing or broken (`profiles check` of the
+    bundled profiles says why)."""
+    from armybuilder.paths import bundled_profiles_dir
+
+    return _vocabulary_at(bundled_profiles_dir() / "vocabulary.yaml")
+
+
+@functools.cache
+def _vocabulary_at(path: Path) -> Names:
+    try:
+        data, problems = parse_yaml(read_text_file(path, ""), str(path), PROFILE_BUDGET)
+        return {} if problems else names_of(VocabularyFile.model_validate(data))
+    except (DataError, ValidationError):
+        return {}
+
+
+def load_profiles(paths: Iterable[Path], elsewhere: Callable[[object], bool] = other_builtin_game,
+                  known: Mapping[str, Iterable[str]] | None = None) -> LoadedProfiles:
     """Load every `*.yaml`/`*.yml` file under the given files or folders, then cross-check them.
 
-    Files whose `format` another game claims (`elsewhere`) are that game's business: skipped."""
+    Files whose `format` another game claims (`elsewhere`) are that game's business: skipped.
+    `known` adds names per kind (`ITEM_KINDS`) that profiles may use: the imported official data's.
+    """
     loaded = LoadedProfiles()
+    merge_names(loaded.vocabulary, bundled_vocabulary())
+    if known is not None:
+        merge_names(loaded.vocabulary, {kind: {fold_name(n): n for n in names} for kind, names in known.items()})
     for path in paths:
         if not path.exists():
             loaded.problems.append(DataProblem(str(path), tr("no such file or folder")))
@@ -182,7 +266,8 @@ def _problem(file: str, text: str | None, path: Path_, message: str,
                        severity=severity)
 
 
-def _add_army(army: Army, path: Path, text: str, loaded: LoadedProfiles) -> None:
+def _add_army(army: Army, path: Path, text: str, loaded: LoadedProfiles) -> bool:
+    """Add a checked army; False when it has errors or its id is taken (it is not loaded)."""
     name = str(path)
     problems = [_problem(name, text, where, message) for where, message in check_army(army)]
     loaded.problems.extend(problems)
@@ -190,10 +275,61 @@ def _add_army(army: Army, path: Path, text: str, loaded: LoadedProfiles) -> None
         loaded.problems.append(_problem(
             name, text, ("id",),
             tr("army id {id} is already used by {file}", id=army.id, file=str(loaded.army_files[army.id]))))
-        return
+        return False
     if not problems:
         loaded.armies[army.id] = army
         loaded.army_files[army.id] = path
+    return not problems
+
+
+def _kind_word(kind: str) -> str:
+    words = {"weapons": tr("weapon"), "skills": tr("skill"), "equipment": tr("equipment"),
+             "characteristics": tr("characteristic")}
+    return words[kind]
+
+
+def check_vocabulary(army: Army, names: Names) -> list[tuple[Path_, str, Literal["error", "warning"]]]:
+    """Every weapon, skill, equipment and characteristic an army's profiles and options list is a name
+    of that kind in `names` (compared without case or spacing differences, extras apart). A name known
+    nowhere (a typo: "Combi Rifel") is an error, with the closest known name; one known under another
+    kind ("Mimetism" under weapons) a warning: the rules find an item whatever list holds it, but a
+    print-out shows it in the wrong one."""
+    found: list[tuple[Path_, str, Literal["error", "warning"]]] = []
+
+    def check(where: Path_, holder: object) -> None:
+        for kind in ITEM_KINDS:
+            table = names.get(kind, {})
+            for index, item in enumerate(getattr(holder, kind, ())):
+                if isinstance(item, str):  # characteristics are plain text
+                    name, whole = item, item
+                else:  # "Armed Turret (Combi R.)" written as text reads as a name and an extra
+                    name, whole = item.name, item.label
+                if fold_name(name) not in table and fold_name(whole) not in table:
+                    found.append(((*where, kind, index), *_unknown(name, kind, names)))
+
+    for ui, unit in enumerate(army.units):
+        for oi, option in enumerate(unit.options):
+            check(("units", ui, "options", oi), option)
+        for gi, group in enumerate(unit.profile_groups):
+            for pi, profile in enumerate(group.profiles):
+                check(("units", ui, "profile_groups", gi, "profiles", pi), profile)
+            for oi, option in enumerate(group.options):
+                check(("units", ui, "profile_groups", gi, "options", oi), option)
+    return found
+
+
+def _unknown(name: str, kind: str, names: Names) -> tuple[str, Literal["error", "warning"]]:
+    folded = fold_name(name)
+    elsewhere = next((k for k in ITEM_KINDS if k != kind and folded in names.get(k, {})), None)
+    if elsewhere is not None:
+        return tr("{name} is known under `{other}`, not `{kind}`: move it there (or declare it under `{kind}` in a "
+                  "vocabulary)", name=repr(name), other=elsewhere, kind=kind), "warning"
+    close = difflib.get_close_matches(folded, list(names.get(kind, {})), n=1, cutoff=0.8)
+    message = tr("unknown {kind} {name}", kind=_kind_word(kind), name=repr(name))
+    if close:
+        message += "; " + tr("did you mean {name}?", name=repr(names[kind][close[0]]))
+    return message + " " + tr("(a new name goes in the file's `vocabulary:` or a vocabulary file: "
+                              "docs/profile-format.md)"), "error"
 
 
 def _duplicates(values: Iterable[Any]) -> set[Any]:
@@ -401,8 +537,28 @@ def _dangling_includes(unit: Unit, options: Iterable[Option], where: Path_, what
             if unit.option(inc.group, inc.option) is None]
 
 
+def _check_names(loaded: LoadedProfiles) -> None:
+    """Each army's names against the vocabulary (and its own `vocabulary:`); an army with an unknown
+    name is not loaded, as for any other error in its file. Without any vocabulary (a lone file checked
+    on its own, without the bundled profiles) there is nothing to check against."""
+    if not loaded.vocabulary:
+        return
+    for army_id, army in list(loaded.armies.items()):
+        names = loaded.vocabulary
+        if army_id in loaded.army_vocabulary:
+            names = {k: dict(v) for k, v in names.items()}
+            merge_names(names, loaded.army_vocabulary[army_id])
+        unknown = check_vocabulary(army, names)
+        if unknown:
+            loaded.problems.extend(_located_all(loaded.army_files[army_id], unknown))
+        if any(severity == "error" for *_, severity in unknown):
+            del loaded.armies[army_id]
+
+
 def _cross_check(loaded: LoadedProfiles) -> None:
-    """Checks across files: editions named by armies and seasons exist; CBLs match an army."""
+    """Checks across files: every name an army uses is known; editions named by armies and seasons
+    exist; CBLs match an army."""
+    _check_names(loaded)
     editions = {pid for pid, pack in loaded.packs.items() if isinstance(pack, EditionPack)}
     for army_id, army in loaded.armies.items():
         if editions and army.edition not in editions:
@@ -445,6 +601,15 @@ def _cross_check(loaded: LoadedProfiles) -> None:
                             tr("CBL {cbl} version {version}: {unit} has no option {option} in profile group {group}",
                                cbl=cbl.id, version=version.id, unit=unit.name, option=entry.option,
                                group=entry.group)))
+
+
+def _located_all(file: Path, found: list[tuple[Path_, str, Literal["error", "warning"]]]) -> list[DataProblem]:
+    """Problems found after loading, located in their file (read once for all)."""
+    try:
+        text: str | None = read_text_file(file, "")
+    except DataError:
+        text = None
+    return [_problem(str(file), text, path, message, severity) for path, message, severity in found]
 
 
 def _located(file: Path, path: Path_, message: str,
