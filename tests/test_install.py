@@ -23,7 +23,9 @@ from armybuilder import __version__
 pytestmark = pytest.mark.slow
 
 ROOT = Path(__file__).resolve().parent.parent
-SOURCES = ("armybuilder", "profiles", "resources", "docs", "pyproject.toml", "setup.py", "README.md", "LICENSE")
+DATA_FOLDERS = ("profiles", "resources", "docs")
+"""Installed inside the package as armybuilder.profiles, .resources and .docs (setup.py)."""
+SOURCES = ("armybuilder", *DATA_FOLDERS, "pyproject.toml", "setup.py", "README.md", "LICENSE")
 WITH_DEPENDENCIES = os.environ.get("ARMYBUILDER_INSTALL_DEPS") == "1"
 EXAMPLE = ROOT / "examples" / "icestorm-panoceania.yaml"
 
@@ -48,9 +50,12 @@ def wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
             shutil.copytree(path, source / name, ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
         else:
             shutil.copy2(path, source / name)
-    built = run(sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-build-isolation", "--quiet",
+    built = run(sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-build-isolation", "--verbose",
                 "--disable-pip-version-check", "-w", work / "dist", source)
     assert built.returncode == 0, built.stdout + built.stderr
+    # setuptools' warning for a data folder left out of setup.py's packages (its files would then be shipped
+    # only by an accident of the package-data globs)
+    assert "absent from the `packages` configuration" not in built.stdout + built.stderr, built.stdout
     found = list((work / "dist").glob("armybuilder-*.whl"))
     assert len(found) == 1, found
     return found[0]
@@ -82,6 +87,18 @@ def test_the_wheel_holds_the_data_inside_the_package(wheel: Path) -> None:
     assert "License-Expression: MIT" in metadata
     entry_points = zipfile.ZipFile(wheel).read(f"armybuilder-{__version__}.dist-info/entry_points.txt").decode()
     assert "[gui_scripts]" in entry_points and "[console_scripts]" in entry_points
+
+
+def test_the_wheel_holds_every_data_file_of_the_sources(wheel: Path) -> None:
+    """Each file of profiles/, resources/ and docs/ handed to the build is in the wheel, inside the package: a
+    file in a new folder, or of a kind pyproject.toml's `package-data` does not name yet, fails here rather than
+    in a user's install."""
+    source = wheel.parent.parent / "src"
+    given = {f"armybuilder/{path.relative_to(source).as_posix()}"
+             for folder in DATA_FOLDERS for path in (source / folder).rglob("*") if path.is_file()}
+    assert len(given) > 50, sorted(given)  # the profiles, packs, translations, fonts, icons, desktop files, docs
+    names = set(zipfile.ZipFile(wheel).namelist())
+    assert sorted(given - names) == []
 
 
 def check_installed(python: Path, bin_dir: Path, home: Path, where: Path, env: dict[str, str]) -> None:
