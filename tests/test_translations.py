@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ast
+import functools
 import re
 import string
 from pathlib import Path
@@ -25,21 +26,32 @@ SINGLE = ("tr", "N_", "lazy_tr")
 PLURAL = ("trn", "lazy_trn")
 
 
-def _calls(names: tuple[str, ...], count: int) -> dict[str, tuple[tuple[str, ...], str]]:
-    """key (with 'context|' prefix when given) -> (the first `count` string arguments, 'file:line')."""
-    found: dict[str, tuple[tuple[str, ...], str]] = {}
+@functools.cache
+def _package_calls() -> tuple[tuple[str, ast.Call, str], ...]:
+    """(function name, call, 'file:line') of every call of a translation function in the package, in file
+    order; parsed once per test process, as several tests read them."""
+    calls = []
     for path in sorted(PACKAGE.rglob("*.py")):
         tree = ast.parse(path.read_text(encoding="utf-8"))
         for node in ast.walk(tree):
-            if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in names):
-                continue
-            texts = [a.value for a in node.args[:count] if isinstance(a, ast.Constant) and isinstance(a.value, str)]
-            if len(texts) != count:
-                continue
-            context = next((k.value.value for k in node.keywords
-                            if k.arg == "context" and isinstance(k.value, ast.Constant)), None)
-            key = f"{context}|{texts[0]}" if context else texts[0]  # type: ignore[str-bytes-safe]
-            found.setdefault(key, (tuple(texts), f"{path.relative_to(PACKAGE.parent)}:{node.lineno}"))
+            if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in (*SINGLE, *PLURAL):
+                calls.append((node.func.id, node, f"{path.relative_to(PACKAGE.parent)}:{node.lineno}"))
+    return tuple(calls)
+
+
+def _calls(names: tuple[str, ...], count: int) -> dict[str, tuple[tuple[str, ...], str]]:
+    """key (with 'context|' prefix when given) -> (the first `count` string arguments, 'file:line')."""
+    found: dict[str, tuple[tuple[str, ...], str]] = {}
+    for name, node, where in _package_calls():
+        if name not in names:
+            continue
+        texts = [a.value for a in node.args[:count] if isinstance(a, ast.Constant) and isinstance(a.value, str)]
+        if len(texts) != count:
+            continue
+        context = next((k.value.value for k in node.keywords
+                        if k.arg == "context" and isinstance(k.value, ast.Constant)), None)
+        key = f"{context}|{texts[0]}" if context else texts[0]  # type: ignore[str-bytes-safe]
+        found.setdefault(key, (tuple(texts), where))
     return found
 
 
