@@ -29,7 +29,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from benchmarks import ratios
-from benchmarks.common import OFFICIAL_DATA, ROOT, main_window, runs_line, timed_ms
+from benchmarks.common import OFFICIAL_DATA, ROOT, dispose, main_window, runs_line, timed_ms
 
 TARGETS = {"switch": 300.0}
 START_RATIO, EDIT_RATIO, SPREAD_RATIO = 8.0, 16.0, 2.0
@@ -128,7 +128,7 @@ def bench_in_window(imported: bool) -> list[str]:
         for line in _edit_figures(window, app, army_summary):
             print(line, flush=True)
         window.document.close_list()
-        window.close()
+        dispose(window, app)
         lines.extend(_stage_figures(catalog, Path(folder), army_summary))
     return lines
 
@@ -191,7 +191,7 @@ def _stage_figures(catalog: object, folder: Path, summary: object) -> list[str]:
             lines.append(f"  {name:<34} {clock.totals[name] * 1000 / count:6.2f} ms  {share * 100:5.1f} %")
         bench.settler.remove()
         window.document.close_list()
-        window.close()
+        dispose(window, app)
     finally:
         clock.restore()
     return lines

@@ -17,7 +17,7 @@ import statistics
 import tempfile
 from pathlib import Path
 
-from benchmarks.common import OFFICIAL_DATA, fifteen_troopers, main_window, median_ms, timed, timed_ms
+from benchmarks.common import OFFICIAL_DATA, dispose, fifteen_troopers, main_window, median_ms, timed, timed_ms
 
 
 def main() -> None:
@@ -90,7 +90,7 @@ def main() -> None:
                   f"{statistics.median(through):.0f} ms")
         else:
             print(f"import through the dialog: skipped — no official data at {OFFICIAL_DATA}")
-        window.close()
+        dispose(window, app)
         apply_language("en")
 
 

@@ -16,7 +16,7 @@ import os
 import tempfile
 from pathlib import Path
 
-from benchmarks.common import ROOT, main_window, runs_line, timed, timed_ms
+from benchmarks.common import ROOT, dispose, main_window, runs_line, timed, timed_ms
 
 BLIZZARD_A = ROOT / "examples" / "blizzard-6-a.yaml"
 RUNS = 15
@@ -89,7 +89,7 @@ def main() -> None:
         print(runs_line("saving the full and courtesy PDFs (made and written off the GUI thread)", saves), flush=True)
         export.reject()
         doc.close_list()
-        window.close()
+        dispose(window, app)
 
 
 if __name__ == "__main__":

@@ -59,6 +59,18 @@ def main_window(folder: Path, catalog: object) -> tuple[Any, Any]:
     return app, window
 
 
+def dispose(window: Any, app: Any) -> None:
+    """Close `window` and delete it now: a window left alive after its benchmark keeps its connections
+    (the stage clock's wrappers among them) and its timers, and the next benchmark's language change or
+    window then reached it; `make bench` crashed in bench_gui_app after bench_gui's staged window."""
+    from PySide6.QtCore import QEvent
+
+    window.close()
+    window.deleteLater()
+    app.sendPostedEvents(None, int(QEvent.Type.DeferredDelete))
+    app.processEvents()
+
+
 def fifteen_troopers(window: Any, summary: object) -> list[tuple[int, int, int]]:
     """Open a list of `summary`'s army in the window with 15 of its (non-mercenary) options, spread
     over the army, 10 in combat group 1 and 5 in group 2; returns the (unit, group, option) choices."""
