@@ -16,6 +16,7 @@ from armybuilder.data.listfile import load_list, save_list
 from armybuilder.domain import ArmyList
 from armybuilder.domain.packs import Extra, SeasonPack, SeasonRule, Tier, TierGroup
 from armybuilder.domain.values import Category
+from armybuilder.i18n import render
 from armybuilder.paths import bundled_profiles_dir
 from armybuilder.rules.categories import categories_of
 from armybuilder.rules.engine import known_families, validate_in_catalog
@@ -170,3 +171,44 @@ def test_its_s17_is_the_worked_example_and_loads_clean(bundled_catalog: Catalog)
     unknown = [(item.id, f) for item in items for f in item.families if f not in known_families()]
     assert unknown == [], "every Extra of ITS S17 is checked by a family the builder implements"
     assert all(e.families or e.notes_only for e in season.extras), "every Extra names its families"
+
+
+def test_every_effect_a_pack_can_set_is_applied_or_reported() -> None:
+    """Each field of an Extra or season rule either describes it or is an effect with the family that applies it
+    (`engine.EFFECTS`, None when none does): a new field cannot be read and then silently dropped."""
+    from armybuilder.rules.engine import DESCRIPTIVE_FIELDS, EFFECTS
+
+    for model in (Extra, SeasonRule):
+        unclassified = [n for n in model.model_fields if n not in EFFECTS and n not in DESCRIPTIVE_FIELDS]
+        assert not unclassified, f"{model.__name__} fields with no family in engine.EFFECTS: {unclassified}"
+    assert not (set(EFFECTS) & DESCRIPTIVE_FIELDS)
+    assert {family for family in EFFECTS.values() if family} - known_families() == {"military-specialities"}
+
+
+def test_a_pack_rule_read_but_not_applied_is_said_in_every_report() -> None:
+    """ITS S9's Ironclad (free Fatality L1 for TAGs) and the Bit & KISS! half of its ALIVE rule are read from the
+    pack and applied by no rule: every report under the season says so in a note (never silent); the ALIVE ban
+    is applied, so that rule is 'only in part'; ITS S17 has no such note."""
+    from armybuilder.rules.engine import unapplied_effects
+
+    catalog = Catalog.from_paths([bundled_profiles_dir()])
+    icestorm = load_list(EXAMPLES / "icestorm-panoceania.yaml").army_list
+    assert icestorm.pack == "its-s9"
+    report = validate_in_catalog(icestorm, catalog)
+    notes = list(report.notes)
+    ironclad = next(n for n in notes if n.startswith("Ironclad"))
+    assert ironclad.startswith("Ironclad is not applied by this builder. Every TAG gains Fatality L1 at no cost.")
+    assert "(TAG: Fatality L1)" in ironclad
+    alive = next(n for n in notes if n.startswith("ALIVE consequences"))
+    assert "applied only in part" in alive and "(Bit & KISS)" in alive
+    spanish = [render(n, "es") for n in report.note_texts]
+    assert any(n.startswith("Acorazado no lo aplica este constructor. Todo TAG obtiene Fatality L1 sin coste.")
+               for n in spanish)
+    season = catalog.packs["its-s9"]
+    assert isinstance(season, SeasonPack)
+    assert {r.id: unapplied_effects(r) for r in season.rules} == {
+        "alive-consequences": ("allowed_units",), "ironclad": ("free_skills",), "reduced-combat-group": ()}
+    assert all(unapplied_effects(e) == () for e in season.extras)  # Campaign's part is settings.not_checked's
+    s17 = catalog.packs["its-s17"]
+    assert isinstance(s17, SeasonPack)
+    assert all(unapplied_effects(item) == () for item in (*s17.rules, *s17.extras))

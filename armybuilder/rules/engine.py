@@ -70,6 +70,71 @@ def missing_families(item: Extra | SeasonRule) -> tuple[str, ...]:
     return tuple(f for f in item.families if f not in known)
 
 
+EFFECTS: dict[str, str | None] = {
+    # an Extra's effects
+    "mercenary_points": "mercenaries", "mercenary_swc": "mercenaries", "max_combat_groups": "groups",
+    "experience": "specops", "speciality_experience": "military-specialities", "lists_per_player": "entry",
+    "tiers": "entry", "unlimited_troopers": "groups", "requires_reinforcements": "reinforcements",
+    # a season rule's effects
+    "unavailable_units": "availability", "any_army_units": "availability", "also_categories": "categories",
+    "allowed_units": None,  # ITS S9 Bit & KISS!: no family adds a unit to armies whose data lacks it
+    "free_skills": None,  # ITS S9 Ironclad: no family gives a unit type skills (profiles, cards, print-outs)
+}
+"""Every effect field of an Extra or season rule, with the rule family that applies it (None: none does). A
+pack that sets a field whose family this builder lacks is told so in every report under it (`unapplied`)."""
+
+DESCRIPTIVE_FIELDS = frozenset({"id", "name", "name_es", "description", "description_es", "families", "notes_only",
+                                "incompatible", "source"})
+"""Fields of an Extra or season rule that describe it rather than change a list."""
+
+
+def unapplied_effects(item: Extra | SeasonRule) -> tuple[str, ...]:
+    """The effect fields an Extra or season rule sets that no family of this builder applies (ITS S9 Ironclad's
+    `free_skills`); a field whose family the item names and lacks is `missing_families`' to report, not this."""
+    known = known_families()
+    effects = set_effects(item)
+    return tuple(name for name in type(item).model_fields if name in effects
+                 and ((family := EFFECTS.get(name)) is None or (family not in known and family not in item.families)))
+
+
+def _effect_text(item: Extra | SeasonRule, name: str) -> Text:
+    """What an unapplied effect means for the list, in the reader's words."""
+    if name == "free_skills" and isinstance(item, SeasonRule):
+        grants = "; ".join(f"{unit_type.value}: {', '.join(skills)}" for unit_type, skills in item.free_skills.items())
+        return lazy_tr("The skills it grants ({grants}) are not added to the troopers: profile cards and print-outs "
+                       "show the troopers without them.", grants=grants)
+    if name == "allowed_units" and isinstance(item, SeasonRule):
+        units = ", ".join(m.contains for m in item.allowed_units)
+        return lazy_tr("The units it lets other lists field ({units}) are not added to them: a list fields them "
+                       "only where its army's data has them.", units=units)
+    return lazy_tr("Its {field} is read, but no check of this builder uses it.", field=name)
+
+
+def unapplied(ctx: RuleContext) -> Iterator[Text]:
+    """A note for each season rule, and each Extra switched on, that sets an effect this builder reads but does
+    not apply: said in every report under the season, never silently dropped."""
+    if ctx.season is None:
+        return
+    items: list[Extra | SeasonRule] = [*ctx.season.rules, *ctx.extras]
+    for item in items:
+        effects = unapplied_effects(item)
+        if not effects:
+            continue
+        what = lazy_join(" ", [_effect_text(item, e) for e in effects])
+        if set_effects(item) - set(effects):  # ITS S9's ALIVE ban is applied, its Bit & KISS! is not
+            yield lazy_tr("{name} is applied only in part by this builder. {description} {what} Keep it in mind "
+                          "at the table.", name=item.local_name, description=item.local_description, what=what)
+        else:
+            yield lazy_tr("{name} is not applied by this builder. {description} {what} Keep it in mind at the "
+                          "table.", name=item.local_name, description=item.local_description, what=what)
+
+
+def set_effects(item: Extra | SeasonRule) -> set[str]:
+    """The effect fields an Extra or season rule sets (not its names and descriptions)."""
+    return {name for name in type(item).model_fields
+            if name not in DESCRIPTIVE_FIELDS and getattr(item, name) not in (None, (), {}, False)}
+
+
 def unchecked(ctx: RuleContext) -> Iterator[Violation]:
     """An Extra or season rule naming a family this builder does not implement: said, never ignored; one that
     also names implemented families is checked in part, and the report says which part is not."""
@@ -296,6 +361,7 @@ def run_rules(ctx: RuleContext, rules: Sequence[Rule] | None = None) -> Report:
                                    "type only.", "{n} troopers matched an entry the printed list does not identify, "
                                    "by cost and type only.", match.unidentified)
         notes.append(note)
+    notes.extend(unapplied(ctx))  # the pack's rules this builder does not apply: last, said in every report
     return Report(ctx.roster, totals_of(ctx), tuple(violations), tuple(notes), AppliedRules.of(ctx), ctx)
 
 

@@ -122,6 +122,8 @@ def test_the_pack_picker_says_what_this_builder_does_not_check(qtbot, window: Ma
     text = dialog.details.text()
     assert "<b>Campaign</b> <i>(partly checked by this builder)</i>" in text
     assert "<b>Spec-Ops</b> —" in text and text.count("checked by this builder") == 1
+    assert "<b>Ironclad</b> <i>(not applied by this builder)</i>" in text
+    assert "<b>ALIVE consequences</b> <i>(partly applied by this builder)</i>" in text
     dialog.reject()
 
 

@@ -23,7 +23,7 @@ from armybuilder.data.catalog import Catalog
 from armybuilder.domain.packs import EditionPack, Extra, SeasonPack, SeasonRule, Tier
 from armybuilder.gui.labels import offered_pack_name, pack_name, tier_label
 from armybuilder.i18n import language, tr
-from armybuilder.rules.engine import missing_families
+from armybuilder.rules.engine import missing_families, set_effects, unapplied_effects
 from armybuilder.rules.list_settings import offered_packs
 
 PACK_ROLE = Qt.ItemDataRole.UserRole
@@ -75,6 +75,10 @@ def _item_html(item: Extra | SeasonRule) -> str:
         partly = len(missing) < len(item.families)
         note = " <i>" + html.escape(tr("(partly checked by this builder)") if partly
                                     else tr("(not checked by this builder)")) + "</i>"
+    elif effects := unapplied_effects(item):  # read from the pack, applied by no rule (ITS S9 Ironclad's skills)
+        partly = len(effects) < len(set_effects(item))
+        note = " <i>" + html.escape(tr("(partly applied by this builder)") if partly
+                                    else tr("(not applied by this builder)")) + "</i>"
     lang = language()
     return (f"<li><b>{html.escape(item.display_name(lang))}</b>{note} — "
             f"{html.escape(item.display_description(lang))}</li>")
