@@ -211,4 +211,5 @@ def test_a_pack_rule_read_but_not_applied_is_said_in_every_report() -> None:
     assert all(unapplied_effects(e) == () for e in season.extras)  # Campaign's part is settings.not_checked's
     s17 = catalog.packs["its-s17"]
     assert isinstance(s17, SeasonPack)
-    assert all(unapplied_effects(item) == () for item in (*s17.rules, *s17.extras))
+    assert all(unapplied_effects(rule) == () for rule in s17.rules)
+    assert all(unapplied_effects(extra) == () for extra in s17.extras)
