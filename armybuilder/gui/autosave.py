@@ -11,11 +11,15 @@ list file text plus its name, army, time and the file it came from) and `<sessio
 QLockFile naming the process). The JSON is written atomically, off the GUI thread, one write at a
 time; it is deleted when the list is saved, closed or discarded, and when the window closes
 cleanly. At start-up, an autosave whose lock no live process holds is an orphan: its owner
-crashed or was killed, and the user is offered to restore it.
+crashed or was killed, and the user is offered to restore it. A lock is a gone session's when its process is
+not alive on this host, or — written on another host, whose processes cannot be asked — when it has not been
+refreshed for two hours (a running session touches its lock every ten minutes); such locks left without an
+autosave beside them are removed at start-up, so they do not pile up.
 """
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import sys
@@ -27,7 +31,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
-from PySide6.QtCore import QLockFile, QObject, QThreadPool, QTimer, Signal, SignalInstance
+from PySide6.QtCore import QLockFile, QObject, QSysInfo, QThreadPool, QTimer, Signal, SignalInstance
 
 from armybuilder.data.fileio import read_regular_bytes
 from armybuilder.data.problems import DataError, DataProblem
@@ -155,10 +159,39 @@ def read_autosaved_list(entry: AutosaveEntry, catalog: Catalog) -> files.OpenedL
     return files.OpenedList(loaded, list(loaded.problems))
 
 
+STALE_LOCK_S = 2 * 60 * 60
+"""A lock whose process cannot be asked (written on another host, e.g. a shared home folder) is a killed
+session's once it has not been refreshed for this long; a running session refreshes its own every
+`REFRESH_MS`."""
+UNREADABLE_LOCK_S = 60
+"""A lock file that does not say whose it is (the session was killed while writing it) is stale after this."""
+REFRESH_MS = 10 * 60 * 1000
+
+
 def _lock(path: Path) -> QLockFile:
     lock = QLockFile(str(path))
-    lock.setStaleLockTime(0)  # stale only when its process is gone, never because it is old
+    lock.setStaleLockTime(0)  # on this host: stale only when its process is gone (`take_lock` for the rest)
     return lock
+
+
+def take_lock(lock: QLockFile) -> bool:
+    """Take `lock`, also from a session that is gone. Qt takes over a lock whose process is not alive on this host
+    (or is another program); this also takes one written on another host and not refreshed for `STALE_LOCK_S`,
+    or one that does not say whose it is, older than `UNREADABLE_LOCK_S`. A running session's is never taken."""
+    if lock.tryLock(0):
+        return True
+    if lock.error() != QLockFile.LockError.LockFailedError:
+        return False
+    pid, host, _app = lock.getLockInfo()
+    if pid and host in ("", QSysInfo.machineHostName()):
+        return False  # Qt asked: its process is alive on this host
+    try:
+        age = time.time() - Path(lock.fileName()).stat().st_mtime
+    except OSError:
+        return lock.tryLock(0)  # removed meanwhile
+    if age < (STALE_LOCK_S if pid else UNREADABLE_LOCK_S):
+        return False
+    return lock.removeStaleLockFile() and lock.tryLock(0)
 
 
 @dataclass
@@ -215,6 +248,10 @@ class Autosave(QObject):
         self.longest.setInterval(longest_ms)
         self.idle.timeout.connect(self.save_now)
         self.longest.timeout.connect(self.save_now)
+        self.refresh = QTimer(self)
+        self.refresh.setInterval(REFRESH_MS)
+        self.refresh.timeout.connect(self._refresh_lock)  # so that another host never takes it for a killed one's
+        self.refresh.start()
         for changed in self._signals:
             changed.connect(self._on_changed)
         window.closed.connect(self.finish)
@@ -232,6 +269,11 @@ class Autosave(QObject):
             reason = exc.strerror or str(exc)
         self.unavailable = reason
         return False
+
+    def _refresh_lock(self) -> None:
+        if self.enabled and not self._finished:
+            with contextlib.suppress(OSError):  # the folder went away: the next autosave says so
+                os.utime(self._lock.fileName())
 
     def _tell_unavailable(self) -> None:
         if self._told or self.unavailable is None:
@@ -314,6 +356,7 @@ class Autosave(QObject):
             changed.disconnect(self._on_changed)
         self.idle.stop()
         self.longest.stop()
+        self.refresh.stop()
         self.wait()
         self.file.unlink(missing_ok=True)
         self._lock.unlock()
@@ -342,7 +385,7 @@ class Autosave(QObject):
             if file == self.file:
                 continue
             lock = _lock(file.with_suffix(".lock"))
-            if not lock.tryLock(0):
+            if not take_lock(lock):
                 continue  # its app is still running
             try:
                 entry = read_entry(file)
@@ -352,12 +395,27 @@ class Autosave(QObject):
                 lock.unlock()
                 continue
             found.append(Orphan(entry, lock))
+        self._clean_stale_locks()
         found.sort(key=lambda o: o.entry.saved_at, reverse=True)
         if self.skipped:  # said in the window too, not only on stderr
             self.failed.emit(trn("An autosave could not be read and is not offered: {problems}",
                                  "{n} autosaves could not be read and are not offered: {problems}",
                                  len(self.skipped), problems="; ".join(self.skipped)))
         return found
+
+    def _clean_stale_locks(self) -> None:
+        """Remove the locks of sessions that are gone and left no autosave (killed with nothing unsaved): they
+        would pile up. A lock with an autosave beside it stays until that is restored or discarded."""
+        try:
+            locks = sorted(self.folder.glob("*.lock"))
+        except OSError:
+            return
+        for path in locks:
+            if path == Path(self._lock.fileName()) or path.with_suffix(".json").exists():
+                continue
+            lock = _lock(path)
+            if take_lock(lock):
+                lock.unlock()  # removes the file
 
     def adopt(self, orphan: Orphan) -> None:
         """The orphan's list is the open one now: its autosave becomes this session's."""

@@ -274,3 +274,70 @@ def test_a_corrupt_or_newer_file_is_refused_and_left_untouched(qtbot, window: Ma
     assert path.read_bytes() == content and path.stat().st_mtime_ns == stamp
     assert window.document.army_list == before  # the list open before is still open
     assert window.settings.recent_files() == []  # a file that exists stays out of, and is not added to, recents
+
+
+def _dead_pid() -> int:
+    """The pid of a process that has ended (reaped), so that no process of this host has it."""
+    child = subprocess.Popen([sys.executable, "-c", "pass"])
+    child.wait()
+    return child.pid
+
+
+def _hand_lock(path: Path, pid: int, host: str, age_s: float = 0) -> Path:
+    """A lock file as QLockFile writes it (pid, program, host), `age_s` seconds old."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(f"{pid}\npython3\n{host}\n", encoding="utf-8")
+    if age_s:
+        when = time.time() - age_s
+        os.utime(path, (when, when))
+    return path
+
+
+def test_the_locks_of_gone_sessions_are_cleaned_and_their_work_offered(qtbot, window: MainWindow,  # type: ignore[no-untyped-def]
+                                                                        tmp_path: Path) -> None:
+    """A killed session's lock: its process not alive on this host, or written on another host and not
+    refreshed for two hours, or unreadable and old. Without an autosave it is removed at start-up (they piled
+    up); with one, the autosave is offered and its lock taken over. A live session's lock is left alone."""
+    from PySide6.QtCore import QLockFile, QSysInfo
+
+    from armybuilder.gui import autosave as autosave_module
+
+    folder = tmp_path / "autosave"
+    here = QSysInfo.machineHostName()
+    gone_here = _hand_lock(folder / "1-dead.lock", _dead_pid(), here)
+    gone_elsewhere = _hand_lock(folder / "2-far.lock", 4242, "another-host", age_s=autosave_module.STALE_LOCK_S + 60)
+    fresh_elsewhere = _hand_lock(folder / "3-far.lock", 4242, "another-host", age_s=60)
+    unreadable = folder / "4-cut.lock"
+    unreadable.write_bytes(b"")
+    os.utime(unreadable, (time.time() - 3600, time.time() - 3600))
+    alive_here = folder / "5-alive.lock"
+    running = QLockFile(str(alive_here))  # held by this very process: a running session's
+    assert running.tryLock(0)
+    army_list = ArmyList(name="Far away", army=window.catalog.armies()[0].ref, pack="n5", points=300)
+    work = write_orphan(folder, army_list, "6-far")
+    work_lock = _hand_lock(folder / "6-far.lock", 4242, "another-host", age_s=autosave_module.STALE_LOCK_S + 60)
+    busy = write_orphan(folder, army_list, "7-busy")
+    _hand_lock(folder / "7-busy.lock", 4242, "another-host", age_s=5)
+
+    autosave = Autosave(window, folder)
+    orphans = autosave.orphans()
+    assert [o.entry.file for o in orphans] == [work]  # offered: the work of the session gone elsewhere
+    assert not gone_here.exists() and not gone_elsewhere.exists() and not unreadable.exists()
+    assert fresh_elsewhere.exists() and alive_here.exists()  # may still be running: never taken
+    assert busy.exists() and work_lock.exists()  # held by us while the user decides
+    orphans[0].release()
+    autosave.finish()
+    running.unlock()
+    assert sorted(p.name for p in folder.iterdir()) == ["3-far.lock", "6-far.json", "7-busy.json", "7-busy.lock"]
+
+
+def test_a_running_session_keeps_its_lock_fresh(qtbot, window: MainWindow, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    autosave = Autosave(window, tmp_path / "autosave")
+    lock = Path(autosave._lock.fileName())
+    old = time.time() - 3 * 3600
+    os.utime(lock, (old, old))
+    autosave.refresh.timeout.emit()
+    assert time.time() - lock.stat().st_mtime < 60
+    assert autosave.refresh.isActive() and autosave.refresh.interval() == 10 * 60 * 1000
+    autosave.finish()
+    assert not lock.exists() and not autosave.refresh.isActive()
