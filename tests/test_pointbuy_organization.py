@@ -73,8 +73,35 @@ def test_unit_size() -> None:
 
 
 def test_empty_unit_is_a_warning() -> None:
-    report = validate(army(("squad", [])))
+    report = validate(army(("squad", []), characters=("gun",)))
     assert report.codes() == ["unit.empty"] and report.legal
+
+
+def test_an_army_with_no_models_is_not_legal_yet() -> None:
+    """Nothing to hand the opponent: an empty army (or one of empty units) is not 'Legal' (as an empty Infinity
+    list is not); one model is enough for this rule."""
+    for empty in (PointBuyList(), army(("squad", []))):
+        report = validate(empty)
+        assert "army.empty" in report.codes() and not report.legal
+        problem = next(p for p in report.problems if p.code == "army.empty")
+        assert "no models yet" in str(problem.message) and "add a unit" in str(problem.message)
+    assert "army.empty" not in codes(army(characters=("gun",)))
+
+
+def test_a_renamed_design_s_id_follows_its_name_and_its_models_follow() -> None:
+    """'New model' renamed 'Swamp Lurker' becomes swamp-lurker (not new-model in a shared database), unique
+    against the others, and every model of it in units and characters refers to the new id."""
+    new = Design(id="new-model", name="New model")
+    lst = army(("squad", [("new-model", 3), ("trooper", 1)]), characters=("new-model",),
+               designs=(TROOPER, GUN, new, Design(id="swamp-lurker", name="Swamp Lurker")))
+    renamed, new_id = lst.with_design_renamed("new-model", "Swamp Lurker")
+    assert new_id == "swamp-lurker-2" and renamed.design(new_id) is not None and renamed.design("new-model") is None
+    assert renamed.design(new_id).name == "Swamp Lurker"
+    assert [m.design for _, m in renamed.entries()] == ["swamp-lurker-2", "trooper", "swamp-lurker-2"]
+    assert validate(renamed).codes() == validate(lst).codes()
+    again, same = renamed.with_design_renamed(new_id, "Swamp lurker")  # same stem: keeps its own id
+    assert same == "swamp-lurker-2" and again.design(same).name == "Swamp lurker"
+    assert lst.with_design_renamed("nobody", "X") == (lst, "nobody")
 
 
 def test_grid_takes_stationary_models_only() -> None:

@@ -89,11 +89,13 @@ class PointBuyList(Frozen):
         numbers = [int(found.group(1)) for u in used if (found := re.fullmatch(rf"{prefix}(\d+)", u))]
         return f"{prefix}{max(numbers, default=0) + 1}"
 
-    def next_design_id(self, name: str) -> str:
+    def next_design_id(self, name: str, keeping: str | None = None) -> str:
+        """An id that follows `name` ("Swamp Lurker" → swamp-lurker), unique among the designs (swamp-lurker-2);
+        `keeping`: the id of the design being renamed, which its new id may reuse."""
         stem = re.sub(r"[^a-z0-9]+", "-", name.casefold()).strip("-")[:40] or "model"
         if not stem[0].isalnum():
             stem = "m" + stem
-        taken = {d.id for d in self.designs}
+        taken = {d.id for d in self.designs if d.id != keeping}
         if stem not in taken:
             return stem
         number = 2
@@ -111,6 +113,23 @@ class PointBuyList(Frozen):
         if self.design(design.id) is None:
             return self.model_copy(update={"designs": (*self.designs, design)})
         return self.model_copy(update={"designs": tuple(design if d.id == design.id else d for d in self.designs)})
+
+    def with_design_renamed(self, design_id: str, name: str) -> tuple[PointBuyList, str]:
+        """The design renamed, its id following the new name (unique), and every model of it following: a design
+        made as "New model" is not left as new-model in a database shared later. Returns (list, new id)."""
+        design = self.design(design_id)
+        if design is None:
+            return self, design_id
+        new_id = self.next_design_id(name, keeping=design_id)
+        renamed = design.edited(name=name).model_copy(update={"id": new_id})
+
+        def follow(models: Models) -> Models:
+            return models.model_copy(update={"design": new_id}) if models.design == design_id else models
+
+        units = tuple(u.model_copy(update={"models": tuple(follow(m) for m in u.models)}) for u in self.units)
+        return self.model_copy(update={
+            "designs": tuple(renamed if d.id == design_id else d for d in self.designs), "units": units,
+            "characters": tuple(follow(c) for c in self.characters)}), new_id
 
     def without_design(self, design_id: str) -> PointBuyList:
         """Remove a design and every model of it."""

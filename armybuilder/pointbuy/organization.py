@@ -95,6 +95,14 @@ def unit_label(unit: Unit, army: PointBuyList) -> Message:
     return lazy_tr("{type} {number}", type=kind, number=number)
 
 
+def check_not_empty(judged: Judged) -> Iterator[Problem]:
+    """An army with no models is no army to hand the opponent (as an empty Infinity list is not legal)."""
+    if judged.army.model_count == 0:
+        yield _error("army.empty", lazy_tr(
+            "The army has no models yet: design a model, then add a unit of it or an independent character."),
+            ORGANIZATION)
+
+
 def check_points(judged: Judged) -> Iterator[Problem]:
     used, limit = judged.points, judged.army.points
     if used > limit:
@@ -226,4 +234,5 @@ def check_one_per_army(judged: Judged) -> Iterator[Problem]:
 
 
 Rule = Callable[[Judged], Iterator[Problem]]
-RULES: tuple[Rule, ...] = (check_points, check_allowances, check_units, check_characters, check_one_per_army)
+RULES: tuple[Rule, ...] = (check_not_empty, check_points, check_allowances, check_units, check_characters,
+                          check_one_per_army)

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 from pypdf import PdfReader
-from PySide6.QtWidgets import QMessageBox
+from PySide6.QtWidgets import QMenu, QMessageBox
 
 from armybuilder.pointbuy.files import load_list
 from armybuilder.pointbuy.gui.window import PointBuyWindow
@@ -201,3 +201,61 @@ def test_the_main_window_starts_and_opens_point_buy_armies(qtbot, window) -> Non
         other.ask_unsaved = lambda: QMessageBox.StandardButton.Discard
         other.close()
     qtbot.waitUntil(lambda: not window.other_games.windows, timeout=2000)
+
+
+def test_an_empty_army_invites_to_add_models_instead_of_saying_legal(qtbot, pbwindow: PointBuyWindow) -> None:  # type: ignore[no-untyped-def]
+    headline = pbwindow.problems.headline.text()
+    assert headline.startswith("Start by adding models") and "Legal" not in headline
+    new_design(pbwindow)
+    assert pbwindow.problems.headline.text().startswith("Start by adding models")  # a design is not a model yet
+    pbwindow.army.add_character.click()
+    assert pbwindow.problems.headline.text().startswith("✔ Legal army")
+
+
+def test_a_renamed_design_takes_an_id_from_its_name(qtbot, pbwindow: PointBuyWindow) -> None:  # type: ignore[no-untyped-def]
+    """Renamed in the designer, 'New model' becomes swamp-lurker (unique), its models follow, it stays chosen."""
+    first = new_design(pbwindow)
+    assert first == "new-model"
+    pbwindow.army.add_character.click()
+    designer = pbwindow.designer
+    designer.name.setText("Swamp Lurker")
+    designer.name.editingFinished.emit()
+    army = pbwindow.document.army
+    assert [d.id for d in army.designs] == ["swamp-lurker"] and army.characters[0].design == "swamp-lurker"
+    assert pbwindow.designs.current == "swamp-lurker" and designer.design_id == "swamp-lurker"
+    assert designer.name.text() == "Swamp Lurker"
+    assert pbwindow.document.undo_stack.undoText() == "Rename New model to Swamp Lurker"
+    second = new_design(pbwindow)
+    designer.name.setText("Swamp Lurker")
+    designer.name.editingFinished.emit()
+    assert second == "new-model" and [d.id for d in pbwindow.document.army.designs] == ["swamp-lurker",
+                                                                                       "swamp-lurker-2"]
+
+
+def test_the_bundled_designs_menu_shows_their_costs(qtbot, pbwindow: PointBuyWindow) -> None:  # type: ignore[no-untyped-def]
+    from armybuilder.pointbuy.costing import cost_of
+
+    menu = pbwindow.designs.library_menu
+    menu.aboutToShow.emit()
+    iron = next(a.menu() for a in menu.actions() if a.menu() is not None and a.text() == "Iron Legion")
+    assert isinstance(iron, QMenu)
+    texts = [a.text() for a in iron.actions() if not a.isSeparator()][1:]  # after "All 8 designs"
+    designs = next(s for s in pbwindow.designs.design_sets() if s.name == "Iron Legion").designs
+    assert texts == [f"{d.name} — {cost_of(d).total} points" for d in designs]
+    assert any(text.endswith("— 23 points") for text in texts)  # the drone, as the designs list prices it
+
+
+def test_the_army_tree_puts_each_value_under_its_heading(qtbot, pbwindow: PointBuyWindow) -> None:  # type: ignore[no-untyped-def]
+    new_design(pbwindow)
+    army = pbwindow.army
+    army.unit_type.setCurrentIndex(army.unit_type.findData("squad"))
+    army.add_unit.click()
+    army.add_count.setValue(3)
+    army.add_models.click()
+    tree = army.tree
+    headings = [tree.headerItem().text(c) for c in range(tree.columnCount())]
+    assert headings == ["Unit / models", "Type", "Cost", "Models", "Points"]
+    unit = tree.topLevelItem(0)
+    assert [unit.text(c) for c in range(1, 5)] == ["Squad", "", "3/12", "15"]  # the type under Type, not Cost
+    models = unit.child(0)
+    assert [models.text(c) for c in range(1, 5)] == ["", "5 each", "3", "15"]

@@ -24,7 +24,7 @@ from PySide6.QtWidgets import (
 from armybuilder.gui import icons
 from armybuilder.gui.fonts import bold_font
 from armybuilder.gui.language import Retranslating
-from armybuilder.i18n import tr, trn
+from armybuilder.i18n import N_, tr, trn
 from armybuilder.pointbuy.army import MAX_COUNT, Models, Unit
 from armybuilder.pointbuy.catalog import CHOSEN_SPECIALS, UNIT_TYPES, local_name
 from armybuilder.pointbuy.gui.document import ArmyDocument
@@ -32,6 +32,10 @@ from armybuilder.pointbuy.organization import bonus_choices, unit_label
 
 UID = Qt.ItemDataRole.UserRole
 CHARACTERS = "characters"
+COLUMNS = (N_("Unit / models"), N_("Type"), N_("Cost"), N_("Models"), N_("Points"))
+"""The army tree's columns: a unit row fills Type, a model row Cost ("15 each"); both Models and Points."""
+COUNTED_COLUMNS = (2, 3, 4)
+"""Right-aligned: the costs and counts."""
 """The uid of the tree's independent characters row."""
 
 
@@ -49,12 +53,12 @@ class ArmyPanel(Retranslating, QWidget):
         self._updating = False
         self.tree = QTreeWidget()
         self.tree.setObjectName("army_tree")
-        self.tree.setColumnCount(4)
+        self.tree.setColumnCount(len(COLUMNS))
         self.tree.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
         self.tree.setRootIsDecorated(True)
         header = self.tree.header()
         header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
-        for column in (1, 2, 3):
+        for column in range(1, len(COLUMNS)):
             header.setSectionResizeMode(column, QHeaderView.ResizeMode.ResizeToContents)
         self.unit_type = QComboBox()
         self.unit_type.setObjectName("new_unit_type")
@@ -140,14 +144,14 @@ class ArmyPanel(Retranslating, QWidget):
             self.tree.clear()
             for unit in army.units:
                 kind = UNIT_TYPES[unit.type]
-                item = QTreeWidgetItem([unit.name or str(unit_label(unit, army)), local_name(kind),
+                item = QTreeWidgetItem([unit.name or str(unit_label(unit, army)), local_name(kind), "",
                                         f"{unit.size}/{kind.max_models}", str(report.unit_points(unit))])
                 self._decorate(item, unit.uid, flagged, bold=True)
                 for models in unit.models:
                     item.addChild(self._models_item(models, flagged))
                 self.tree.addTopLevelItem(item)
             if army.characters:
-                item = QTreeWidgetItem([tr("Independent characters"), "",
+                item = QTreeWidgetItem([tr("Independent characters"), "", "",
                                         f"{len(army.characters)}/{report.totals.characters_allowed}",
                                         str(sum(report.model_cost(c.design) or 0 for c in army.characters))])
                 self._decorate(item, CHARACTERS, flagged, bold=True)
@@ -167,7 +171,7 @@ class ArmyPanel(Retranslating, QWidget):
         if models.bonus:
             name += " " + tr("+ {special} (free)", special=local_name(CHOSEN_SPECIALS[models.bonus]))
         cost = self.document.report.model_cost(models.design)
-        item = QTreeWidgetItem([name, tr("{cost} each", cost=cost) if cost is not None else "",
+        item = QTreeWidgetItem([name, "", tr("{cost} each", cost=cost) if cost is not None else "",
                                 str(models.count), str((cost or 0) * models.count)])
         self._decorate(item, models.uid, flagged)
         return item
@@ -175,10 +179,10 @@ class ArmyPanel(Retranslating, QWidget):
     @staticmethod
     def _decorate(item: QTreeWidgetItem, uid: str, flagged: set[str], bold: bool = False) -> None:
         item.setData(0, UID, uid)
-        for column in (2, 3):
+        for column in COUNTED_COLUMNS:
             item.setTextAlignment(column, Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         if bold:
-            for column in range(4):
+            for column in range(len(COLUMNS)):
                 item.setFont(column, bold_font())
         if uid in flagged:
             item.setIcon(0, icons.mark("error"))
@@ -364,7 +368,7 @@ class ArmyPanel(Retranslating, QWidget):
 
     # ----- language ------------------------------------------------------------------------------
     def retranslate(self) -> None:
-        self.tree.setHeaderLabels([tr("Unit / models"), tr("Cost"), tr("Models"), tr("Points")])
+        self.tree.setHeaderLabels([tr(column) for column in COLUMNS])
         for combo in (self.unit_type, self.edit_type):
             for index in range(combo.count()):
                 unit_type = UNIT_TYPES[str(combo.itemData(index))]

@@ -301,6 +301,12 @@ class DesignerPanel(Retranslating, QWidget):
             self._show_values(design)  # a value no design can have: put the control back
             return
         name = design.name
+        if key == "name":  # the id follows the name (unique), and so do the models of the design
+            after, new_id = self.document.army.with_design_renamed(design.id, changed.name)
+            self.design_id = new_id  # before the edit: the document's change shows the renamed design
+            self.document.edit(after, lambda: tr("Rename {design} to {name}", design=name, name=changed.name))
+            self.design_shown.emit(new_id)
+            return
         self.document.edit(self.document.army.with_design(changed),
                            lambda: tr("Change {what} of {design}", what=tr(FIELD_NAMES[key]), design=name),
                            key=f"{design.id}:{merge or key}")

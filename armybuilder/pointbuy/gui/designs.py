@@ -20,6 +20,7 @@ from PySide6.QtWidgets import (
 from armybuilder.gui import icons
 from armybuilder.gui.language import Retranslating
 from armybuilder.i18n import tr, trn
+from armybuilder.pointbuy.costing import cost_of
 from armybuilder.pointbuy.design import Design
 from armybuilder.pointbuy.files import DesignSet, load_design_folders
 from armybuilder.pointbuy.gui.document import ArmyDocument
@@ -176,8 +177,8 @@ class DesignsPanel(Retranslating, QWidget):
                                   else tr("Add it"))
             every.triggered.connect(lambda _=False, designs=found.designs: self.add_designs(list(designs)))
             sub.addSeparator()
-            for design in found.designs:
-                action = sub.addAction(design.name)
+            for design in found.designs:  # with its cost, as the army's own designs are listed
+                action = sub.addAction(tr("{design} — {cost} points", design=design.name, cost=cost_of(design).total))
                 action.triggered.connect(lambda _=False, one=design: self.add_designs([one]))
         menu.addSeparator()
         menu.addAction(tr("From a design database file…")).triggered.connect(self.import_requested)

@@ -193,6 +193,7 @@ class PointBuyWindow(Retranslating, QMainWindow):
         self.points.valueChanged.connect(self._on_points_edited)
         self.ability.currentIndexChanged.connect(self._on_ability_edited)
         self.designs.design_selected.connect(self._on_design_selected)
+        self.designer.design_shown.connect(self.designs.select)  # a renamed design has a new id: keep it chosen
         self.designs.import_requested.connect(self._on_import_designs)
         self.designs.export_requested.connect(self._on_export_designs)
         self.army.design_chosen.connect(self.designs.select)
@@ -229,18 +230,25 @@ class PointBuyWindow(Retranslating, QMainWindow):
                                units=totals.units, allowed=totals.units_allowed, grid=grid,
                                characters=totals.characters, most=totals.characters_allowed,
                                models=trn("{n} model", "{n} models", totals.models)))
-        set_color(self.totals, (icons.LEGAL_COLOR if report.legal else icons.ERROR_COLOR).name())
+        empty = army.model_count == 0  # not a verdict yet: an invitation, as Infinity's empty list has
+        colour = icons.INFO_COLOR if empty else icons.LEGAL_COLOR if report.legal else icons.ERROR_COLOR
+        set_color(self.totals, colour.name())
         self.problems.model.set_rows(self.document.problem_rows())
         errors = len(report.errors)
         warnings = len(report.problems) - errors
-        if report.legal:
+        legal: bool | None = report.legal
+        if empty:
+            legal = None
+            text = tr("Start by adding models: design one (New, on the left) or add designs from a database, then "
+                      "add a unit of it or an independent character.")
+        elif report.legal:
             text = tr("✔ Legal army: it passes every rule the builder checks.")
             if warnings:
                 text += " " + trn("{n} warning below.", "{n} warnings below.", warnings)
         else:
             text = trn("✖ Not legal: {n} problem to fix. Click it to select its models.",
                        "✖ Not legal: {n} problems to fix. Click one to select its models.", errors)
-        self.problems.set_headline(text, report.legal)
+        self.problems.set_headline(text, legal)
         self.army.set_current_design(self.designs.current)
         self._update_title()
 
