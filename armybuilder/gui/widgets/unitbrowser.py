@@ -114,7 +114,7 @@ class UnitBrowser(Retranslating, QWidget):
 
         filters = QHBoxLayout()  # the search and the two filters share a row: the tree keeps the height
         filters.setSpacing(4)
-        filters.addWidget(self.search, 5)
+        filters.addWidget(self.search, 4)  # room for "Todas las categorías" at 1440×900
         filters.addWidget(self.type_filter, 2)
         filters.addWidget(self.category_filter, 3)
         toggles = QHBoxLayout()
