@@ -36,6 +36,10 @@ def test_the_start_page_starts_a_point_buy_army(qtbot, window: MainWindow, tmp_p
     opened = [w for w in window.other_games.windows if isinstance(w, PointBuyWindow)]
     assert len(opened) == 1
     assert window.pages.currentWidget() is window.start_page  # the Infinity window stays where it was
+    room = opened[0].screen().availableGeometry()
+    wanted = (min(1500, room.width()), min(900, room.height()))  # within the screen, not 1500 wide on 1440
+    assert (opened[0].width(), opened[0].height()) == (max(wanted[0], opened[0].minimumSizeHint().width()),
+                                                      max(wanted[1], opened[0].minimumSizeHint().height()))
     opened[0].close()
 
 

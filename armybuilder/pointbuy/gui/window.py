@@ -12,8 +12,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from pathlib import Path
 
-from PySide6.QtCore import Qt, Signal, SignalInstance
-from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QKeySequence
+from PySide6.QtCore import QSize, Qt, Signal, SignalInstance
+from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QGuiApplication, QKeySequence
 from PySide6.QtWidgets import (
     QComboBox,
     QFileDialog,
@@ -74,7 +74,7 @@ class PointBuyWindow(Retranslating, QMainWindow):
         self._connect_signals()
         self.retranslate()
         self._on_changed()
-        self.resize(1500, 900)
+        self.resize(fitted(1500, 900))
 
     # ----- layout --------------------------------------------------------------------------------
     def _build(self) -> None:
@@ -513,6 +513,15 @@ class PointBuyWindow(Retranslating, QMainWindow):
                 retranslate()
         self._update_undo_texts()
         self._on_changed()  # the panels retranslate themselves on the same LanguageChange
+
+
+def fitted(width: int, height: int) -> QSize:
+    """The size wanted, within the screen's room (a 1440×900 laptop cut the 1500-wide window's designer)."""
+    screen = QGuiApplication.primaryScreen()
+    room = screen.availableGeometry() if screen is not None else None
+    if room is None or room.isEmpty():
+        return QSize(width, height)
+    return QSize(min(width, room.width()), min(height, room.height()))
 
 
 def open_window(parent: QWidget | None = None, path: Path | None = None,
