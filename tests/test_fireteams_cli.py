@@ -93,3 +93,17 @@ def test_army_code(capsys: pytest.CaptureFixture[str]) -> None:
     assert code == 0, err
     assert "No fireteams declared." in out
     assert "Combat Group 1: Fusiliers Fireteam (Core) with" in out and "— level 5" in out
+
+
+def test_a_team_declared_as_it_is_is_not_proposed_again(capsys: pytest.CaptureFixture[str], legal_file: Path) -> None:
+    """The command proposes what the app's Fireteams panel proposes (`finder.undeclared_fireteams`): the
+    declared Nisses Duo and WinterFor Alpha Haris are not listed again under what the list could form."""
+    _, out, _ = run(capsys, str(legal_file))
+    proposed = out.split("Fireteams this list could form:", 1)[1]
+    assert "✓ Nisses Fireteam (Duo), Combat Group 2" in out and "Nisses Fireteam (Duo) with" not in proposed
+    assert "WinterFor Alpha Fireteam (Haris) with" not in proposed
+    assert "WinterFor Alpha Fireteam (Duo) with" in proposed  # the same troopers in another type: still offered
+    _, text, _ = run(capsys, str(legal_file), "--json")
+    data = json.loads(text)
+    declared = {(f["type"], f["team"], frozenset(m["uid"] for m in f["members"])) for f in data["fireteams"]}
+    assert all((p["type"], p["team"], frozenset(p["members"])) not in declared for p in data["possible"])

@@ -24,7 +24,7 @@ from armybuilder.rules.fireteams.assess import (
     fireteam_bonuses_note,
 )
 from armybuilder.rules.fireteams.audit import audit_chart, format_audit
-from armybuilder.rules.fireteams.finder import PossibleFireteam, Suggestion, find_fireteams, suggest_changes
+from armybuilder.rules.fireteams.finder import PossibleFireteam, Suggestion, suggest_changes, undeclared_fireteams
 
 EXIT_LEGAL, EXIT_ILLEGAL, EXIT_UNREADABLE = 0, 1, 2
 
@@ -63,7 +63,7 @@ def run(args: argparse.Namespace) -> int:
         return EXIT_UNREADABLE
     assessments = assess_fireteams(ctx)
     suggestions = suggest_changes(ctx)
-    possible = find_fireteams(ctx)
+    possible = undeclared_fireteams(ctx)
     if args.json:
         print(json.dumps(_json(ctx, assessments, suggestions, possible), ensure_ascii=False, indent=2))
     else:

@@ -19,7 +19,7 @@ from armybuilder.i18n import language, tr
 from armybuilder.rules.context import RuleContext
 from armybuilder.rules.fireteams.assess import FireteamAssessment, FireteamSetting, assess_declared, type_name
 from armybuilder.rules.fireteams.chart import Candidate, ChartView
-from armybuilder.rules.fireteams.finder import PossibleFireteam, Suggestion, find_fireteams, suggest_changes
+from armybuilder.rules.fireteams.finder import PossibleFireteam, Suggestion, suggest_changes, undeclared_fireteams
 
 REASON_ORDER = tuple(f"fireteam.{code}" for code in (
     # who may join at all, then what the chart allows of the type, then the team's make-up
@@ -129,10 +129,7 @@ class FireteamState:
         if self._possible is None:
             self._possible = []
             if self._context is not None:
-                declared = {(t.type, t.team.strip(), frozenset(t.members)) for t in self._context.army_list.fireteams}
-                self._possible = [p for p in find_fireteams(self._context)
-                                  if (p.type, p.team.strip(), frozenset(p.members)) not in declared]
-                self._possible.sort(key=lambda p: (p.combat_group, -p.level, -len(p.members), p.team))
+                self._possible = undeclared_fireteams(self._context)
         return self._possible
 
     def suggestions(self) -> list[Suggestion]:

@@ -157,6 +157,15 @@ def find_fireteams(ctx: RuleContext) -> list[PossibleFireteam]:
     return found
 
 
+def undeclared_fireteams(ctx: RuleContext) -> list[PossibleFireteam]:
+    """The teams of `find_fireteams` that the list does not declare as they are (the same type, team and
+    members), best first in each combat group: what the app's Fireteams panel and `armybuilder fireteams`
+    propose."""
+    declared = {(t.type, t.team.strip(), frozenset(t.members)) for t in ctx.army_list.fireteams}
+    found = [p for p in find_fireteams(ctx) if (p.type, p.team.strip(), frozenset(p.members)) not in declared]
+    return sorted(found, key=lambda p: (p.combat_group, -p.level, -len(p.members), p.team))
+
+
 def _realize(ctx: RuleContext, setting: FireteamSetting, number: int, reinforcement: bool, team: ChartTeam,
              team_type: FireteamType, counts: Sequence[tuple[_Class, Slot, int]],
              declared: set[str]) -> PossibleFireteam | None:
