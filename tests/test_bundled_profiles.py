@@ -268,7 +268,9 @@ def test_the_rules_engine_recognises_each_version(version_id: str) -> None:
     report = validate(army_list, svalarheima, edition, season)
     if not unknown:
         assert report.legal, report.violations
-        assert report.notes == (f"The list is version {version_id} of Svalarheima Blizzard-6 Force.",)
+        version, *unapplied = report.notes  # then what ITS S9 sets that the builder does not apply (Ironclad…)
+        assert version == f"The list is version {version_id} of Svalarheima Blizzard-6 Force."
+        assert [n.split(" is ")[0] for n in unapplied] == ["ALIVE consequences", "Ironclad"]
         return
     assert report.codes() == ["cbl.no_match"]
     assert "missing an unidentified trooper (27/0)" in report.violations[0].message
