@@ -56,19 +56,37 @@ uninstall-desktop: $(VENV)/.installed-run
 	$(PY) -m armybuilder.desktop uninstall
 
 DIST_VENV := build/dist-venv
+# what the bundle is made of: a change to any of them installs the app into the dist venv again and rebuilds it
+DIST_SOURCES := pyproject.toml setup.py README.md LICENSE $(shell find armybuilder profiles resources docs -type f \
+	-not -name '*.pyc' -not -path '*/__pycache__/*' 2>/dev/null)
+BUNDLE := dist/armybuilder/armybuilder
 
+# the app's dependencies (pyproject.toml's list), PyInstaller and a setuptools that builds this pyproject.toml (a
+# new venv's is too old), so installing the app needs no isolated build environment
 $(DIST_VENV)/.installed: pyproject.toml setup.py
 	rm -rf $(DIST_VENV)
 	$(PYTHON) -m venv $(DIST_VENV)
-	$(DIST_VENV)/bin/python -m pip install --quiet --disable-pip-version-check . 'pyinstaller>=6.10'
+	$(PYTHON) -c "import tomllib; print('\n'.join(tomllib.load(open('pyproject.toml', 'rb'))['project']['dependencies']))" \
+		> $(DIST_VENV)/requirements.txt
+	$(DIST_VENV)/bin/python -m pip install --quiet --disable-pip-version-check -r $(DIST_VENV)/requirements.txt \
+		'pyinstaller>=6.10' 'setuptools>=77'
 	touch $@
 
-dist: $(DIST_VENV)/.installed
-	rm -rf build/lib build/bdist.* *.egg-info dist/armybuilder
-	$(DIST_VENV)/bin/python -m pip install --quiet --disable-pip-version-check --no-deps --force-reinstall .
+# the app again (not editable: the bundle takes the installed copy), only when its sources changed
+$(DIST_VENV)/.installed-app: $(DIST_VENV)/.installed $(DIST_SOURCES)
+	rm -rf build/lib build/bdist.* *.egg-info
+	$(DIST_VENV)/bin/python -m pip install --quiet --disable-pip-version-check --no-deps --force-reinstall \
+		--no-build-isolation .
+	touch $@
+
+$(BUNDLE): $(DIST_VENV)/.installed-app packaging/armybuilder.spec packaging/launch.py
+	rm -rf dist/armybuilder
 	mkdir -p build/pyinstaller
 	cd build/pyinstaller && ../dist-venv/bin/python -m PyInstaller --noconfirm --log-level WARN \
 		--distpath ../../dist --workpath work ../../packaging/armybuilder.spec
+	touch $@
+
+dist: $(BUNDLE)
 	@echo "standalone app: dist/armybuilder/ (run dist/armybuilder/armybuilder)"
 
 dist-check: dist

@@ -1,5 +1,6 @@
 """Start the standalone bundle as a user would, headless, from outside the repository (make dist-check, CI):
-`--version`, `validate` and `export` of an example list, and the app started offscreen and quit.
+every file of profiles/, resources/ and docs/ is in it; `--version`, `validate` and `export` of an example
+list, and the app started offscreen and quit.
 
     python packaging/check_bundle.py dist/armybuilder
 
@@ -25,10 +26,25 @@ def version() -> str:
     return namespace["__version__"]
 
 
+DATA_FOLDERS = ("profiles", "resources", "docs")
+"""Installed as the data packages armybuilder.profiles, .resources and .docs (setup.py)."""
+
+
+def missing_data(bundle: Path) -> list[str]:
+    """The files of the source's data folders that the bundle lacks (PyInstaller's collect_data_files of the
+    installed data packages, under the bundle's contents folder `_internal`); their `__init__.py` is code."""
+    inside = bundle / "_internal" / "armybuilder"
+    wanted = [path.relative_to(ROOT) for folder in DATA_FOLDERS for path in sorted((ROOT / folder).rglob("*"))
+              if path.is_file() and path.suffix not in (".py", ".pyc")]
+    return [name.as_posix() for name in wanted if not (inside / name).is_file()]
+
+
 def main(argv: list[str]) -> int:
     bundle = Path(argv[1] if len(argv) > 1 else "dist/armybuilder").resolve()
     exe = bundle / ("armybuilder.exe" if sys.platform == "win32" else "armybuilder")
     results: list[tuple[str, bool, str]] = []
+    lacking = missing_data(bundle)
+    results.append(("data files", not lacking, "missing: " + ", ".join(lacking)))
     with tempfile.TemporaryDirectory(prefix="bundle-check-") as work:
         home = Path(work)
         env = {**os.environ, "ARMYBUILDER_HOME": str(home / "home"), "ARMYBUILDER_LANG": "en",
