@@ -20,11 +20,30 @@ from armybuilder.domain.lists import Origin
 from armybuilder.domain.profiles import Army, IncludedOption, Option, ProfileGroup, Unit, WeaponProfile
 from armybuilder.domain.values import Swc
 
-_FIXTURES = yaml.safe_load((Path(__file__).parent / "data" / "army_codes.yaml").read_text(encoding="utf-8"))
-REAL: list[dict[str, Any]] = _FIXTURES["codes"]
-"""Real army codes with their provenance and what they decode to (tests/data/army_codes.yaml)."""
-REJECTED: list[dict[str, Any]] = _FIXTURES["rejected"]
+CORPUS_FILE = Path(__file__).parent / "data" / "army_code_corpus.yaml"
+_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+_CORPUS: dict[str, Any] = yaml.load(CORPUS_FILE.read_text(encoding="utf-8"), Loader=_LOADER)
+SOURCES: dict[str, dict[str, Any]] = _CORPUS["sources"]
+"""Where the corpus codes were found (repo, path, commits)."""
+REAL: list[dict[str, Any]] = _CORPUS["codes"]
+"""Real army codes with their source and what they decode to (tests/data/army_code_corpus.yaml)."""
+REJECTED: list[dict[str, Any]] = _CORPUS["rejected"]
 """Real pastes that are not whole codes."""
+
+
+def real(**facts: Any) -> dict[str, Any]:
+    """The first corpus entry with these facts (e.g. `real(name="Bald Burgers ")`)."""
+    return next(c for c in REAL if all(c.get(k) == v for k, v in facts.items()))
+
+
+def sample(step: int = 60) -> list[dict[str, Any]]:
+    """Every `step`-th corpus code plus the first of each (framing, form, leads) kind: a small, varied set."""
+    kinds: dict[tuple[str, str, str], dict[str, Any]] = {}
+    for entry in REAL:
+        kinds.setdefault((entry["framing"], entry["form"], entry["leads"]), entry)
+    picked = {id(e): e for e in REAL[::step]}
+    picked.update({id(e): e for e in kinds.values()})
+    return list(picked.values())
 
 # Synthetic armies whose ids match real codes (602 Morat, 699 its Reinforcements): names say so.
 SYNTHETIC_MORAT = textwrap.dedent("""\

@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from armycode_support import MORAT_REINFORCEMENTS_CODE, REAL, OfficialIdsSource, raw_option, write_synthetic
+from armycode_support import MORAT_REINFORCEMENTS_CODE, OfficialIdsSource, raw_option, real, sample, write_synthetic
 
 from armybuilder.data.armycode import ArmyCodeError, CodeGroup, CodeMember, DecodedCode, Framing, MemberForm, decode
 from armybuilder.data.armycode_lists import (
@@ -51,10 +51,11 @@ def test_troopers_are_resolved_and_unknown_ones_reported(synthetic_catalog: Cata
 
 def test_an_army_missing_from_the_data_is_reported_and_the_ids_kept() -> None:
     catalog = Catalog.from_paths([bundled_profiles_dir()])
-    result = convert(decode(next(c["code"] for c in REAL if c["slug"] == "bakunin")), catalog)
+    result = convert(decode(real(name="JoNiRo-Dichord!")["code"]), catalog)
     assert result.army_list.army == ArmyRef(origin="imported", id=503, slug="bakunin")
     assert result.summary is None and result.troopers == []
-    assert any("not in your data" in p.message for p in result.problems)
+    assert result.needs_official_data
+    assert any("comes from the official Infinity Army builder" in p.message for p in result.problems)
     assert [(t.unit, t.group, t.option) for _, t in result.army_list.troopers()][:2] == [(1071, 1, 1), (431, 1, 3)]
 
 
@@ -142,15 +143,15 @@ def test_builder_link() -> None:
 
 
 def test_real_codes_resolve_against_the_official_data(official_data: Path) -> None:
-    """With the official ids, every trooper of the fixture codes marked so resolves, at the JSON's cost."""
+    """With the official ids, codes of every kind resolve in the imported origin, at the JSON's cost
+    (the whole corpus: test_armycode_corpus.py)."""
     catalog = Catalog.from_paths([bundled_profiles_dir()], extra_sources=[OfficialIdsSource(official_data)])
-    for fixture in REAL:
+    for fixture in sample():
         result = decode_list(fixture["code"], catalog)
         assert result.army_list.army.origin == "imported", fixture["slug"]
-        if fixture["resolves_in_n5_snapshot"]:
-            assert result.unresolved == [], (fixture["slug"], result.unresolved)
+        assert not result.needs_official_data
     # a spot check: Bald Burgers' first trooper costs what the JSON says
-    bald = decode_list(next(c["code"] for c in REAL if c["slug"] == "usariadna"), catalog)
+    bald = decode_list(real(name="Bald Burgers ")["code"], catalog)
     first = bald.troopers[0]
     assert isinstance(first, ResolvedTrooper)
     raw = raw_option(official_data, "usariadna", first.unit.id, first.trooper.group, first.option.id)

@@ -7,7 +7,7 @@ import json
 from pathlib import Path
 
 import pytest
-from armycode_support import MORAT_REINFORCEMENTS_CODE, REAL, write_synthetic
+from armycode_support import MORAT_REINFORCEMENTS_CODE, real, write_synthetic
 
 from armybuilder.cli import main
 from armybuilder.data.armycode import decode
@@ -42,19 +42,21 @@ def test_decode_json(profiles: Path, capsys: pytest.CaptureFixture[str]) -> None
     assert [(g["number"], g["reinforcement"], len(g["troopers"])) for g in data["groups"]] == [
         (1, False, 3), (2, False, 1), (3, True, 3), (4, True, 2)]
     first = data["groups"][0]["troopers"][0]
-    assert first == {"uid": "t1", "unit": 1572, "group": 1, "option": 1, "unit_name": "Unit A",
+    assert first == {"uid": "t1", "unit": 1572, "group": 1, "option": 1, "lead": 0, "unit_name": "Unit A",
                      "option_name": "Unit A Rifle", "points": 20, "swc": "0.5", "lieutenant": False, "weapons": []}
+    assert data["reading"]["leads"] == "zeros" and data["reading"]["decided_by"] == "only"
     assert "unknown" in data["groups"][0]["troopers"][2]
     assert data["total_points"] == 63 and data["total_swc"] == "2"
     assert any(p["where"] == "t3" for p in data["problems"])
 
 
 def test_decode_an_army_that_is_not_in_the_data(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["code", "decode", next(c["code"] for c in REAL if c["slug"] == "bakunin")]) == 0
+    assert main(["code", "decode", real(name="JoNiRo-Dichord!")["code"]]) == 0
     out, err = capsys.readouterr()
     assert "army 503 (bakunin), not in your data" in out
     assert "[1071-1-1] unknown trooper" in out
-    assert "import the official data" in err
+    assert "comes from the official Infinity Army builder" in err
+    assert "`armybuilder data import`" in err and "File ▸ Import Infinity Army data…" in err
 
 
 def test_decode_reads_standard_input(profiles: Path, capsys: pytest.CaptureFixture[str],
@@ -120,7 +122,7 @@ def test_encode_an_unreadable_list_exits_2(tmp_path: Path, capsys: pytest.Captur
 
 def test_decode_with_the_official_data(imported_data, capsys: pytest.CaptureFixture[str]) -> None:  # type: ignore[no-untyped-def]
     """Real names and costs from the imported official data (the session's import, via --data)."""
-    code = next(c["code"] for c in REAL if c["name"] == "Benchmark PanO")
+    code = real(name="Benchmark PanO")["code"]
     assert main(["code", "decode", code, "--json", "--data", str(imported_data.data_dir)]) == 0
     data = json.loads(capsys.readouterr().out)
     assert data["army"]["name"] == "PanOceania" and data["army"]["origin"] == "imported"

@@ -402,10 +402,10 @@ def _list(army: Army, *troopers: tuple[int, int, int]) -> ArmyList:
 
 
 def test_real_lists_cost_their_limit_with_peripherals_priced_in(imported_data: ImportReport) -> None:
-    """Full lists from the official builder (tests/data/army_codes.yaml) cost exactly their limit only
+    """Full lists from the official builder (tests/data/army_code_corpus.yaml) cost exactly their limit only
     when an option's included peripherals are priced in: added on top, Haqqislam's 300-point list
     would cost 314 and Steel Phalanx's 200-point list 207."""
-    from armycode_support import REAL
+    from armycode_support import real
 
     from armybuilder.data.armycode_lists import decode_list
     from armybuilder.data.cache import attach_imported
@@ -414,9 +414,8 @@ def test_real_lists_cost_their_limit_with_peripherals_priced_in(imported_data: I
     catalog = Catalog(sources=[], packs={})
     attach_imported(catalog, imported_data.data_dir)
     checked = 0
-    for fixture in REAL:
-        if fixture["slug"] not in ("haqqislam", "steel-phalanx", "bakunin", "usariadna", "yu-jing"):
-            continue
+    for name in ("", " 200 myrm", "JoNiRo-Dichord!", "Bald Burgers ", "Lobo Hardlock"):
+        fixture = real(name=name)
         result = decode_list(fixture["code"], catalog)
         assert result.unresolved == [], fixture["slug"]
         troopers = [t for t in result.troopers if hasattr(t, "points")]

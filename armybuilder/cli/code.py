@@ -10,7 +10,15 @@ from typing import Any
 
 from armybuilder.cli import COMMANDS
 from armybuilder.cli.common import add_data_option, loadout, open_catalog, positive_int, print_problems
-from armybuilder.data.armycode import ArmyCodeError, DecodedCode, Framing, MemberForm
+from armybuilder.data.armycode import (
+    ArmyCodeError,
+    CodeReading,
+    Decision,
+    DecodedCode,
+    Framing,
+    LeadPattern,
+    MemberForm,
+)
 from armybuilder.data.armycode_lists import CodeList, builder_link, decode_list, encode_list, points_limit
 from armybuilder.data.listfile import load_list
 from armybuilder.data.problems import DataError, DataProblem
@@ -67,8 +75,23 @@ def _framing_label(code: DecodedCode) -> str:
             return tr("current (flagged groups, Spec-Ops field)")
         return tr("flagged groups, short troopers")
     if code.framing is Framing.ZERO:
-        return tr("older (0x00 groups, numbered troopers)")
+        return tr("older (0x00 groups)")
     return tr("oldest (count-only groups)")
+
+
+def _leads_label(pattern: LeadPattern) -> str:
+    return {LeadPattern.NONE: tr("no troopers"), LeadPattern.ZEROS: tr("troopers' leads all 0"),
+            LeadPattern.POSITIONS: tr("troopers numbered 1, 2, 3… in their leads"),
+            LeadPattern.MIXED: tr("troopers' leads mixed (an edited list)")}[pattern]
+
+
+def _decision_label(reading: CodeReading) -> str:
+    if reading.decision is Decision.ONLY:
+        return tr("the only reading that fits")
+    fitting = 1 + sum(1 for other in reading.others if other.whole)
+    if reading.decision is Decision.PLAUSIBLE:
+        return tr("the only plausible one of {n} readings that fit", n=fitting)
+    return tr("the only one of {n} readings that fit whose troopers are all in your data", n=fitting)
 
 
 def _print_text(result: CodeList) -> None:
@@ -82,6 +105,9 @@ def _print_text(result: CodeList) -> None:
     print(tr("List: {name}", name=result.army_list.name or tr("(no name)")))
     print(tr("Points limit: {points}", points=code.points))
     print(tr("Format: {framing}", framing=_framing_label(code)))
+    if result.reading is not None:
+        print(tr("Read as: {leads}; {decision}", leads=_leads_label(code.lead_pattern()),
+                 decision=_decision_label(result.reading)))
     troopers = iter(result.troopers)
     total_points = 0
     total_swc = 0
@@ -133,6 +159,7 @@ def _as_json(result: CodeList) -> dict[str, Any]:
                 entry["unknown"] = render(found.reason)
             else:
                 entry["unknown"] = tr("army not in your data")
+            entry["lead"] = member.lead
             if member.specops is not None:
                 entry["specops"] = list(member.specops)
             if isinstance(found, ResolvedTrooper) and found.specops is not None:
@@ -148,10 +175,27 @@ def _as_json(result: CodeList) -> dict[str, Any]:
         "points_limit": code.points,
         "framing": code.framing.value,
         "member_form": code.member_form.value,
+        "reading": _reading_json(result),
         "groups": groups,
         "total_points": sum(t.points for t in ok),
         "total_swc": format_halves(sum(t.swc_halves for t in ok)),
         "problems": [_problem_json(p) for p in result.problems],
+    }
+
+
+def _reading_json(result: CodeList) -> dict[str, Any]:
+    """How the code was read: the reading taken and why, the others tried, what was taken off the paste."""
+    code = result.decoded
+    reading = result.reading
+    return {
+        "framing": code.framing.value,
+        "member_form": code.member_form.value,
+        "leads": code.lead_pattern().value,
+        "decided_by": reading.decision.value if reading else None,
+        "why": _decision_label(reading) if reading else None,
+        "others": [{"framing": o.framing.value, "member_form": o.member_form.value, "reads_whole_code": o.whole,
+                    "why_not": o.reason} for o in (reading.others if reading else ())],
+        "paste": [{"message": n.message, "lost": n.lost} for n in (reading.notes if reading else ())],
     }
 
 

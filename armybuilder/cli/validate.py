@@ -11,7 +11,8 @@ from pathlib import Path
 from typing import Any
 
 from armybuilder.cli import COMMANDS
-from armybuilder.cli.common import add_data_option, code_list, games_of, open_catalog, positive_int, trooper_label
+from armybuilder.cli.common import add_data_option, games_of, open_catalog, positive_int, trooper_label
+from armybuilder.data.armycode_lists import read_list
 from armybuilder.data.catalog import Catalog
 from armybuilder.data.listfile import LoadedList, changes_since_saved, load_list
 from armybuilder.data.problems import DataError
@@ -20,7 +21,7 @@ from armybuilder.domain.packs import SeasonPack
 from armybuilder.games import Verdict
 from armybuilder.i18n import tr, trn
 from armybuilder.rules.engine import Report, validate_entry, validate_in_catalog
-from armybuilder.rules.list_settings import game_size, with_extras, with_game_size, with_rules_pack
+from armybuilder.rules.list_settings import game_size, with_code_settings, with_extras, with_game_size, with_rules_pack
 from armybuilder.rules.violations import Violation
 
 EXIT_LEGAL, EXIT_ILLEGAL, EXIT_UNREADABLE = 0, 1, 2
@@ -103,11 +104,17 @@ def check_file(path: Path, catalog: Catalog, args: argparse.Namespace) -> Checke
 def check_code(code: str, catalog: Catalog, args: argparse.Namespace) -> Checked:
     label = code if len(code) <= 24 else code[:21] + "…"
     try:
-        army_list = _apply_settings(code_list(code, catalog), args, catalog)
+        read = read_list(code, catalog)
+        if read.needs_official_data:
+            return Checked(label, None, None, [], "\n".join(str(p) for p in read.problems if p.severity == "error"))
+        army_list = _apply_settings(with_code_settings(read.army_list, catalog), args, catalog)
         report = validate_in_catalog(army_list, catalog)
     except DataError as exc:
         return Checked(label, None, None, [], str(exc))
-    return Checked(label, army_list, report, [])
+    unknown = {t.trooper.uid for t in read.unresolved}  # the rules report these (data.unknown_trooper)
+    notes = [Violation("data.code", "warning", p.message, "docs/army-codes.md", (p.path,) if p.path else ())
+             for p in read.problems if p.severity == "warning" and p.path not in unknown]
+    return Checked(label, army_list, report, notes)
 
 
 def run(args: argparse.Namespace) -> int:

@@ -6,14 +6,18 @@ from dataclasses import dataclass, field
 
 from armybuilder.data.armycode import (
     NAME_BYTES_SAFE,
+    AmbiguousCodeError,
     ArmyCodeError,
     CodeGroup,
     CodeMember,
+    CodeReading,
+    Decision,
     DecodedCode,
     Framing,
     MemberForm,
-    decode,
+    OtherReading,
     encode,
+    read,
 )
 from armybuilder.data.catalog import ArmySummary, Catalog
 from armybuilder.data.problems import DataError, DataProblem
@@ -22,10 +26,12 @@ from armybuilder.domain.packs import game_points
 from armybuilder.domain.profiles import Army
 from armybuilder.domain.roster import ResolvedTrooper, UnresolvedTrooper, resolve_trooper
 from armybuilder.domain.specops import picks_from_code, picks_to_code
-from armybuilder.i18n import tr
+from armybuilder.i18n import N_, tr, trn
 
 BUILDER_LINK = "https://infinityuniverse.com/army/list/"
 """Where the official builder opens a code (the code, percent-encoded, follows)."""
+IMPORT_HOW = N_("import it with `armybuilder data import` (in the app: File ▸ Import Infinity Army data…)")
+"""How to import the official data, for messages of the CLI and the app alike."""
 
 
 @dataclass
@@ -39,6 +45,10 @@ class CodeList:
     reinforcement_army: Army | None = None
     troopers: list[ResolvedTrooper | UnresolvedTrooper] = field(default_factory=list)
     problems: list[DataProblem] = field(default_factory=list)
+    reading: CodeReading | None = None
+    """How the code was read (framing, trooper form, why; what was taken off the paste)."""
+    needs_official_data: bool = False
+    """The code names official troopers and the official data is not imported: nothing to check it with."""
 
     @property
     def unresolved(self) -> list[UnresolvedTrooper]:
@@ -54,10 +64,20 @@ def to_army_list(decoded: DecodedCode, catalog: Catalog) -> ArmyList:
     return convert(decoded, catalog, resolve=False).army_list
 
 
+def _has_imported(catalog: Catalog) -> bool:
+    return any(source.origin == "imported" for source in catalog.sources)
+
+
 def convert(decoded: DecodedCode, catalog: Catalog, resolve: bool = True) -> CodeList:
-    """A code as a list: army found in the catalog (imported data first), troopers resolved."""
+    """A code as a list: army found in the catalog (imported data first), troopers resolved.
+
+    A code comes from the official builder: when the official data is not imported and the bundled
+    profiles of the same army id do not have its troopers, one problem says to import the data
+    (`needs_official_data`) instead of one "not in the data" per trooper.
+    """
     problems: list[DataProblem] = []
     summary = catalog.find(decoded.army)
+    needs_official = False
     if summary is not None:
         ref = summary.ref
         damaged = catalog.unavailable.get("imported")
@@ -78,10 +98,14 @@ def convert(decoded: DecodedCode, catalog: Catalog, resolve: bool = True) -> Cod
                 "army {id} ({slug}) is not in your data: the imported official data cannot be used ({reason}); "
                 "import it again (armybuilder data import) to see its troopers", id=decoded.army,
                 slug=decoded.slug or "?", reason=damaged.message)))
-        else:
+        elif _has_imported(catalog):
             problems.append(DataProblem(_where(), tr(
-                "army {id} ({slug}) is not in your data; import the official data "
-                "(armybuilder data import) to see its troopers", id=decoded.army, slug=decoded.slug or "?")))
+                "army {id} ({slug}) is not in your imported official data (is the data older than the code?); "
+                "import it again to update it: {how}", id=decoded.army, slug=decoded.slug or "?",
+                how=tr(IMPORT_HOW))))
+        else:
+            needs_official = True
+            problems.append(_official_data_needed(decoded))
     groups: list[CombatGroup] = []
     used: set[int] = set()
     serial = 0
@@ -110,10 +134,26 @@ def convert(decoded: DecodedCode, catalog: Catalog, resolve: bool = True) -> Cod
         name=decoded.name.strip(), army=ref, points=decoded.points or None,
         groups=tuple(groups) or (CombatGroup(number=1),),
     )
-    result = CodeList(decoded=decoded, army_list=army_list, summary=summary, problems=problems)
+    result = CodeList(decoded=decoded, army_list=army_list, summary=summary, problems=problems,
+                      needs_official_data=needs_official)
     if resolve and summary is not None:
         _resolve(result, catalog)
     return result
+
+
+def _official_data_needed(decoded: DecodedCode, army: str | None = None, missing: int = 0) -> DataProblem:
+    if army is None:
+        message = tr("this army code comes from the official Infinity Army builder (army {id}, {slug}) and the "
+                     "official data is not imported, so its troopers cannot be read; {how}",
+                     id=decoded.army, slug=decoded.slug or "?", how=tr(IMPORT_HOW))
+    else:
+        message = trn("this army code comes from the official Infinity Army builder and the official data is not "
+                      "imported: {n} of its troopers is not in the bundled profiles of {army}, which hold only a few "
+                      "units; {how}",
+                      "this army code comes from the official Infinity Army builder and the official data is not "
+                      "imported: {n} of its troopers are not in the bundled profiles of {army}, which hold only a "
+                      "few units; {how}", missing, army=army, how=tr(IMPORT_HOW))
+    return DataProblem(_where(), message)
 
 
 def _resolve(result: CodeList, catalog: Catalog) -> None:
@@ -136,6 +176,7 @@ def _resolve(result: CodeList, catalog: Catalog) -> None:
             except DataError as exc:
                 result.problems.extend(exc.problems)
     result.reinforcement_army = reinforcement_army
+    unresolved: list[DataProblem] = []
     for group, trooper in result.army_list.troopers():
         source = reinforcement_army if group.reinforcement else army
         if source is None:
@@ -145,16 +186,49 @@ def _resolve(result: CodeList, catalog: Catalog) -> None:
             resolved = resolve_trooper(source, group, trooper)
         result.troopers.append(resolved)
         if isinstance(resolved, UnresolvedTrooper):
-            result.problems.append(DataProblem(_where(), tr(
+            unresolved.append(DataProblem(_where(), tr(
                 "trooper {uid} (unit {unit}, profile group {group}, option {option}) is not in the data: "
                 "{reason}. It stays in the list and validation reports it.", uid=trooper.uid, unit=trooper.unit,
                 group=trooper.group, option=trooper.option, reason=resolved.reason), path=trooper.uid,
                 severity="warning"))
+    if unresolved and army.origin != "imported" and not _has_imported(catalog) \
+            and "imported" not in catalog.unavailable:
+        result.needs_official_data = True
+        result.problems.append(_official_data_needed(result.decoded, army.name, len(unresolved)))
+    result.problems.extend(unresolved)
+
+
+def read_list(text: str, catalog: Catalog) -> CodeList:
+    """Read pasted text and resolve it against the catalog (raises ArmyCodeError when unreadable).
+
+    A code that reads in several plausible ways is read the one way whose troopers are all in the
+    data; when none or several are, it is refused (never guessed). What was taken off the paste that
+    may have been part of the code is a warning.
+    """
+    try:
+        reading = read(text)
+    except AmbiguousCodeError as exc:
+        reading = _decide_by_data(exc, catalog)
+    result = convert(reading.code, catalog)
+    result.reading = reading
+    result.problems[:0] = [DataProblem(_where(), note.message, severity="warning")
+                           for note in reading.notes if note.lost]
+    return result
+
+
+def _decide_by_data(exc: AmbiguousCodeError, catalog: Catalog) -> CodeReading:
+    whole = [code for code in exc.readings
+             if (converted := convert(code, catalog)).army is not None and not converted.unresolved]
+    if len(whole) != 1:
+        raise exc
+    others = tuple(OtherReading(code.framing, code.member_form, tr("names troopers that are not in your data"),
+                                whole=True) for code in exc.readings if code != whole[0])
+    return CodeReading(whole[0], Decision.DATA, exc.notes, others)
 
 
 def decode_list(text: str, catalog: Catalog) -> CodeList:
-    """Decode pasted text and resolve it against the catalog (raises ArmyCodeError when unreadable)."""
-    return convert(decode(text), catalog)
+    """Decode pasted text and resolve it against the catalog (see `read_list`)."""
+    return read_list(text, catalog)
 
 
 def points_limit(army_list: ArmyList, catalog: Catalog | None = None) -> int | None:

@@ -538,6 +538,10 @@ def attach_imported(catalog: Catalog, data_dir: Path | None = None) -> ImportedS
     if source is not None:
         catalog.add_source(source)
     elif data_dir is not None:
-        catalog.problems.append(DataProblem(str(folder), tr("no imported data here (run `armybuilder data import`)"),
-                                            severity="warning"))
+        if (folder / "army.json").is_file():  # the raw official download, not an imported cache
+            message = tr("this is the official data itself, not imported data: import it with "
+                         "`armybuilder data import {folder}`, then leave out --data", folder=str(folder))
+        else:
+            message = tr("no imported data here (run `armybuilder data import`)")
+        catalog.problems.append(DataProblem(str(folder), message, severity="warning"))
     return source
