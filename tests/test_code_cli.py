@@ -56,7 +56,7 @@ def test_decode_an_army_that_is_not_in_the_data(capsys: pytest.CaptureFixture[st
     assert "army 503 (bakunin), not in your data" in out
     assert "[1071-1-1] unknown trooper" in out
     assert "comes from the official Infinity Army builder" in err
-    assert "`armybuilder data import`" in err and "File ▸ Import Infinity Army data…" in err
+    assert "`armybuilder data import`" in err and "File → Import Infinity Army data…" in err
 
 
 def test_decode_reads_standard_input(profiles: Path, capsys: pytest.CaptureFixture[str],

@@ -30,7 +30,7 @@ from armybuilder.i18n import N_, tr, trn
 
 BUILDER_LINK = "https://infinityuniverse.com/army/list/"
 """Where the official builder opens a code (the code, percent-encoded, follows)."""
-IMPORT_HOW = N_("import it with `armybuilder data import` (in the app: File ▸ Import Infinity Army data…)")
+IMPORT_HOW = N_("import it with `armybuilder data import` (in the app: File → Import Infinity Army data…)")
 """How to import the official data, for messages of the CLI and the app alike."""
 
 
