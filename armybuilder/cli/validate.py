@@ -12,7 +12,7 @@ from typing import Any
 
 from armybuilder.cli import COMMANDS
 from armybuilder.cli.common import add_data_option, games_of, open_catalog, positive_int, trooper_label
-from armybuilder.data.armycode_lists import read_list
+from armybuilder.data.armycode_lists import official_data_missing, official_data_needed, read_list
 from armybuilder.data.catalog import Catalog
 from armybuilder.data.listfile import LoadedList, changes_since_saved, load_list
 from armybuilder.data.problems import DataError
@@ -104,16 +104,19 @@ def check_file(path: Path, catalog: Catalog, args: argparse.Namespace) -> Checke
 def check_code(code: str, catalog: Catalog, args: argparse.Namespace) -> Checked:
     label = code if len(code) <= 24 else code[:21] + "…"
     try:
-        read = read_list(code, catalog)
+        read = read_list(code, catalog, resolve=False)  # validation resolves the troopers
         if read.needs_official_data:
             return Checked(label, None, None, [], "\n".join(str(p) for p in read.problems if p.severity == "error"))
         army_list = _apply_settings(with_code_settings(read.army_list, catalog), args, catalog)
         report = validate_in_catalog(army_list, catalog)
     except DataError as exc:
         return Checked(label, None, None, [], str(exc))
-    unknown = {t.trooper.uid for t in read.unresolved}  # the rules report these (data.unknown_trooper)
+    unknown = report.roster.unresolved
+    if unknown and official_data_missing(catalog, army_list.army.origin):
+        return Checked(label, None, None, [], str(official_data_needed(read.decoded, report.roster.army.name,
+                                                                      len(unknown))))
     notes = [Violation("data.code", "warning", p.message, "docs/army-codes.md", (p.path,) if p.path else ())
-             for p in read.problems if p.severity == "warning" and p.path not in unknown]
+             for p in read.problems if p.severity == "warning"]
     return Checked(label, army_list, report, notes)
 
 

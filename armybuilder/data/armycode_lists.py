@@ -68,6 +68,12 @@ def _has_imported(catalog: Catalog) -> bool:
     return any(source.origin == "imported" for source in catalog.sources)
 
 
+def official_data_missing(catalog: Catalog, origin: str | None) -> bool:
+    """A code read with an army that is not official data (or none), and no official data imported
+    (nor damaged: that has its own message): what it names cannot be checked."""
+    return origin != "imported" and not _has_imported(catalog) and "imported" not in catalog.unavailable
+
+
 def convert(decoded: DecodedCode, catalog: Catalog, resolve: bool = True) -> CodeList:
     """A code as a list: army found in the catalog (imported data first), troopers resolved.
 
@@ -105,7 +111,7 @@ def convert(decoded: DecodedCode, catalog: Catalog, resolve: bool = True) -> Cod
                 how=tr(IMPORT_HOW))))
         else:
             needs_official = True
-            problems.append(_official_data_needed(decoded))
+            problems.append(official_data_needed(decoded))
     groups: list[CombatGroup] = []
     used: set[int] = set()
     serial = 0
@@ -141,7 +147,9 @@ def convert(decoded: DecodedCode, catalog: Catalog, resolve: bool = True) -> Cod
     return result
 
 
-def _official_data_needed(decoded: DecodedCode, army: str | None = None, missing: int = 0) -> DataProblem:
+def official_data_needed(decoded: DecodedCode, army: str | None = None, missing: int = 0) -> DataProblem:
+    """The problem of a code whose army (or `missing` of its troopers, with the bundled `army`) needs
+    the official data, which is not imported: what the code is and how to import the data."""
     if army is None:
         message = tr("this army code comes from the official Infinity Army builder (army {id}, {slug}) and the "
                      "official data is not imported, so its troopers cannot be read; {how}",
@@ -191,15 +199,15 @@ def _resolve(result: CodeList, catalog: Catalog) -> None:
                 "{reason}. It stays in the list and validation reports it.", uid=trooper.uid, unit=trooper.unit,
                 group=trooper.group, option=trooper.option, reason=resolved.reason), path=trooper.uid,
                 severity="warning"))
-    if unresolved and army.origin != "imported" and not _has_imported(catalog) \
-            and "imported" not in catalog.unavailable:
+    if unresolved and official_data_missing(catalog, army.origin):
         result.needs_official_data = True
-        result.problems.append(_official_data_needed(result.decoded, army.name, len(unresolved)))
+        result.problems.append(official_data_needed(result.decoded, army.name, len(unresolved)))
     result.problems.extend(unresolved)
 
 
-def read_list(text: str, catalog: Catalog) -> CodeList:
-    """Read pasted text and resolve it against the catalog (raises ArmyCodeError when unreadable).
+def read_list(text: str, catalog: Catalog, *, resolve: bool = True) -> CodeList:
+    """Read pasted text and resolve it against the catalog (raises ArmyCodeError when unreadable);
+    `resolve=False` leaves the troopers to the caller (validation resolves them itself).
 
     A code that reads in several plausible ways is read the one way whose troopers are all in the
     data; when none or several are, it is refused (never guessed). What was taken off the paste that
@@ -209,7 +217,7 @@ def read_list(text: str, catalog: Catalog) -> CodeList:
         reading = read(text)
     except AmbiguousCodeError as exc:
         reading = _decide_by_data(exc, catalog)
-    result = convert(reading.code, catalog)
+    result = convert(reading.code, catalog, resolve=resolve)
     result.reading = reading
     result.problems[:0] = [DataProblem(_where(), note.message, severity="warning")
                            for note in reading.notes if note.lost]
