@@ -107,6 +107,8 @@ def main(argv: list[str]) -> int:
             window.document.close_list()
             _fireteam_states(window, shot, dialog_shot)
             window.document.close_list()
+            _code_states(window, shot, dialog_shot, official)
+            window.document.close_list()
             if official:
                 _official_chart(window, dialog_shot)
                 window.document.close_list()
@@ -252,6 +254,34 @@ def _fireteam_states(window: object, shot: Callable[[str], None], dialog_shot: C
     # one Nisse too many: the dialog warns, and saves only once "print it anyway" is ticked
     if _add(window, "nisses") is not None:
         _export_shot(window, dialog_shot, "16-export-illegal")
+
+
+SVALARHEIMA_CODE = ("ahpzdmFsYXJoZWltYS1zLXdpbnRlci1mb3JjZRFTdmFsYXJoZWltYSBCYXNpY4EsAgEACgEBAQEAAgEBAQADAQEBAASFzgECAAWF"
+                    "zgEGAAaFzgEDAAeFzgEEAAiFzwEBAAksAQEACoXMAQYAAgABAYXRAQUA")
+"""A real code ('Svalarheima Basic', tests/data/army_code_corpus.yaml), shown on the official data."""
+
+
+def _code_states(window: object, shot: Callable[[str], None], dialog_shot: Callable[[str, object], None],
+                 official: bool) -> None:
+    """A pasted army code (the notice over its list, the finder's best teams offered): a real code on
+    the official data, else the Blizzard-6 (A) list written as a code; then the copied-code dialog."""
+    from armybuilder.data.armycode_lists import encode_list
+    from armybuilder.data.listfile import load_list
+    from armybuilder.gui.mainwindow import MainWindow
+
+    assert isinstance(window, MainWindow)
+    if official:
+        code = SVALARHEIMA_CODE
+    else:
+        code = encode_list(load_list(BLIZZARD_A).army_list.model_copy(update={"fireteams": ()}), 300)
+    window.tasks.wait(window.open_code(code))
+    shot("27-army-code-opened")
+    window.action_set.copy_code.trigger()
+    dialog = window.copied_code_dialog
+    assert dialog is not None
+    dialog.adjustSize()
+    dialog_shot("28-army-code-copied", dialog)
+    dialog.close()
 
 
 def _export_shot(window: object, dialog_shot: Callable[[str, object], None], name: str) -> None:

@@ -19,7 +19,7 @@ from armybuilder.data.armycode import (
     LeadPattern,
     MemberForm,
 )
-from armybuilder.data.armycode_lists import CodeList, builder_link, decode_list, encode_list, points_limit
+from armybuilder.data.armycode_lists import CodeList, builder_link, decode_list, encode_list, left_out, points_limit
 from armybuilder.data.listfile import load_list
 from armybuilder.data.problems import DataError, DataProblem
 from armybuilder.domain.roster import ResolvedTrooper, UnresolvedTrooper
@@ -230,5 +230,8 @@ def _encode(args: argparse.Namespace) -> int:
                          reason=exc.message)
         print_problems([DataProblem(str(args.listfile), message)], sys.stderr)
         return EXIT_UNREADABLE
+    missing = left_out(army_list, catalog)
+    if missing:
+        print(tr("warning: not in the code: {items}", items=", ".join(missing)), file=sys.stderr)
     print(builder_link(code) if args.link else code)
     return EXIT_OK

@@ -22,11 +22,11 @@ from armybuilder.data.armycode import (
 from armybuilder.data.catalog import ArmySummary, Catalog
 from armybuilder.data.problems import DataError, DataProblem
 from armybuilder.domain.lists import ArmyList, ArmyRef, CombatGroup, Trooper
-from armybuilder.domain.packs import game_points
+from armybuilder.domain.packs import SeasonPack, game_points
 from armybuilder.domain.profiles import Army
 from armybuilder.domain.roster import ResolvedTrooper, UnresolvedTrooper, resolve_trooper
 from armybuilder.domain.specops import picks_from_code, picks_to_code
-from armybuilder.i18n import N_, tr, trn
+from armybuilder.i18n import N_, language, tr, trn
 
 BUILDER_LINK = "https://infinityuniverse.com/army/list/"
 """Where the official builder opens a code (the code, percent-encoded, follows)."""
@@ -243,6 +243,30 @@ def points_limit(army_list: ArmyList, catalog: Catalog | None = None) -> int | N
     """The game size a code says for a list: the one the rules judge it at (`domain.packs.game_points`: its
     tier's, else its own points, else its edition's default); without a catalog, its own points."""
     return game_points(army_list, catalog.packs) if catalog is not None else army_list.points
+
+
+def left_out(army_list: ArmyList, catalog: Catalog | None = None) -> list[str]:
+    """What an army code of this list does not hold, in the player's words: its fireteams, notes,
+    rules pack and tier, extras, Closed Battle List, a name longer than a code keeps. Empty when
+    the code holds it all."""
+    out: list[str] = []
+    if army_list.fireteams:
+        out.append(trn("{n} fireteam", "{n} fireteams", len(army_list.fireteams)))
+    if army_list.notes.strip():
+        out.append(tr("the list notes"))
+    pack = catalog.packs.get(army_list.pack) if catalog is not None else None
+    if isinstance(pack, SeasonPack):
+        tier = pack.tier(army_list.tier) if army_list.tier else None
+        out.append(tr("the tournament rules ({pack})", pack=pack.display_name(language())) if tier is None else
+                   tr("the tournament rules and tier ({pack}, {tier})", pack=pack.display_name(language()),
+                      tier=tier.display_name(language())))
+    if army_list.extras:
+        out.append(trn("{n} tournament extra", "{n} tournament extras", len(army_list.extras)))
+    if army_list.cbl:
+        out.append(tr("the Closed Battle List"))
+    if len(army_list.name.strip().encode("utf-8")) > NAME_BYTES_SAFE:
+        out.append(tr("the end of the list name (a code keeps {n} bytes)", n=NAME_BYTES_SAFE))
+    return out
 
 
 def _safe_name(name: str) -> str:

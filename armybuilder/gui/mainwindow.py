@@ -7,6 +7,7 @@ injected TaskRunner so the GUI thread never waits on disk or on loading an impor
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -30,7 +31,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from armybuilder.data.armycode_lists import CodeList, decode_list, encode_list, points_limit
+from armybuilder.data.armycode import encode
+from armybuilder.data.armycode_lists import CodeList, builder_link, encode_list, left_out, points_limit, read_list
 from armybuilder.data.catalog import ArmySource, ArmySummary, Catalog
 from armybuilder.data.fileio import FileStamp, changed_on_disk
 from armybuilder.data.listfile import changes_since_saved
@@ -42,6 +44,7 @@ from armybuilder.gui import files
 from armybuilder.gui.actions import ActionCollection, Actions
 from armybuilder.gui.appearance import AppearanceFeature
 from armybuilder.gui.autosave import AutosaveContent
+from armybuilder.gui.codes import CodeNotice, CopiedCodeDialog
 from armybuilder.gui.desktop.dropping import DropFeature
 from armybuilder.gui.desktop.help import HelpFeature
 from armybuilder.gui.dialogs.packs import PackPickerDialog
@@ -50,7 +53,7 @@ from armybuilder.gui.document import ListDocument
 from armybuilder.gui.fireteams.feature import FireteamFeature
 from armybuilder.gui.games import GameWindows
 from armybuilder.gui.host import FeatureHost, WindowServices
-from armybuilder.gui.labels import describe_trooper, set_distance_units
+from armybuilder.gui.labels import describe_trooper, pack_name, set_distance_units, tier_label
 from armybuilder.gui.language import Retranslating, apply_language
 from armybuilder.gui.library.feature import LibraryFeature
 from armybuilder.gui.models.units import OptionEntry, UnitEntry
@@ -71,6 +74,7 @@ from armybuilder.gui.widgets.totalsbar import TotalsBar, is_empty
 from armybuilder.gui.widgets.unitbrowser import UnitBrowser
 from armybuilder.gui.widgets.validationpanel import ValidationPanel
 from armybuilder.i18n import language, tr, trn
+from armybuilder.rules.fireteams.finder import PossibleFireteam, best_teams
 from armybuilder.rules.list_settings import new_list, with_code_settings
 
 if TYPE_CHECKING:
@@ -105,6 +109,11 @@ class MainWindow(Retranslating, QMainWindow):
         self._status: tuple[Callable[[], str], str] | None = None
         self._on_disk: tuple[Path | None, FileStamp | None] = (None, None)
         """The list file as this window last read or wrote it (see `save_to`)."""
+        self._pasted_code: tuple[str, str] | None = None
+        """(the open list written as a code, the code it was read from): copying the list unchanged gives
+        the pasted code back byte for byte (its framing and leads kept)."""
+        self.copied_code_dialog: CopiedCodeDialog | None = None
+        """The last copied code's dialog (it deletes itself when closed)."""
         self._english_names_said = False
         """The note that official data without Spanish names keeps English names: said once a session."""
         self._build_widgets()
@@ -177,6 +186,8 @@ class MainWindow(Retranslating, QMainWindow):
         layout.setSpacing(4)
         layout.addWidget(self.list_settings)
         layout.addWidget(self.totals)
+        self.code_notice = CodeNotice()
+        layout.addWidget(self.code_notice)
         layout.addWidget(self.columns, 1)
         self.pages = QStackedWidget()
         self.pages.addWidget(self.start_page)
@@ -238,6 +249,8 @@ class MainWindow(Retranslating, QMainWindow):
         stack = doc.undo_stack
         doc.list_changed.connect(self._on_list_changed)
         doc.army_changed.connect(self._on_army_changed)
+        self.code_notice.declare_requested.connect(self._on_declare_best_fireteams)
+        self.code_notice.finder_requested.connect(lambda: self.fireteams.show_finder.trigger())
         doc.modified_changed.connect(self._on_modified_changed)
         doc.path_changed.connect(self._on_path_changed)
         stack.canUndoChanged.connect(a.undo.setEnabled)
@@ -373,6 +386,9 @@ class MainWindow(Retranslating, QMainWindow):
     # ----- document → widgets --------------------------------------------------------------------
     def _on_list_changed(self) -> None:
         doc = self.document
+        if doc.replacing or not doc.has_list:  # another list (or none): the pasted code no longer applies
+            self.code_notice.hide()
+            self._pasted_code = None
         page = BUILDER_PAGE if doc.has_list else START_PAGE
         if page != self.pages.currentIndex():
             self.pages.setCurrentIndex(page)
@@ -890,7 +906,7 @@ class MainWindow(Retranslating, QMainWindow):
 
     def open_code(self, text: str) -> int:
         """Read an army code (or its link) in the background; its list replaces the open one. Returns the task."""
-        return self.tasks.run(lambda: decode_list(text, self.catalog), self._on_code_read, self._on_code_unreadable,
+        return self.tasks.run(lambda: read_list(text, self.catalog), self._on_code_read, self._on_code_unreadable,
                               tr("Reading the army code…"))
 
     def _on_code_unreadable(self, error: BaseException) -> None:
@@ -903,6 +919,10 @@ class MainWindow(Retranslating, QMainWindow):
                           + "\n\n" + tr("Detail: {problem}", problem=str(error)))
 
     def _on_code_read(self, code: CodeList) -> None:
+        if code.needs_official_data:
+            self.show_message("error", tr("This army code needs the official data"),
+                              "\n".join(p.message for p in code.problems if p.severity == "error"))
+            return
         if code.summary is None or code.army is None:
             self.show_message("error", tr("Could not open the army code"),
                               "\n".join(p.message for p in code.problems))
@@ -910,11 +930,41 @@ class MainWindow(Retranslating, QMainWindow):
         self._loaded_armies.add((code.summary.origin, code.summary.id))
         army_list = with_code_settings(code.army_list, self.catalog)
         self.document.start(army_list, saved=False)
+        with contextlib.suppress(DataError):
+            self._pasted_code = (encode_list(army_list, points_limit(army_list, self.catalog)), encode(code.decoded))
+        self.code_notice.show_opened(self._rules_played, len(self._best_fireteams()))
         if code.problems:
             self.show_message("warning", tr("The army code was opened; please check these points:"),
                               "• " + "\n• ".join(p.message for p in code.problems))
         army = code.summary.name
         self.show_status(lambda: tr("Opened an army code: {army}", army=army))
+
+    def _rules_played(self) -> str:
+        """'ITS Season 17, 300 (300 points, 6 SWC)': the open list's rules pack and game size."""
+        army_list = self.document.army_list
+        if army_list is None:
+            return ""
+        pack = self.catalog.packs.get(army_list.pack)
+        name = pack_name(pack) if pack is not None else army_list.pack
+        season = self.document.season()
+        tier = season.tier(army_list.tier) if season is not None and army_list.tier else None
+        size = tier_label(tier) if tier is not None else tr("{points} points", points=army_list.points or "?")
+        return f"{name}, {size}"
+
+    def _best_fireteams(self) -> list[PossibleFireteam]:
+        context = self.fireteams.state.context
+        return best_teams(context, self.fireteams.state.possible()) if context is not None else []
+
+    def _on_declare_best_fireteams(self) -> None:
+        teams = self._best_fireteams()
+        if not teams:
+            self.code_notice.set_teams(0)
+            return
+        uids = self.fireteams.edits.declare_all(teams)
+        self.code_notice.hide()
+        self.fireteams.reveal(uids[0])
+        self.show_status(lambda: trn("Declared {n} fireteam, the fireteam finder's best",
+                                     "Declared {n} fireteams, the fireteam finder's best", len(uids)))
 
     def _on_copy_code(self) -> None:
         army_list = self.document.army_list
@@ -925,8 +975,15 @@ class MainWindow(Retranslating, QMainWindow):
         except DataError as exc:
             self._on_task_failed(tr("Could not write the army code"), exc)
             return
+        if self._pasted_code is not None and self._pasted_code[0] == code:
+            code = self._pasted_code[1]  # unchanged since pasted: the code as it came
         QGuiApplication.clipboard().setText(code)
         self.show_status(lambda: tr("Army code copied: paste it in the official builder."))
+        dialog = CopiedCodeDialog(code, builder_link(code), left_out(army_list, self.catalog),
+                                  army_list.army.origin != "imported", self)
+        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        self.copied_code_dialog = dialog
+        dialog.open()
 
     def _on_task_failed(self, what: str, error: BaseException) -> None:
         self.host.report_failure(what, error)

@@ -15,7 +15,7 @@ from armybuilder.domain.lists import ArmyList, Fireteam
 from armybuilder.domain.profiles import Army
 from armybuilder.gui.fireteams.state import team_label
 from armybuilder.gui.undo import CompoundCommand, ListEditCommand, ListTarget, trooper_name
-from armybuilder.i18n import tr
+from armybuilder.i18n import tr, trn
 from armybuilder.rules.fireteams.finder import PossibleFireteam, Suggestion
 
 
@@ -180,3 +180,17 @@ class FireteamEdits:
         command = DeclareFoundFireteamCommand(self.document, self._before(), self.document.army, found)
         self.document.push(command)
         return command.uid
+
+    def declare_all(self, found: Sequence[PossibleFireteam]) -> list[str]:
+        """Declare several found teams (sharing no trooper) as one undo step; their uids."""
+        if len(found) == 1:
+            return [self.declare(found[0])]
+        parent = CompoundCommand(lambda: trn("Form {n} fireteam", "Form {n} fireteams", len(found)))
+        state = self._before()
+        uids = []
+        for team in found:
+            command = DeclareFoundFireteamCommand(self.document, state, self.document.army, team, parent)
+            uids.append(command.uid)
+            state = command.after
+        self.document.push(parent)
+        return uids

@@ -166,6 +166,25 @@ def undeclared_fireteams(ctx: RuleContext) -> list[PossibleFireteam]:
     return sorted(found, key=lambda p: (p.combat_group, -p.level, -len(p.members), p.team))
 
 
+def best_teams(ctx: RuleContext, found: Iterable[PossibleFireteam]) -> list[PossibleFireteam]:
+    """The found teams to declare together: the best first (highest level, then the most members),
+    each kept only when it shares no trooper with those kept and every declared team stays legal
+    (type limits of the chart included); in combat group order. What a list read from an army code,
+    which holds no fireteams, is offered."""
+    setting = FireteamSetting.of(ctx)
+    teams = list(ctx.army_list.fireteams)
+    chosen: list[PossibleFireteam] = []
+    for possible in sorted(found, key=lambda p: (-p.level, -len(p.members))):
+        if any(uid in team.members for team in teams for uid in possible.members):
+            continue
+        candidate = Fireteam(uid=f"best-{len(chosen) + 1}", type=possible.type, team=possible.team,
+                             members=possible.members)
+        if all(a.legal for a in assess_declared(setting, [*teams, candidate])):
+            chosen.append(possible)
+            teams.append(candidate)
+    return sorted(chosen, key=lambda p: (p.reinforcement, p.combat_group))
+
+
 def _realize(ctx: RuleContext, setting: FireteamSetting, number: int, reinforcement: bool, team: ChartTeam,
              team_type: FireteamType, counts: Sequence[tuple[_Class, Slot, int]],
              declared: set[str]) -> PossibleFireteam | None:
