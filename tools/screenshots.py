@@ -256,8 +256,8 @@ def _fireteam_states(window: object, shot: Callable[[str], None], dialog_shot: C
         _export_shot(window, dialog_shot, "16-export-illegal")
 
 
-SVALARHEIMA_CODE = ("ahpzdmFsYXJoZWltYS1zLXdpbnRlci1mb3JjZRFTdmFsYXJoZWltYSBCYXNpY4EsAgEACgEBAQEAAgEBAQADAQEBAASFzgECAAWF"
-                    "zgEGAAaFzgEDAAeFzgEEAAiFzwEBAAksAQEACoXMAQYAAgABAYXRAQUA")
+SVALARHEIMA_CODE = ("ahpzdmFsYXJoZWltYS1zLXdpbnRlci1mb3JjZRFTdmFsYXJoZWltYSBCYXNpY4EsAgEACgEBAQEAAgEBAQADAQEBAASF"
+                    "zgECAAWFzgEGAAaFzgEDAAeFzgEEAAiFzwEBAAksAQEACoXMAQYAAgABAYXRAQUA")
 """A real code ('Svalarheima Basic', tests/data/army_code_corpus.yaml), shown on the official data."""
 
 
