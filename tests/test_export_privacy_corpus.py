@@ -200,7 +200,7 @@ def check_courtesy(doc: Printout, private: PrivateSkills, label: str, spanish_pd
     if doc.army_code:
         secrets.append(doc.army_code[:24])
     for where, output in outputs.items():
-        cleaned = without(output.replace(FIXED["app_version"], " "), shown_names)
+        cleaned = without(output.replace(str(FIXED["app_version"]), " "), shown_names)
         for secret in secrets:
             assert secret not in cleaned, f"{label}: the courtesy {where} prints {secret!r}"
         # Camouflage and Impersonation only as the markers the table shows
