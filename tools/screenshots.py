@@ -275,12 +275,12 @@ def _code_states(window: object, shot: Callable[[str], None], dialog_shot: Calla
     else:
         code = encode_list(load_list(BLIZZARD_A).army_list.model_copy(update={"fireteams": ()}), 300)
     window.tasks.wait(window.open_code(code))
-    shot("27-army-code-opened")
+    shot("31-army-code-opened")
     window.action_set.copy_code.trigger()
     dialog = window.copied_code_dialog
     assert dialog is not None
     dialog.adjustSize()
-    dialog_shot("28-army-code-copied", dialog)
+    dialog_shot("32-army-code-copied", dialog)
     dialog.close()
 
 
