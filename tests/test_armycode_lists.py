@@ -14,6 +14,7 @@ from armybuilder.data.armycode_lists import (
     decode_list,
     encode_list,
     from_army_list,
+    list_code,
     points_limit,
     to_army_list,
 )
@@ -159,3 +160,17 @@ def test_real_codes_resolve_against_the_official_data(official_data: Path) -> No
         raw_option(official_data, "usariadna", first.unit.id, i["group"], i["option"])["points"] * i.get("q", 1)
         for i in raw["includes"])
     assert first.option.swc == Swc.parse(raw["swc"])
+
+
+def test_a_list_without_its_army_slug_gets_the_slug_of_the_data(bundled_catalog: Catalog) -> None:
+    """`list_code` (`code encode` and the app's Copy army code): a hand-written list file may name its army
+    by id only; the code still carries the slug the official builder reads, from the catalog, and the
+    game size the rules judge the list at."""
+    summary = next(s for s in bundled_catalog.armies() if s.slug)
+    bare = ArmyList(army=ArmyRef(origin=summary.origin, id=summary.id), pack="n5")
+    assert not bare.army.slug
+    decoded = decode(list_code(bare, bundled_catalog))
+    assert decoded.slug == summary.slug and decoded.army == summary.id
+    assert decoded.points == points_limit(bare, bundled_catalog) == bundled_catalog.packs["n5"].default_points
+    assert decode(list_code(bare, bundled_catalog, 250)).points == 250
+    assert decode(encode_list(bare, 300)).slug == ""  # what the list alone would say

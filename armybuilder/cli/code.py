@@ -19,7 +19,7 @@ from armybuilder.data.armycode import (
     LeadPattern,
     MemberForm,
 )
-from armybuilder.data.armycode_lists import CodeList, builder_link, decode_list, encode_list, left_out, points_limit
+from armybuilder.data.armycode_lists import CodeList, builder_link, decode_list, left_out, list_code
 from armybuilder.data.listfile import load_list
 from armybuilder.data.problems import DataError, DataProblem
 from armybuilder.domain.roster import ResolvedTrooper, UnresolvedTrooper
@@ -214,14 +214,11 @@ def _encode(args: argparse.Namespace) -> int:
     print_problems(loaded.problems, sys.stderr)
     army_list = loaded.army_list
     catalog = open_catalog(args)
-    limit = args.points if args.points is not None else points_limit(army_list, catalog)
-    summary = catalog.find(army_list.army.id, prefer=(army_list.army.origin,))
-    slug = summary.slug if summary is not None and summary.slug else army_list.army.slug
     if army_list.army.origin != "imported":
         print(tr("warning: this list uses the bundled profiles, not the official data; the official builder knows "
                  "only the official ids"), file=sys.stderr)
     try:
-        code = encode_list(army_list, limit, slug=slug)
+        code = list_code(army_list, catalog, args.points)
     except ArmyCodeError as exc:
         message = exc.message
         if army_list.army.origin != "imported":  # say why, not only which id

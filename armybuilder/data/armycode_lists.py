@@ -305,6 +305,16 @@ def encode_list(army_list: ArmyList, points_limit: int | None = None, *, slug: s
     return encode(from_army_list(army_list, points_limit, slug=slug), url_encoded=url_encoded)
 
 
+def list_code(army_list: ArmyList, catalog: Catalog, points: int | None = None, *, url_encoded: bool = True) -> str:
+    """The army code of a list as the catalog knows its army: at the game size the rules judge it at
+    (`points_limit`, unless `points` says another) and with the army's slug from the data (a list file
+    written by hand may lack it). `armybuilder code encode` and the app's Copy army code both write it."""
+    limit = points if points is not None else points_limit(army_list, catalog)
+    summary = catalog.find(army_list.army.id, prefer=(army_list.army.origin,))
+    slug = summary.slug if summary is not None and summary.slug else army_list.army.slug
+    return encode_list(army_list, limit, slug=slug, url_encoded=url_encoded)
+
+
 def builder_link(code: str) -> str:
     """The official builder's link that opens a code."""
     return BUILDER_LINK + code

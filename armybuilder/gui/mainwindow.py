@@ -32,7 +32,7 @@ from PySide6.QtWidgets import (
 )
 
 from armybuilder.data.armycode import encode
-from armybuilder.data.armycode_lists import CodeList, builder_link, encode_list, left_out, points_limit, read_list
+from armybuilder.data.armycode_lists import CodeList, builder_link, left_out, list_code, read_list
 from armybuilder.data.catalog import ArmySource, ArmySummary, Catalog
 from armybuilder.data.fileio import FileStamp, changed_on_disk
 from armybuilder.data.listfile import changes_since_saved
@@ -931,7 +931,7 @@ class MainWindow(Retranslating, QMainWindow):
         army_list = with_code_settings(code.army_list, self.catalog)
         self.document.start(army_list, saved=False)
         with contextlib.suppress(DataError):
-            self._pasted_code = (encode_list(army_list, points_limit(army_list, self.catalog)), encode(code.decoded))
+            self._pasted_code = (list_code(army_list, self.catalog), encode(code.decoded))
         self.code_notice.show_opened(self._rules_played, len(self._best_fireteams()))
         if code.problems:
             self.show_message("warning", tr("The army code was opened; please check these points:"),
@@ -971,7 +971,7 @@ class MainWindow(Retranslating, QMainWindow):
         if army_list is None:
             return
         try:
-            code = encode_list(army_list, points_limit(army_list, self.catalog))
+            code = list_code(army_list, self.catalog)
         except DataError as exc:
             self._on_task_failed(tr("Could not write the army code"), exc)
             return
