@@ -11,6 +11,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+import shiboken6
 from PySide6.QtCore import QDeadlineTimer, QEventLoop, QObject, QRunnable, QThreadPool, QTimer, Signal, Slot
 
 
@@ -22,9 +23,11 @@ class _Pending:
 
 
 class _Job(QRunnable):
-    def __init__(self, report: Callable[[int, object, object], None], task_id: int, work: Callable[[], Any]) -> None:
+    def __init__(self, runner: QObject, report: Callable[[int, object, object], None], task_id: int,
+                 work: Callable[[], Any]) -> None:
         super().__init__()
-        self._report = report
+        self._runner = runner
+        self._report_to = report
         self._task_id = task_id
         self._work = work
 
@@ -32,9 +35,17 @@ class _Job(QRunnable):
         try:
             result = self._work()
         except BaseException as exc:  # reported on the GUI thread, never lost in the worker
-            self._report(self._task_id, None, exc)
+            self._report(None, exc)
         else:
-            self._report(self._task_id, result, None)
+            self._report(result, None)
+
+    def _report(self, result: object, error: object) -> None:
+        try:
+            self._report_to(self._task_id, result, error)
+        except RuntimeError:
+            if shiboken6.isValid(self._runner):
+                raise
+            # the runner was deleted while the job ran (its window closed): nobody is left to tell
 
 
 class TaskRunner(QObject):
@@ -65,7 +76,7 @@ class TaskRunner(QObject):
         self._pending[task_id] = _Pending(on_done, on_error, message)
         if not was_busy or message:
             self.busy_changed.emit(True, self._message())
-        self._pool.start(_Job(self._finished.emit, task_id, work))
+        self._pool.start(_Job(self, self._finished.emit, task_id, work))
         return task_id
 
     def is_running(self, task_id: int) -> bool:
