@@ -55,6 +55,9 @@ class WeaponBook:
     def __init__(self, profiles: Mapping[str, WeaponProfile] | None = None) -> None:
         self._profiles: Mapping[str, WeaponProfile] = profiles or {}
         self._lines: dict[tuple[str, str], tuple[WeaponLine, ...]] = {}
+        self._tooltips: dict[tuple[str, str, str, tuple[str, ...]], str] = {}
+        """Tooltips already worded, by language, distance units, colour scheme and weapon names (the list
+        words every changed trooper's tooltip after each edit)."""
 
     def __bool__(self) -> bool:
         return bool(self._profiles)
@@ -75,10 +78,11 @@ class WeaponBook:
 
     def tooltip(self, names: Iterable[str]) -> str:
         """The profiles of the weapons named, as a tooltip's rich text ('' when none is known)."""
-        lines = self.lines(names)
-        if not lines:
-            return ""
-        return "".join(line_html(line) for line in lines)
+        key = (language(), distance_units(), theme.scheme(), tuple(names))
+        found = self._tooltips.get(key)
+        if found is None:
+            found = self._tooltips[key] = "".join(line_html(line) for line in self.lines(key[3]))
+        return found
 
 
 def band_title(lower: int, upper: int) -> str:

@@ -86,46 +86,77 @@ def ava_use(roster: Roster, army: Army, unit: Unit, group: int | None = None) ->
     per group), counted as the AVA rule counts it: the unit's own-list and mercenary-pool copies share
     the higher AVA, a character counts once whatever version is fielded, a Spec-Ops is not counted; a
     relation of the army ("at most one of these units") limits it too, when it is the tighter."""
-    if unit.is_character:
-        fielded = sum(1 for t in roster.troopers
-                      if t.unit.is_character and t.unit.character_key == unit.character_key)
-        if fielded:
-            return AvaUse(fielded, 1, 1 - fielded)
-    own = _own_ava_use(roster, army, unit, group)
-    for relation in army.relations:  # "at most one of these units": a shared limit, tighter when it is
-        members = [m for m in relation.members if m.unit == unit.id and (m.group is None or group is None
-                                                                          or m.group == group)]
-        if relation.max is None or not members:
-            continue
-        count = sum(1 for t in roster.troopers if t.army.id == army.id
-                    and any(_matches(t, m.unit, m.group) for m in relation.members))
-        if own.left is None or relation.max - count < own.left:
-            own = AvaUse(count, relation.max, relation.max - count)
-    return own
+    return AvaCount(roster, army).use(unit, group)
 
 
-def _own_ava_use(roster: Roster, army: Army, unit: Unit, group: int | None) -> AvaUse:
-    limit = _limit(unit.ava_of(group))
-    key = (army.id, unit.identity, group if unit.ava_per_group else None)
-    same = other = 0
-    other_limits: list[int | None] = []
-    for trooper in roster.troopers:
-        if trooper.specops is not None or trooper.army.id != army.id:
-            continue
-        for used_group in ava_groups(trooper):
-            if _pool(trooper, used_group) != key:
+class AvaCount:
+    """`ava_use` for many units of one list: the roster is gone through once (the unit browser asks for
+    every unit of the army after each edit), each unit then looks only at the troopers of its own pool."""
+
+    def __init__(self, roster: Roster, army: Army) -> None:
+        self._roster = roster
+        self._army = army
+        self._characters: dict[str, int] = defaultdict(int)
+        self._pools: dict[tuple[int, str, int | None], list[tuple[int, int | None]]] = defaultdict(list)
+        for trooper in roster.troopers:
+            if trooper.unit.is_character:
+                self._characters[trooper.unit.character_key] += 1
+            if trooper.specops is not None or trooper.army.id != army.id:
                 continue
-            if trooper.unit.id == unit.id:
+            for used_group in ava_groups(trooper):
+                self._pools[_pool(trooper, used_group)].append(
+                    (trooper.unit.id, _limit(trooper.unit.ava_of(used_group))))
+        self._relations: dict[int, list[int]] = defaultdict(list)
+        """The army's relations (by position) that name each unit."""
+        for position, relation in enumerate(army.relations):
+            for unit_id in dict.fromkeys(m.unit for m in relation.members):
+                self._relations[unit_id].append(position)
+        self._relation_counts: dict[int, int] = {}
+
+    def use(self, unit: Unit, group: int | None = None) -> AvaUse:
+        if unit.is_character:
+            fielded = self._characters.get(unit.character_key, 0)
+            if fielded:
+                return AvaUse(fielded, 1, 1 - fielded)
+        own = self._own(unit, group)
+        relations = self._army.relations
+        for position in self._relations.get(unit.id, ()):
+            relation = relations[position]
+            if relation.max is None or not any(m.unit == unit.id and (m.group is None or group is None
+                                                                      or m.group == group)
+                                               for m in relation.members):
+                continue
+            count = self._relation_count(position)
+            if own.left is None or relation.max - count < own.left:
+                own = AvaUse(count, relation.max, relation.max - count)
+        return own
+
+    def _relation_count(self, position: int) -> int:
+        count = self._relation_counts.get(position)
+        if count is None:
+            members = self._army.relations[position].members
+            count = sum(1 for t in self._roster.troopers if t.army.id == self._army.id
+                        and any(_matches(t, m.unit, m.group) for m in members))
+            self._relation_counts[position] = count
+        return count
+
+    def _own(self, unit: Unit, group: int | None) -> AvaUse:
+        limit = _limit(unit.ava_of(group))
+        same = other = 0
+        other_limits: list[int | None] = []
+        for unit_id, used_limit in self._pools.get((self._army.id, unit.identity,
+                                                    group if unit.ava_per_group else None), ()):
+            if unit_id == unit.id:
                 same += 1
             else:
                 other += 1
-                other_limits.append(_limit(trooper.unit.ava_of(used_group)))
-    if limit is None:
-        return AvaUse(same + other, None, None)
-    if not other or None in other_limits:
-        return AvaUse(same, limit, limit - same)
-    shared = max(limit, *(x for x in other_limits if x is not None))
-    return AvaUse(same + other, shared, min(limit - same, shared - same - other))
+                other_limits.append(used_limit)
+        if limit is None:
+            return AvaUse(same + other, None, None)
+        if not other or None in other_limits:
+            return AvaUse(same, limit, limit - same)
+        shared = max(limit, *(x for x in other_limits if x is not None))
+        return AvaUse(same + other, shared, min(limit - same, shared - same - other))
 
 
 def _characters(ctx: RuleContext) -> tuple[list[Violation], set[str]]:

@@ -40,7 +40,7 @@ from armybuilder.gui.models.mixins import ColumnTitles, OptionDrag, add_hint
 from armybuilder.gui.models.twolevel import TwoLevelModel
 from armybuilder.gui.weapons import WeaponBook, carried_weapons
 from armybuilder.i18n import tr, trn
-from armybuilder.rules.availability import AvaUse, ava_groups, ava_use
+from armybuilder.rules.availability import AvaCount, AvaUse, ava_groups
 from armybuilder.rules.categories import added_categories, categories_of, own_categories
 from armybuilder.rules.engine import Totals
 from armybuilder.rules.list_edits import Room, room_left
@@ -176,35 +176,57 @@ def unit_entries(army: Army, reinforcement: bool = False) -> list[UnitEntry]:
 @dataclass(frozen=True)
 class Marks:
     """What the list has used up, for the browser's marks: the AVA each unit (group) has used, and the
-    totals the options must fit in (None: no list)."""
+    totals the options must fit in (None: no list). Each room and each unit's marks are worked out once
+    (the view asks for them on every repaint)."""
 
     ava: Mapping[tuple[int, int | None], AvaUse] = field(default_factory=dict)
     totals: Totals | None = None
+    _rooms: dict[tuple[bool, bool], Room] = field(default_factory=dict, compare=False, repr=False)
+    _marks: dict[tuple[int, bool], tuple[str | None, tuple[str | None, ...]]] = field(
+        default_factory=dict, compare=False, repr=False)
 
     def room(self, unit: UnitEntry) -> Room | None:
         if self.totals is None:
             return None
-        return room_left(self.totals, unit.reinforcement, unit.unit.mercenary)
+        key = (unit.reinforcement, unit.unit.mercenary)
+        room = self._rooms.get(key)
+        if room is None:
+            room = self._rooms[key] = room_left(self.totals, *key)
+        return room
 
     def ava_of(self, unit: UnitEntry, option: OptionEntry) -> AvaUse | None:
         """The fullest AVA the option uses (the one that stops it first)."""
         uses = [use for g in option.ava_groups if (use := self.ava.get((unit.unit.id, g))) is not None]
         return min(uses, key=lambda u: u.left if u.left is not None else 1 << 30, default=None)
 
-    def option_mark(self, unit: UnitEntry, option: OptionEntry) -> str | None:
+    def _option_mark(self, unit: UnitEntry, option: OptionEntry, room: Room | None) -> str | None:
         use = self.ava_of(unit, option)
         if use is not None and use.full:
             return "ava"
-        room = self.room(unit)
         if room is not None and not room.fits(option.points, option.swc_halves):
             return "fit"
         return None
 
+    def marks(self, unit: UnitEntry) -> tuple[str | None, tuple[str | None, ...]]:
+        """The unit's mark and its options' marks, in the order of `unit.options`."""
+        key = (unit.unit.id, unit.reinforcement)
+        found = self._marks.get(key)
+        if found is None:
+            room = self.room(unit)
+            options = tuple(self._option_mark(unit, o, room) for o in unit.options)
+            whole = "ava" if all(m == "ava" for m in options) else (
+                "fit" if all(m is not None for m in options) else None)
+            found = self._marks[key] = (whole, options)
+        return found
+
+    def option_mark(self, unit: UnitEntry, option: OptionEntry) -> str | None:
+        for candidate, mark in zip(unit.options, self.marks(unit)[1], strict=True):
+            if candidate is option:
+                return mark
+        return self._option_mark(unit, option, self.room(unit))
+
     def unit_mark(self, unit: UnitEntry) -> str | None:
-        marks = [self.option_mark(unit, o) for o in unit.options]
-        if all(m == "ava" for m in marks):
-            return "ava"
-        return "fit" if all(m is not None for m in marks) else None
+        return self.marks(unit)[0]
 
 
 def marks_for(entries: list[UnitEntry], army: Army | None, roster: Roster | None, totals: Totals | None) -> Marks:
@@ -212,10 +234,10 @@ def marks_for(entries: list[UnitEntry], army: Army | None, roster: Roster | None
     if army is None or roster is None:
         return Marks(totals=totals)
     ava: dict[tuple[int, int | None], AvaUse] = {}
+    count = AvaCount(roster, army)
     for entry in entries:
-        groups = {g for o in entry.options for g in o.ava_groups}
-        for group in groups:
-            ava[(entry.unit.id, group)] = ava_use(roster, army, entry.unit, group)
+        for group in dict.fromkeys(g for o in entry.options for g in o.ava_groups):
+            ava[(entry.unit.id, group)] = count.use(entry.unit, group)
     return Marks(ava, totals)
 
 
@@ -323,16 +345,16 @@ class UnitTreeModel(OptionDrag, ColumnTitles, TwoLevelModel):
         self._marks = marks
         roles = [Qt.ItemDataRole.ForegroundRole, Qt.ItemDataRole.ToolTipRole, Role.MARK]
         last = len(Column) - 1
+        shown = self._shown
         for row, entry in enumerate(self._entries):
-            mark = marks.unit_mark(entry)
-            if self._shown.get((row, 0), None) != mark:
-                self._shown[(row, 0)] = mark
+            mark, option_marks = marks.marks(entry)
+            if shown.get((row, 0), None) != mark:
+                shown[(row, 0)] = mark
                 self.dataChanged.emit(self.top_index(row), self.top_index(row, last), roles)
             changed = []
-            for child, option in enumerate(entry.options):
-                mark = marks.option_mark(entry, option)
-                if self._shown.get((row, child + 1), None) != mark:
-                    self._shown[(row, child + 1)] = mark
+            for child, mark in enumerate(option_marks):
+                if shown.get((row, child + 1), None) != mark:
+                    shown[(row, child + 1)] = mark
                     changed.append(child)
             if changed:
                 self.dataChanged.emit(self.child_index(row, changed[0]), self.child_index(row, changed[-1], last),
