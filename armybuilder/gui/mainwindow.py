@@ -158,9 +158,9 @@ class MainWindow(Retranslating, QMainWindow):
                        self.action_set.new_reinforcement_group, self.action_set.remove_group,
                        self.action_set.specops):
             self.editor.tree.addAction(action)
-        for view in (self.browser.tree, self.card.options):
-            view.addAction(self.action_set.add_trooper)
-            view.setContextMenuPolicy(Qt.ContextMenuPolicy.ActionsContextMenu)
+        self.browser.tree.addAction(self.action_set.add_trooper)
+        self.browser.tree.setContextMenuPolicy(Qt.ContextMenuPolicy.ActionsContextMenu)
+        self.card.add_option_action(self.action_set.add_trooper)  # on each page of the card
 
         self.right_splitter = QSplitter(Qt.Orientation.Vertical)
         self.right_splitter.setObjectName("right_splitter")

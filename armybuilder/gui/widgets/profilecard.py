@@ -8,9 +8,10 @@ from __future__ import annotations
 import html
 
 from PySide6.QtCore import QModelIndex, QPersistentModelIndex, QRectF, QSize, Qt, QTimer, Signal
-from PySide6.QtGui import QAbstractTextDocumentLayout, QCursor, QPainter, QPalette, QResizeEvent, QTextDocument
+from PySide6.QtGui import QAbstractTextDocumentLayout, QAction, QCursor, QPainter, QPalette, QResizeEvent, QTextDocument
 from PySide6.QtWidgets import (
     QAbstractItemView,
+    QApplication,
     QFrame,
     QHeaderView,
     QLabel,
@@ -40,6 +41,8 @@ from armybuilder.i18n import language, tr
 from armybuilder.rules.categories import added_categories, own_categories
 
 Index = QModelIndex | QPersistentModelIndex
+KEPT_PAGES = 6
+"""Pages of the units shown last that the card keeps, laid out (an undo, redo or move shows one again)."""
 PADDING = 4
 ICON = 16
 
@@ -122,18 +125,23 @@ class LoadoutDelegate(QStyledItemDelegate):
         return size
 
 
-class ProfileCard(Retranslating, QWidget):
-    """Everything about one unit, as on its printed profile. The card scrolls as a whole, so in a
-    short window the options table keeps its rows instead of a tiny scrolling box."""
-
-    option_activated = Signal(int, int, int, bool)
-    """(unit, group, option, from the Reinforcements army) to add."""
+class CardPage(QWidget):
+    """The card's contents for one unit: its title, stat lines, details, options and weapons. The card
+    keeps the pages of the units it showed last, laid out, and shows one of them: showing a unit again
+    (an undo or a selection going back to it) costs neither building its tables nor measuring their rows."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self._entry: UnitEntry | None = None
-        self.season: SeasonPack | None = None
-        """The list's season: categories it adds are shown ('Veteran Troops in ITS Season 17')."""
+        self.setObjectName("card_body")
+        self.entry: UnitEntry | None = None
+        """The unit the page shows."""
+        self.texts_for: tuple[object, ...] | None = None
+        """(unit shown, language, distances in cm, season, weapon book) of the title and details on show."""
+        self.weapons_of: tuple[int, int, int] | None = None
+        """(unit, group, option) whose weapons the table shows."""
+        self.fitted = False
+        """Whether the tables' rows were measured since the page was filled (a new width measures them
+        again: the headers' sectionResized)."""
         self.title = QLabel()
         self.title.setObjectName("card_title")
         set_font(self.title, bold=True, scale=1.35)
@@ -149,6 +157,7 @@ class ProfileCard(Retranslating, QWidget):
         self.stats.setSelectionMode(QAbstractItemView.SelectionMode.NoSelection)
         self.stats.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.stats.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        self.stats.setTabKeyNavigation(False)
         self.stats.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.stats.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         self.stats.horizontalHeader().setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
@@ -202,17 +211,7 @@ class ProfileCard(Retranslating, QWidget):
         self.weapons_note = QLabel()
         self.weapons_note.setObjectName("weapons_note")
         self.weapons_note.setWordWrap(True)
-        self._book = WeaponBook()
-        self._weapons_of: tuple[int, int, int] | None = None
-        """(unit, group, option) whose weapons the table shows."""
-        self.empty = QLabel()
-        self.empty.setObjectName("card_empty")
-        self.empty.setAlignment(Qt.AlignmentFlag.AlignCenter)
-        self.empty.setWordWrap(True)
-
-        self.body = QWidget()
-        self.body.setObjectName("card_body")
-        body = QVBoxLayout(self.body)
+        body = QVBoxLayout(self)
         body.setContentsMargins(6, 0, 6, 6)
         body.addWidget(self.title)
         body.addWidget(self.subtitle)
@@ -224,30 +223,173 @@ class ProfileCard(Retranslating, QWidget):
         body.addWidget(self.weapons)
         body.addWidget(self.weapons_note)
         body.addStretch(1)
+
+
+class ProfileCard(Retranslating, QWidget):
+    """Everything about one unit, as on its printed profile. The card scrolls as a whole, so in a
+    short window the options table keeps its rows instead of a tiny scrolling box."""
+
+    option_activated = Signal(int, int, int, bool)
+    """(unit, group, option, from the Reinforcements army) to add."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._entry: UnitEntry | None = None
+        self.season: SeasonPack | None = None
+        """The list's season: categories it adds are shown ('Veteran Troops in ITS Season 17')."""
+        self._book = WeaponBook()
+        self.empty = QLabel()
+        self.empty.setObjectName("card_empty")
+        self.empty.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.empty.setWordWrap(True)
+        self._cm = False
+        self._fit_pending = False
+        self._option_actions: list[QAction] = []
+        self.pages = QWidget()
+        """Holds the pages kept (`CardPage`); only the one on show is visible, so only it is laid out."""
+        self.pages.setObjectName("card_pages")
+        pages = QVBoxLayout(self.pages)
+        pages.setContentsMargins(0, 0, 0, 0)
+        self._pages: list[CardPage] = []
+        """The pages kept, the one shown longest ago first."""
+        self._page = self._new_page()
+        self._page.show()
+
         self.scroll_area = QScrollArea()
         self.scroll_area.setObjectName("card_scroll")
         self.scroll_area.setWidgetResizable(True)
         self.scroll_area.setFrameShape(QFrame.Shape.NoFrame)
         self.scroll_area.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        self.scroll_area.setWidget(self.body)
+        self.scroll_area.setWidget(self.pages)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.empty, 1)
         layout.addWidget(self.scroll_area, 1)
-        self._cm = False
-        self._texts_for: tuple[object, ...] | None = None
-        """(unit shown, language, distances in cm, season, weapon book) of the title and details on show."""
-        self._fit_pending = False
-        self._connect_signals()
         self.retranslate()
         self.show_unit(None)
 
-    def _connect_signals(self) -> None:
-        self.options.activated.connect(self.activate_option)
-        self.options.horizontalHeader().sectionResized.connect(self._schedule_fit)
-        self.stats.horizontalHeader().sectionResized.connect(self._schedule_fit)
-        self.options.selectionModel().currentRowChanged.connect(self._on_option_row_changed)
-        self.details.linkHovered.connect(self._on_link_hovered)
+    # ----- the pages ----------------------------------------------------------------------------------
+    def _new_page(self) -> CardPage:
+        page = CardPage(self.pages)
+        page.hide()  # until it is the one on show
+        page.options_model.book = self._book
+        page.stats_model.set_distances_in_cm(self._cm)
+        page.options.activated.connect(self.activate_option)
+        page.options.horizontalHeader().sectionResized.connect(self._schedule_fit)
+        page.stats.horizontalHeader().sectionResized.connect(self._schedule_fit)
+        page.options.selectionModel().currentRowChanged.connect(self._on_option_row_changed)
+        page.details.linkHovered.connect(self._on_link_hovered)
+        for action in self._option_actions:
+            page.options.addAction(action)
+        if self._option_actions:
+            page.options.setContextMenuPolicy(Qt.ContextMenuPolicy.ActionsContextMenu)
+        self._name_page(page)
+        layout = self.pages.layout()
+        assert layout is not None
+        layout.addWidget(page)
+        self._pages.append(page)
+        return page
+
+    def _name_page(self, page: CardPage) -> None:
+        page.options_model.retranslate()
+        page.stats_model.retranslate()
+        page.options_title.setText(tr("Options — double-click, press Enter or drag one into the list"))
+        page.stats.setAccessibleName(tr("Profile"))
+        page.options.setAccessibleName(tr("Options"))
+        page.weapons.setAccessibleName(tr("Weapons"))
+        page.details.setAccessibleName(tr("Characteristics, skills, equipment and weapons"))
+
+    def add_option_action(self, action: QAction) -> None:
+        """An action of the options table's context menu (on every page, those to come too)."""
+        self._option_actions.append(action)
+        for page in self._pages:
+            page.options.addAction(action)
+            page.options.setContextMenuPolicy(Qt.ContextMenuPolicy.ActionsContextMenu)
+
+    def _turn_to(self, entry: UnitEntry) -> None:
+        """Show the page kept for `entry`, else a new page (or the one shown longest ago, for it)."""
+        page = next((p for p in self._pages if p.entry is entry), None)
+        if page is None:
+            page = self._new_page() if len(self._pages) < KEPT_PAGES else self._pages[0]
+        self._pages.remove(page)
+        self._pages.append(page)
+        old = self._page
+        if page is old:
+            return
+        focus = QApplication.focusWidget()
+        had_focus = focus is not None and old.isAncestorOf(focus)
+        self._page = page
+        page.show()
+        old.hide()
+        layout = self.pages.layout()
+        assert layout is not None
+        layout.activate()  # the page takes its width now: its rows are measured at it
+        if had_focus:
+            page.options.setFocus()
+
+    def _drop_pages(self) -> None:
+        """Forget the pages kept but the one on show: they were worded in another language, units, theme,
+        season or weapon data."""
+        for page in [p for p in self._pages if p is not self._page]:
+            self._pages.remove(page)
+            page.hide()
+            page.setParent(None)  # gone from the card now (a search of its widgets finds only the page on show)
+            page.deleteLater()
+
+    @property
+    def body(self) -> CardPage:
+        """The page on show."""
+        return self._page
+
+    @property
+    def title(self) -> QLabel:
+        return self._page.title
+
+    @property
+    def subtitle(self) -> QLabel:
+        return self._page.subtitle
+
+    @property
+    def stats(self) -> QTableView:
+        return self._page.stats
+
+    @property
+    def stats_model(self) -> ProfileStatsModel:
+        return self._page.stats_model
+
+    @property
+    def details(self) -> QLabel:
+        return self._page.details
+
+    @property
+    def options_title(self) -> QLabel:
+        return self._page.options_title
+
+    @property
+    def options(self) -> QTableView:
+        return self._page.options
+
+    @property
+    def options_model(self) -> OptionTableModel:
+        return self._page.options_model
+
+    @property
+    def weapons_title(self) -> QLabel:
+        return self._page.weapons_title
+
+    @property
+    def weapons(self) -> QTableView:
+        return self._page.weapons
+
+    @property
+    def weapons_model(self) -> WeaponTableModel:
+        return self._page.weapons_model
+
+    @property
+    def weapons_note(self) -> QLabel:
+        return self._page.weapons_note
+
+    # ----------------------------------------------------------------------------------------------------
 
     def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)
@@ -257,12 +399,17 @@ class ProfileCard(Retranslating, QWidget):
         """Row heights follow the width (names and loadouts wrap): measure once things settle."""
         if not self._fit_pending:
             self._fit_pending = True
-            QTimer.singleShot(0, self, self._fit_tables)
+            QTimer.singleShot(0, self, self._scheduled_fit)
+
+    def _scheduled_fit(self) -> None:
+        if self._fit_pending:
+            self._fit_tables()
 
     def _fit_tables(self) -> None:
         """The stat lines and the options table are exactly as tall as their rows: the card scrolls."""
         self._fit_pending = False
         self._size_weapon_columns()
+        self._page.fitted = True
         for table in (self.stats, self.options, self.weapons):
             table.doItemsLayout()  # now, with the unit just shown: not once more after the first paint
             table.resizeRowsToContents()
@@ -271,37 +418,37 @@ class ProfileCard(Retranslating, QWidget):
             table.setFixedHeight(height + 2)
 
     def retranslate(self) -> None:
-        self.options_model.retranslate()
-        self.stats_model.retranslate()
+        """A new language or theme: the page on show is worded again, the others are dropped."""
+        self._drop_pages()
+        self._name_page(self._page)
         self.empty.setText(tr("Choose a unit on the left to see its profile and options."))
-        self.options_title.setText(tr("Options — double-click, press Enter or drag one into the list"))
-        self.stats.setAccessibleName(tr("Profile"))
         self.scroll_area.setAccessibleName(tr("Profile card"))
-        self.options.setAccessibleName(tr("Options"))
-        self.weapons.setAccessibleName(tr("Weapons"))
-        self.details.setAccessibleName(tr("Characteristics, skills, equipment and weapons"))
         self._schedule_fit()
         self.show_unit(self._entry)
-        self._weapons_of = None
+        self._page.weapons_of = None
         self._show_weapons()
 
     def set_distances_in_cm(self, cm: bool) -> None:
         """Show distances in cm or inches: MOV, the items' distances and the weapons' range bands."""
         self._cm = cm
+        self._drop_pages()
         self.stats_model.set_distances_in_cm(cm)
         self.stats_model.retranslate()
-        entry, self._entry = self._entry, None
-        self.show_unit(entry, self._current_option())
-        self._weapons_of = None
-        self._show_weapons()
+        self._refresh()
 
     def set_weapon_book(self, book: WeaponBook) -> None:
         """The weapon profiles of the army's data, for the weapons table and the weapons' tooltips."""
         self._book = book
+        self._drop_pages()
         self.options_model.book = book
-        entry, self._entry = self._entry, None  # the details name the weapons it knows as links
-        self.show_unit(entry, self._current_option())
-        self._weapons_of = None
+        self._refresh()  # the details name the weapons it knows as links
+
+    def _refresh(self) -> None:
+        """Fill the page on show again, for the unit and option it shows."""
+        entry, option = self._entry, self._current_option()
+        self._entry = self._page.entry = None
+        self.show_unit(entry, option)
+        self._page.weapons_of = None
         self._show_weapons()
 
     @property
@@ -311,41 +458,55 @@ class ProfileCard(Retranslating, QWidget):
     def set_season(self, season: SeasonPack | None) -> None:
         if season is not self.season:
             self.season = season
+            self._drop_pages()
             if self._entry is not None:
                 self.show_unit(self._entry)
 
     def show_unit(self, entry: UnitEntry | None, option: OptionEntry | None = None) -> None:
-        """Show a unit (and highlight one of its options)."""
+        """Show a unit (and highlight one of its options): on the page kept for it when there is one."""
         changed = entry is not self._entry
         self._entry = entry
         set_visible(self.scroll_area, entry is not None)
         set_visible(self.empty, entry is None)
-        if changed or entry is None:
-            self.stats_model.set_unit(entry.unit if entry else None)
-            self.options_model.set_unit(entry)
-            self.scroll_area.verticalScrollBar().setValue(0)
         if entry is None:
+            page = self._page
+            page.entry = page.texts_for = None
+            page.fitted = False
+            self.stats_model.set_unit(None)
+            self.options_model.set_unit(None)
             self.title.clear()
             return
+        if changed:
+            self._turn_to(entry)
+        page = self._page
+        fresh = page.entry is not entry
+        if fresh:
+            page.entry = entry
+            page.texts_for = page.weapons_of = None
+            page.fitted = False
+            self.stats_model.set_unit(entry.unit)
+            self.options_model.set_unit(entry)
+        if changed:
+            self.scroll_area.verticalScrollBar().setValue(0)
         unit = entry.unit
         shown = (entry, language(), self._cm, self.season, self._book)
-        if changed or shown != self._texts_for:
-            self._texts_for = shown
+        if shown != page.texts_for:
+            page.texts_for = shown
             self._show_texts(entry)
-        if changed:
-            self._fit_tables()
         if option is not None:
             for row in range(self.options_model.rowCount()):
                 key = self.options_model.index(row, 0).data(OptionRole.OPTION_KEY)
                 if key == (unit.id, *option.key):
                     current = self.options.currentIndex()
-                    if changed or not current.isValid() or current.row() != row \
+                    if fresh or not current.isValid() or current.row() != row \
                             or not self.options.selectionModel().isRowSelected(row, QModelIndex()):
                         self.options.setCurrentIndex(self.options_model.index(row, 0))
                         self.options.selectRow(row)
                     QTimer.singleShot(0, self, lambda row=row: self._reveal_option(row))
                     break
         self._show_weapons()
+        if not page.fitted:  # once, with the option highlighted and its weapons in
+            self._fit_tables()
 
     def _show_texts(self, entry: UnitEntry) -> None:
         """The title, the facts under it and the details of a unit, in the current language."""
@@ -389,9 +550,9 @@ class ProfileCard(Retranslating, QWidget):
         entry = self._entry
         option = self._current_option() or (entry.options[0] if entry is not None and entry.options else None)
         key = (entry.unit.id, *option.key) if entry is not None and option is not None else None
-        if key == self._weapons_of and key is not None:
+        if key == self._page.weapons_of and key is not None:
             return
-        self._weapons_of = key
+        self._page.weapons_of = key
         rows = []
         missing: list[str] = []
         if entry is not None and option is not None:

@@ -1,0 +1,149 @@
+"""The profile card keeps the pages of the units it showed last (showing one again costs no rebuilding):
+a kept page never shows a stale card — a unit shown again after a language, units, theme or weapon-data
+change reads in the new one — and after every edit the card shows the selected trooper's unit and option."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+from PySide6.QtCore import Qt
+
+from armybuilder.domain.profiles import WeaponProfile, WeaponRange
+from armybuilder.gui import theme
+from armybuilder.gui.language import apply_language
+from armybuilder.gui.mainwindow import BUILDER_PAGE, MainWindow
+from armybuilder.gui.models.units import UnitEntry
+from armybuilder.gui.models.weapons import BACKGROUND
+from armybuilder.gui.weapons import WeaponBook, carried_weapons
+
+LINE, HEAVY, CONTROLLERS = 1, 2, 5
+
+
+@pytest.fixture(autouse=True)
+def _english_and_light_afterwards() -> Iterator[None]:
+    yield
+    apply_language("en")
+    theme.apply_theme("light")
+
+
+def start_list(qtbot, window: MainWindow) -> None:  # type: ignore[no-untyped-def]
+    picker = window.start_page.picker
+    qtbot.keyClicks(picker.search, "test sect")
+    qtbot.keyClick(picker.search, Qt.Key.Key_Return)
+    assert window.pages.currentIndex() == BUILDER_PAGE
+
+
+def browse(window: MainWindow, unit: int) -> None:
+    """The player picks a unit's first option in the browser, as a click does."""
+    window.browser.tree.setCurrentIndex(window.browser.option_index(unit))
+    assert window.card.unit is not None and window.card.unit.id == unit
+
+
+def show_again(window: MainWindow, entries: dict[int, UnitEntry], unit: int) -> None:
+    """Show a unit on the card, with the very entry it showed before (the browser words its entries
+    again after a switch, so this is what reaches a kept page)."""
+    entry = entries.setdefault(unit, window.browser.entry_for(unit))  # type: ignore[arg-type]
+    window.card.show_unit(entry, entry.options[0])
+    assert window.card.unit is not None and window.card.unit.id == unit
+
+
+def headers(window: MainWindow) -> list[str]:
+    model = window.card.stats_model
+    return [model.headerData(c, Qt.Orientation.Horizontal) for c in range(model.columnCount())]
+
+
+def test_a_unit_shown_again_after_a_language_switch_reads_in_the_new_language(qtbot, window: MainWindow) -> None:  # type: ignore[no-untyped-def]
+    start_list(qtbot, window)
+    entries: dict[int, UnitEntry] = {}
+    show_again(window, entries, CONTROLLERS)
+    show_again(window, entries, LINE)  # the controllers' page is kept, laid out, in English
+    english_title = window.card.options_title.text()
+    assert "PH" in headers(window)
+    apply_language("es")
+    show_again(window, entries, CONTROLLERS)
+    assert "FIS" in headers(window) and "PH" not in headers(window)
+    assert window.card.options_title.text() != english_title
+    assert window.card.options.accessibleName() == "Opciones"
+    assert window.card.weapons_title.text() and not window.card.weapons_title.text().startswith("Weapons of")
+    browse(window, LINE)  # the way a player comes back to it
+    assert "FIS" in headers(window) and window.card.options_title.text() != english_title
+    apply_language("en")
+    show_again(window, entries, CONTROLLERS)
+    assert "PH" in headers(window) and window.card.options_title.text() == english_title
+
+
+def test_a_unit_shown_again_after_a_units_switch_shows_the_new_units(qtbot, window: MainWindow) -> None:  # type: ignore[no-untyped-def]
+    start_list(qtbot, window)
+    entries: dict[int, UnitEntry] = {}
+    show_again(window, entries, CONTROLLERS)
+    assert window.card.stats_model.index(1, 1).data() == "6-4"
+    show_again(window, entries, LINE)
+    window.action_set.distances_cm.setChecked(True)
+    show_again(window, entries, CONTROLLERS)
+    assert window.card.stats_model.index(1, 1).data() == "15-10"
+    show_again(window, entries, LINE)
+    window.action_set.distances_cm.setChecked(False)
+    show_again(window, entries, CONTROLLERS)
+    assert window.card.stats_model.index(1, 1).data() == "6-4"
+    browse(window, CONTROLLERS)
+    assert window.card.stats_model.index(1, 1).data() == "6-4"
+
+
+def band_colours(window: MainWindow) -> set[str]:
+    model = window.card.weapons_model
+    return {model.index(row, column).data(BACKGROUND).color().name()
+            for row in range(model.rowCount()) for column in range(model.columnCount())
+            if model.index(row, column).data(BACKGROUND) is not None}
+
+
+def test_a_unit_shown_again_after_a_theme_switch_has_the_new_colours(qtbot, window: MainWindow) -> None:  # type: ignore[no-untyped-def]
+    start_list(qtbot, window)
+    browse(window, LINE)
+    entry = window.browser.entry_for(LINE)
+    assert entry is not None
+    names = {n for option in entry.options for c in carried_weapons(entry.unit, option.key[0], option.option)
+             for n in c.names}
+    assert names, "the synthetic line troopers carry weapons"
+    bands = (WeaponRange(max_cm=20, mod="+3"), WeaponRange(max_cm=40, mod="0"), WeaponRange(max_cm=60, mod="-3"))
+    window.card.set_weapon_book(WeaponBook({n: WeaponProfile(name=n, ranges=bands) for n in names}))
+    entries = {LINE: entry}
+    show_again(window, entries, LINE)
+    light = band_colours(window)
+    assert light, "the line troopers' weapons have coloured range bands"
+    show_again(window, entries, HEAVY)
+    window.action_collection["theme_dark"].trigger()
+    show_again(window, entries, LINE)
+    dark = band_colours(window)
+    assert dark and dark != light
+    assert dark == {b[0].name() for mod in ("+3", "0", "-3") if (b := theme.range_band(mod, "dark"))}
+
+
+def test_after_every_edit_the_card_shows_the_selected_troopers_unit_and_option(qtbot, window: MainWindow) -> None:  # type: ignore[no-untyped-def]
+    start_list(qtbot, window)
+    doc = window.document
+    for unit in (LINE, HEAVY, CONTROLLERS, LINE):
+        doc.add_trooper(unit, 1, 1)
+    actions = window.action_set
+
+    def check() -> None:
+        selected = window.editor.selected_uids()
+        assert len(selected) == 1
+        trooper = doc.army_list.trooper(selected[0])
+        assert trooper is not None
+        assert window.card.unit is not None and window.card.unit.id == trooper.unit
+        assert window.card.highlighted_key() == (trooper.unit, trooper.group, trooper.option)
+        assert window.card.title.text() == window.card.unit.name
+
+    for unit in (HEAVY, CONTROLLERS, LINE, HEAVY):
+        browse(window, unit)
+        window._on_option_activated(unit, *window.card.highlighted_key()[1:])  # type: ignore[index]
+        check()
+        actions.undo.trigger()
+        check()
+        actions.redo.trigger()
+        check()
+        actions.undo.trigger()
+        check()
+        doc.move_troopers([window.editor.selected_uids()[0]], 1, 0)
+        check()
