@@ -232,6 +232,42 @@ def test_a_renamed_design_takes_an_id_from_its_name(qtbot, pbwindow: PointBuyWin
                                                                                        "swamp-lurker-2"]
 
 
+def test_undo_and_redo_of_a_rename_keep_the_design_in_the_designer(qtbot, pbwindow: PointBuyWindow) -> None:  # type: ignore[no-untyped-def]
+    """The id follows the name both ways: after Undo the designer shows the design under its old id, after Redo
+    under the new one; another design chosen meanwhile stays chosen."""
+    designer, designs = pbwindow.designer, pbwindow.designs
+    other = new_design(pbwindow)
+    renamed = new_design(pbwindow)
+    assert (other, renamed) == ("new-model", "new-model-2")
+    designer.hits.setValue(3)
+    designer.name.setText("Swamp Lurker")
+    designer.name.editingFinished.emit()
+    assert designer.design_id == "swamp-lurker"
+
+    def shown(design_id: str, name: str, hits: int) -> None:
+        assert designs.current == design_id and designer.design_id == design_id
+        assert not designer.body.isHidden() and designer.empty.isHidden()
+        assert designer.name.text() == name and designer.hits.value() == hits
+        assert pbwindow.army.current_design == design_id and pbwindow.army.add_character.isEnabled()
+
+    pbwindow.undo_action.trigger()
+    assert [d.id for d in pbwindow.document.army.designs] == ["new-model", "new-model-2"]
+    shown("new-model-2", "New model", 3)
+    pbwindow.redo_action.trigger()
+    shown("swamp-lurker", "Swamp Lurker", 3)
+    pbwindow.undo_action.trigger()
+    shown("new-model-2", "New model", 3)
+    pbwindow.redo_action.trigger()
+    shown("swamp-lurker", "Swamp Lurker", 3)
+
+    designs.select(other)
+    other_hits = designer.hits.value()
+    pbwindow.undo_action.trigger()
+    shown(other, "New model", other_hits)
+    pbwindow.redo_action.trigger()
+    shown(other, "New model", other_hits)
+
+
 def test_the_bundled_designs_menu_shows_their_costs(qtbot, pbwindow: PointBuyWindow) -> None:  # type: ignore[no-untyped-def]
     from armybuilder.pointbuy.costing import cost_of
 
@@ -259,3 +295,11 @@ def test_the_army_tree_puts_each_value_under_its_heading(qtbot, pbwindow: PointB
     assert [unit.text(c) for c in range(1, 5)] == ["Squad", "", "3/12", "15"]  # the type under Type, not Cost
     models = unit.child(0)
     assert [models.text(c) for c in range(1, 5)] == ["", "5 each", "3", "15"]
+
+
+def test_id_changes_of_merged_edits_compose() -> None:
+    from armybuilder.pointbuy.gui.document import compose
+
+    assert compose({"a": "b"}, {"b": "c"}) == {"a": "c"}
+    assert compose({"a": "b"}, {"b": "a"}) == {}
+    assert compose({"a": "b"}, {"x": "y"}) == {"a": "b", "x": "y"}

@@ -303,9 +303,8 @@ class DesignerPanel(Retranslating, QWidget):
         name = design.name
         if key == "name":  # the id follows the name (unique), and so do the models of the design
             after, new_id = self.document.army.with_design_renamed(design.id, changed.name)
-            self.design_id = new_id  # before the edit: the document's change shows the renamed design
-            self.document.edit(after, lambda: tr("Rename {design} to {name}", design=name, name=changed.name))
-            self.design_shown.emit(new_id)
+            self.document.edit(after, lambda: tr("Rename {design} to {name}", design=name, name=changed.name),
+                               renamed={design.id: new_id})  # the panels follow it (and back on undo)
             return
         self.document.edit(self.document.army.with_design(changed),
                            lambda: tr("Change {what} of {design}", what=tr(FIELD_NAMES[key]), design=name),
@@ -320,6 +319,7 @@ class DesignerPanel(Retranslating, QWidget):
             self.design_shown.emit(self.design_id)
 
     def _on_document_changed(self) -> None:
+        self.design_id = self.document.followed(self.design_id)  # renamed, or a rename undone or redone
         if self.design_id and self.document.army.design(self.design_id) is None:
             self.design_id = None
         self._refresh()

@@ -83,7 +83,7 @@ class DesignsPanel(Retranslating, QWidget):
         return str(item.data(UID)) if item is not None else None
 
     def refresh(self) -> None:
-        current = self.current
+        current = self.document.followed(self.current)  # a rename, or its undo, changes the id it is under
         report = self.document.report
         self._updating = True
         try:

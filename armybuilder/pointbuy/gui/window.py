@@ -193,7 +193,7 @@ class PointBuyWindow(Retranslating, QMainWindow):
         self.points.valueChanged.connect(self._on_points_edited)
         self.ability.currentIndexChanged.connect(self._on_ability_edited)
         self.designs.design_selected.connect(self._on_design_selected)
-        self.designer.design_shown.connect(self.designs.select)  # a renamed design has a new id: keep it chosen
+        self.designer.design_shown.connect(self.designs.select)
         self.designs.import_requested.connect(self._on_import_designs)
         self.designs.export_requested.connect(self._on_export_designs)
         self.army.design_chosen.connect(self.designs.select)
