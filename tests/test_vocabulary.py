@@ -13,6 +13,7 @@ import yaml
 from armybuilder.cli import main
 from armybuilder.data.profiles_yaml import ITEM_KINDS, VocabularyFile, check_vocabulary, load_profiles
 from armybuilder.domain.profiles import fold_name
+from armybuilder.i18n import language_override
 from armybuilder.paths import bundled_profiles_dir
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -86,6 +87,35 @@ def test_a_typo_in_a_skill_is_caught_too(tmp_path: Path) -> None:
     messages = [p.message for p in loaded.errors]
     assert any("unknown skill 'G: Synchronised'; did you mean 'G: Synchronized'?" in m for m in messages)
     assert any("unknown skill 'Lieutnant'; did you mean 'Lieutenant'?" in m for m in messages)
+
+
+def test_a_spanish_name_is_an_error_that_names_the_english_one(tmp_path: Path,
+                                                                capsys: pytest.CaptureFixture[str]) -> None:
+    """Seed 001's own spelling ("Fusil Combi") is no typo: the error says which English name it is (the rules
+    match those), whatever the case, spacing or extras, and without the advice to declare a new name."""
+    folder = _army(tmp_path, ("weapons: [Combi Rifle, Pistol, Knife]", 'weapons: [Fusil Combi, Pistol, "visor 360º"]'))
+    assert main(["profiles", "check", str(folder)]) == 1
+    out = capsys.readouterr().out
+    line = next(line for line in out.splitlines() if "weapons[0]:" in line)
+    assert line.endswith("units[0].profile_groups[0].options[0].weapons[0]: unknown weapon 'Fusil Combi'; it is "
+                         "the Spanish name of 'Combi Rifle' — profile files use the English names"), line
+    assert "unknown weapon 'visor 360º'; it is the Spanish name of the equipment '360º Visor'" in out
+    assert 9101 not in load_profiles([bundled_profiles_dir(), folder]).armies  # still an error
+
+    folder = _army(tmp_path, ('skills: ["G: Synchronized"]', 'skills: ["Sexto  Sentido N1"]'))
+    with language_override("es"):
+        messages = [p.message for p in load_profiles([bundled_profiles_dir(), folder]).errors]
+    assert any("'Sexto  Sentido N1'; es el nombre en español de 'Sixth Sense L1': los archivos de perfiles usan "
+               "los nombres en inglés" in m for m in messages), messages
+
+
+def test_a_vocabulary_files_printed_spellings_count_too(tmp_path: Path) -> None:
+    folder = _army(tmp_path, ("weapons: [Combi Rifle, Pistol, Knife]", "weapons: [Lanzador de Plasma, Pistol, Knife]"))
+    (folder / "words.yaml").write_text("format: armybuilder-vocabulary/1\nweapons:\n  - {name: Plasma Caster, printed: "
+                                       "Lanzador de Plasma, source: my campaign book}\n", encoding="utf-8")
+    messages = [p.message for p in load_profiles([bundled_profiles_dir(), folder]).errors]
+    assert any("unknown weapon 'Lanzador de Plasma'; it is the Spanish name of 'Plasma Caster'" in m
+               for m in messages), messages
 
 
 def test_a_name_under_the_wrong_kind_is_a_warning(tmp_path: Path) -> None:

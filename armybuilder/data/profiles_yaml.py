@@ -90,6 +90,12 @@ def names_of(vocabulary: Vocabulary) -> Names:
     return {kind: {fold_name(w.name): w.name for w in getattr(vocabulary, kind)} for kind in ITEM_KINDS}
 
 
+def printed_of(vocabulary: Vocabulary) -> Names:
+    """Per kind, a source's own spelling (`printed`: seed 001's Spanish), folded → the name profiles use."""
+    return {kind: {fold_name(w.printed): w.name for w in getattr(vocabulary, kind) if w.printed}
+            for kind in ITEM_KINDS}
+
+
 def merge_names(into: Names, more: Mapping[str, Mapping[str, str]]) -> None:
     for kind, table in more.items():
         into.setdefault(kind, {}).update(table)
@@ -129,8 +135,12 @@ class LoadedProfiles:
     problems: list[DataProblem] = field(default_factory=list)
     vocabulary: Names = field(default_factory=dict)
     """Every name the vocabulary files (and weapon profiles) loaded declare."""
+    printed: Names = field(default_factory=dict)
+    """The sources' own spellings of those names (`printed`), to tell a Spanish name from a typo."""
     army_vocabulary: dict[int, Names] = field(default_factory=dict)
     """Names an army file declares for its own units (`vocabulary:`)."""
+    army_printed: dict[int, Names] = field(default_factory=dict)
+    """The `printed` spellings an army file's own `vocabulary:` gives."""
 
     @property
     def errors(self) -> list[DataProblem]:
@@ -186,8 +196,11 @@ def load_file(path: Path, loaded: LoadedProfiles, elsewhere: Callable[[object], 
             army = Army.model_validate(army_file.model_dump(exclude={"format", "vocabulary"}, round_trip=True))
             if _add_army(army, path, text, loaded) and army_file.vocabulary is not None:
                 loaded.army_vocabulary[army.id] = names_of(army_file.vocabulary)
+                loaded.army_printed[army.id] = printed_of(army_file.vocabulary)
         elif fmt == VOCABULARY_FORMAT:
-            merge_names(loaded.vocabulary, names_of(VocabularyFile.model_validate(data)))
+            vocabulary = VocabularyFile.model_validate(data)
+            merge_names(loaded.vocabulary, names_of(vocabulary))
+            merge_names(loaded.printed, printed_of(vocabulary))
         elif fmt == WEAPONS_FORMAT:
             weapons = WeaponsFile.model_validate(data)
             for index, weapon in enumerate(weapons.weapons):
@@ -217,18 +230,29 @@ def bundled_vocabulary() -> Names:
     """The bundled vocabulary (`profiles/vocabulary.yaml`: every name the seeds print), the base every
     profile database is checked against; empty when it is missing or broken (`profiles check` of the
     bundled profiles says why)."""
+    found = _bundled_vocabulary()
+    return names_of(found) if found is not None else {}
+
+
+def bundled_printed() -> Names:
+    """The bundled vocabulary's `printed` spellings (seed 001's Spanish names), folded → the English name."""
+    found = _bundled_vocabulary()
+    return printed_of(found) if found is not None else {}
+
+
+def _bundled_vocabulary() -> VocabularyFile | None:
     from armybuilder.paths import bundled_profiles_dir
 
     return _vocabulary_at(bundled_profiles_dir() / "vocabulary.yaml")
 
 
 @functools.cache
-def _vocabulary_at(path: Path) -> Names:
+def _vocabulary_at(path: Path) -> VocabularyFile | None:
     try:
         data, problems = parse_yaml(read_text_file(path, ""), str(path), PROFILE_BUDGET)
-        return {} if problems else names_of(VocabularyFile.model_validate(data))
+        return None if problems else VocabularyFile.model_validate(data)
     except (DataError, ValidationError):
-        return {}
+        return None
 
 
 def load_profiles(paths: Iterable[Path], elsewhere: Callable[[object], bool] = other_builtin_game,
@@ -240,6 +264,7 @@ def load_profiles(paths: Iterable[Path], elsewhere: Callable[[object], bool] = o
     """
     loaded = LoadedProfiles()
     merge_names(loaded.vocabulary, bundled_vocabulary())
+    merge_names(loaded.printed, bundled_printed())
     if known is not None:
         merge_names(loaded.vocabulary, {kind: {fold_name(n): n for n in names} for kind, names in known.items()})
     for path in paths:
@@ -288,12 +313,14 @@ def _kind_word(kind: str) -> str:
     return words[kind]
 
 
-def check_vocabulary(army: Army, names: Names) -> list[tuple[Path_, str, Literal["error", "warning"]]]:
+def check_vocabulary(army: Army, names: Names,
+                     printed: Names | None = None) -> list[tuple[Path_, str, Literal["error", "warning"]]]:
     """Every weapon, skill, equipment and characteristic an army's profiles and options list is a name
     of that kind in `names` (compared without case or spacing differences, extras apart). A name known
     nowhere (a typo: "Combi Rifel") is an error, with the closest known name; one known under another
     kind ("Mimetism" under weapons) a warning: the rules find an item whatever list holds it, but a
-    print-out shows it in the wrong one."""
+    print-out shows it in the wrong one. A source's own spelling of a known name (`printed`, per kind:
+    "Fusil Combi") is an error too, the rules match the English names, and says which name it is."""
     found: list[tuple[Path_, str, Literal["error", "warning"]]] = []
 
     def check(where: Path_, holder: object) -> None:
@@ -305,7 +332,7 @@ def check_vocabulary(army: Army, names: Names) -> list[tuple[Path_, str, Literal
                 else:  # "Armed Turret (Combi R.)" written as text reads as a name and an extra
                     name, whole = item.name, item.label
                 if fold_name(name) not in table and fold_name(whole) not in table:
-                    found.append(((*where, kind, index), *_unknown(name, kind, names)))
+                    found.append(((*where, kind, index), *_unknown(name, whole, kind, names, printed or {})))
 
     for ui, unit in enumerate(army.units):
         for oi, option in enumerate(unit.options):
@@ -318,18 +345,37 @@ def check_vocabulary(army: Army, names: Names) -> list[tuple[Path_, str, Literal
     return found
 
 
-def _unknown(name: str, kind: str, names: Names) -> tuple[str, Literal["error", "warning"]]:
+def _unknown(name: str, whole: str, kind: str, names: Names, printed: Names) -> tuple[str, Literal["error", "warning"]]:
     folded = fold_name(name)
     elsewhere = next((k for k in ITEM_KINDS if k != kind and folded in names.get(k, {})), None)
     if elsewhere is not None:
         return tr("{name} is known under `{other}`, not `{kind}`: move it there (or declare it under `{kind}` in a "
                   "vocabulary)", name=repr(name), other=elsewhere, kind=kind), "warning"
-    close = difflib.get_close_matches(folded, list(names.get(kind, {})), n=1, cutoff=0.8)
     message = tr("unknown {kind} {name}", kind=_kind_word(kind), name=repr(name))
+    spelt = _printed_as(folded, fold_name(whole), kind, printed)
+    if spelt is not None:
+        english, english_kind = spelt
+        if english_kind == kind:
+            hint = tr("it is the Spanish name of {name} — profile files use the English names", name=repr(english))
+        else:
+            hint = tr("it is the Spanish name of the {kind} {name} — profile files use the English names",
+                      kind=_kind_word(english_kind), name=repr(english))
+        return message + "; " + hint, "error"
+    close = difflib.get_close_matches(folded, list(names.get(kind, {})), n=1, cutoff=0.8)
     if close:
         message += "; " + tr("did you mean {name}?", name=repr(names[kind][close[0]]))
     return message + " " + tr("(a new name goes in the file's `vocabulary:` or a vocabulary file: "
                               "docs/profile-format.md)"), "error"
+
+
+def _printed_as(folded: str, whole: str, kind: str, printed: Names) -> tuple[str, str] | None:
+    """The name profiles use, and its kind, for a source's own spelling of it (this kind first)."""
+    for other in (kind, *(k for k in ITEM_KINDS if k != kind)):
+        table = printed.get(other, {})
+        english = table.get(folded) or table.get(whole)
+        if english is not None:
+            return english, other
+    return None
 
 
 def _duplicates(values: Iterable[Any]) -> set[Any]:
@@ -544,11 +590,13 @@ def _check_names(loaded: LoadedProfiles) -> None:
     if not loaded.vocabulary:
         return
     for army_id, army in list(loaded.armies.items()):
-        names = loaded.vocabulary
+        names, printed = loaded.vocabulary, loaded.printed
         if army_id in loaded.army_vocabulary:
             names = {k: dict(v) for k, v in names.items()}
             merge_names(names, loaded.army_vocabulary[army_id])
-        unknown = check_vocabulary(army, names)
+            printed = {k: dict(v) for k, v in printed.items()}
+            merge_names(printed, loaded.army_printed.get(army_id, {}))
+        unknown = check_vocabulary(army, names, printed)
         if unknown:
             loaded.problems.extend(_located_all(loaded.army_files[army_id], unknown))
         if any(severity == "error" for *_, severity in unknown):
