@@ -2,7 +2,7 @@
 
     python -m benchmarks armycode          (with the others: python -m benchmarks, make bench)
 
-The codes are the real corpus (tests/data/army_code_corpus.yaml). Decode/encode figures are the best
+The codes are the real corpus (tests/data/army_code_corpus.yaml.gz). Decode/encode figures are the best
 of 5 rounds. The validate figure runs the command as a user would, in a fresh process with every
 corpus code as one `--code` each, against the official N5 snapshot imported into a temporary folder
 (skipped, with a message, when ../shared is absent): wall time and the child's CPU time, since the
@@ -30,8 +30,8 @@ from armybuilder.data.armycode_lists import encode_list, to_army_list
 from armybuilder.data.catalog import Catalog
 from armybuilder.paths import bundled_profiles_dir
 from benchmarks.common import OFFICIAL_DATA, ROOT
+from tests.armycode_support import CORPUS_FILE, read_code_file
 
-CORPUS = ROOT / "tests" / "data" / "army_code_corpus.yaml"
 TARGET_CODES_PER_SECOND = 300
 
 
@@ -120,7 +120,7 @@ def validate_many(codes: list[str]) -> None:
 
 
 def main() -> None:
-    corpus = yaml.load(CORPUS.read_text(encoding="utf-8"), Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
+    corpus = read_code_file(CORPUS_FILE)
     codes = [entry["code"] for entry in corpus["codes"]]
     codec(codes)
     validate_many(codes)

@@ -1,4 +1,4 @@
-"""The corpus of real army codes (tests/data/army_code_corpus.yaml): every code reads, as recorded,
+"""The corpus of real army codes (tests/data/army_code_corpus.yaml.gz): every code reads, as recorded,
 back to its bytes, and its totals match an independent sum over the official JSON."""
 
 from __future__ import annotations

@@ -2,7 +2,7 @@
 option of the 56 official armies: the courtesy PDF (English and Spanish, with its weapons reference), its
 text variant and the PDF's metadata.
 
-The lists: every official army code of the team's real-code corpus (`tests/data/army_code*.yaml`), and, for
+The lists: every official army code of the team's real-code corpus (`tests/data/army_code*.yaml[.gz]`), and, for
 each army, one list holding, for each unit, an option of every combination it has of HoloMask, a
 Holoprojector, Decoy, Camouflage, Impersonation, Hidden Deployment, an airborne deployment (Combat Jump,
 Parachutist), the Lieutenant, Chain of Command or Counterintelligence. What is private is worked out here on
@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-import yaml
+from armycode_support import read_code_file
 from export_lists import DATA, FIXED, options
 from pypdf import PdfReader
 
@@ -57,14 +57,13 @@ KIND_WORDS = {"hidden": OFF_THE_TABLE, "markers": MARKERS, "decoy": ("Decoy",), 
 
 
 def corpus_codes() -> list[dict[str, Any]]:
-    """Entries with a code in tests/data/army_code*.yaml (#11's corpus of 1,400+ real codes): for each
+    """Entries with a code in tests/data/army_code*.yaml[.gz] (#11's corpus of 1,400+ real codes): for each
     army its first and its longest code, and every code with Spec-Ops upgrades — about a hundred lists,
     each printed four ways. ARMYBUILDER_FULL_CORPUS=1 takes every code (half an hour on 2 cores)."""
     entries: list[dict[str, Any]] = []
     seen: set[str] = set()
-    loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
-    for path in sorted(DATA.glob("army_code*.yaml")):
-        data = yaml.load(path.read_text(encoding="utf-8"), Loader=loader) or {}
+    for path in sorted((*DATA.glob("army_code*.yaml"), *DATA.glob("army_code*.yaml.gz"))):
+        data = read_code_file(path)
         for entry in data.get("codes") or ():
             if isinstance(entry, dict) and isinstance(entry.get("code"), str) and entry["code"] not in seen:
                 seen.add(entry["code"])

@@ -402,7 +402,7 @@ def _list(army: Army, *troopers: tuple[int, int, int]) -> ArmyList:
 
 
 def test_real_lists_cost_their_limit_with_peripherals_priced_in(imported_data: ImportReport) -> None:
-    """Full lists from the official builder (tests/data/army_code_corpus.yaml) cost exactly their limit only
+    """Full lists from the official builder (tests/data/army_code_corpus.yaml.gz) cost exactly their limit only
     when an option's included peripherals are priced in: added on top, Haqqislam's 300-point list
     would cost 314 and Steel Phalanx's 200-point list 207."""
     from armycode_support import real

@@ -258,7 +258,7 @@ def _fireteam_states(window: object, shot: Callable[[str], None], dialog_shot: C
 
 SVALARHEIMA_CODE = ("ahpzdmFsYXJoZWltYS1zLXdpbnRlci1mb3JjZRFTdmFsYXJoZWltYSBCYXNpY4EsAgEACgEBAQEAAgEBAQADAQEBAASF"
                     "zgECAAWFzgEGAAaFzgEDAAeFzgEEAAiFzwEBAAksAQEACoXMAQYAAgABAYXRAQUA")
-"""A real code ('Svalarheima Basic', tests/data/army_code_corpus.yaml), shown on the official data."""
+"""A real code ('Svalarheima Basic', tests/data/army_code_corpus.yaml.gz), shown on the official data."""
 
 
 def _code_states(window: object, shot: Callable[[str], None], dialog_shot: Callable[[str, object], None],
