@@ -64,11 +64,9 @@ def open_catalog(args: argparse.Namespace, *, report: bool = True) -> Catalog:
             raise UsageError(tr("--profiles {path}: no such file or folder", path=str(path)))
     if data is not None and not data.exists():
         raise UsageError(tr("--data {path}: no such folder", path=str(data)))
-    from armybuilder.data.cache import attach_imported, imported_names
-    from armybuilder.data.catalog import Catalog
+    from armybuilder.data.cache import catalog_with_imported
 
-    catalog = Catalog.from_paths([*profile_dirs(), *extra], known_names=imported_names(data))
-    attach_imported(catalog, data)
+    catalog = catalog_with_imported([*profile_dirs(), *extra], data)
     if report:
         print_problems(catalog.problems)
     return catalog

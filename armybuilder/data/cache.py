@@ -424,7 +424,11 @@ class ImportedSource:
         Raises CacheError when the index is damaged or was written by an incompatible version.
         """
         folder = data_dir if data_dir is not None else imported_data_dir()
-        index = read_index(folder)
+        return cls.from_index(folder, read_index(folder))
+
+    @classmethod
+    def from_index(cls, folder: Path, index: CacheIndex | None) -> ImportedSource | None:
+        """The cache in `folder` whose index was read already (`read_index`); as `open`."""
         if index is None:
             return None
         if not index.is_current:
@@ -519,9 +523,28 @@ def imported_names(data_dir: Path | None = None) -> dict[str, list[str]]:
         index = read_index(data_dir if data_dir is not None else imported_data_dir())
     except CacheError:
         return {}
+    return _index_names(index)
+
+
+def _index_names(index: CacheIndex | None) -> dict[str, list[str]]:
     if index is None:
         return {}
     return {ours: sorted(set(index.names.get(theirs, {}).values())) for theirs, ours in _NAME_KINDS.items()}
+
+
+def catalog_with_imported(paths: Sequence[Path], data_dir: Path | None = None) -> Catalog:
+    """The profile databases in `paths` (checked against the names the imported data uses too) with the
+    armies imported into `data_dir` (default: the user's) attached, as `attach_imported` does — from one
+    reading of the cache's index, which both need."""
+    folder = data_dir if data_dir is not None else imported_data_dir()
+    try:
+        index: CacheIndex | None = read_index(folder)
+        failure: CacheError | None = None
+    except CacheError as exc:
+        index, failure = None, exc
+    catalog = Catalog.from_paths(paths, known_names=_index_names(index))
+    _attach(catalog, folder, data_dir, index, failure)
+    return catalog
 
 
 def attach_imported(catalog: Catalog, data_dir: Path | None = None) -> ImportedSource | None:
@@ -529,7 +552,19 @@ def attach_imported(catalog: Catalog, data_dir: Path | None = None) -> ImportedS
     `catalog.problems`, never raised: the bundled armies stay usable whatever the cache holds."""
     folder = data_dir if data_dir is not None else imported_data_dir()
     try:
-        source = ImportedSource.open(folder)
+        index: CacheIndex | None = read_index(folder)
+        failure: CacheError | None = None
+    except CacheError as exc:
+        index, failure = None, exc
+    return _attach(catalog, folder, data_dir, index, failure)
+
+
+def _attach(catalog: Catalog, folder: Path, data_dir: Path | None, index: CacheIndex | None,
+            failure: CacheError | None) -> ImportedSource | None:
+    try:
+        if failure is not None:
+            raise failure
+        source = ImportedSource.from_index(folder, index)
     except CacheError as exc:
         problem = DataProblem(exc.file or str(folder / INDEX), exc.message)
         catalog.problems.append(problem)

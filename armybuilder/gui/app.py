@@ -15,7 +15,7 @@ from PySide6.QtWidgets import QApplication
 
 from armybuilder import __version__
 from armybuilder.about import APP_ID
-from armybuilder.data.cache import attach_imported, imported_names
+from armybuilder.data.cache import catalog_with_imported
 from armybuilder.data.catalog import Catalog
 from armybuilder.gui.language import apply_language
 from armybuilder.gui.preferences import Preferences
@@ -41,8 +41,7 @@ log = logging.getLogger(__name__)
 def build_catalog() -> Catalog:
     """The bundled profiles, the user's own (`paths.profile_dirs`) and any official data imported into the
     user's data folder."""
-    catalog = Catalog.from_paths(profile_dirs(), known_names=imported_names())  # names a homebrew army may use
-    attach_imported(catalog)
+    catalog = catalog_with_imported(profile_dirs())  # the imported data's names a homebrew army may use, too
     for problem in catalog.problems:
         print(problem, file=sys.stderr)
         log.warning("data problem: %s", problem)
