@@ -10,6 +10,7 @@ from __future__ import annotations
 import os
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -19,6 +20,7 @@ from guihelpers import SYNTHETIC, make_window
 from PySide6.QtCore import QSettings, QStandardPaths, QtMsgType
 from PySide6.QtWidgets import QApplication
 
+from armybuilder.data.cache import attach_imported
 from armybuilder.data.catalog import Catalog
 from armybuilder.gui.app import OFFSCREEN_NOISE
 from armybuilder.paths import bundled_profiles_dir
@@ -61,6 +63,20 @@ def _fail_on_qt_warnings(qtlog) -> Iterator[None]:  # type: ignore[no-untyped-de
 def synthetic_catalog() -> Catalog:
     """The rules packs and the synthetic test army (id 950); fresh per test (it caches armies)."""
     return Catalog.from_paths([bundled_profiles_dir() / "packs", SYNTHETIC])
+
+
+@pytest.fixture(scope="module")
+def official_catalog(imported_data: Any) -> Catalog:
+    """The bundled profiles with the official armies imported from ../shared (tests marked `shared`)."""
+    catalog = Catalog.from_paths([bundled_profiles_dir()])
+    assert attach_imported(catalog, Path(imported_data.data_dir)) is not None
+    return catalog
+
+
+@pytest.fixture
+def official_window(qtbot, official_catalog: Catalog, app_settings):  # type: ignore[no-untyped-def]
+    """A main window over the official armies, shown offscreen."""
+    return make_window(qtbot, official_catalog, app_settings)
 
 
 @pytest.fixture

@@ -14,6 +14,7 @@ from armybuilder.domain.lists import ArmyList
 if TYPE_CHECKING:
     from pytestqt.qtbot import QtBot
 
+    from armybuilder.domain.profiles import Army
     from armybuilder.gui.mainwindow import MainWindow
     from armybuilder.gui.settings_store import SettingsStore
 
@@ -33,6 +34,24 @@ def make_window(qtbot: QtBot, catalog: Catalog, settings: SettingsStore) -> Main
     window.show()
     qtbot.waitExposed(window)
     return window
+
+
+def start_official(qtbot: QtBot, window: MainWindow, name: str) -> Army:
+    """Start a list of the official army `name` from the start page, as a player does (Enter on it in
+    the picker), closing the list open before if any."""
+    from armybuilder.gui.mainwindow import BUILDER_PAGE
+
+    if window.document.has_list:
+        window.document.close_list()
+    picker = window.start_page.picker
+    index = picker.index_of(name, "imported")
+    assert index.isValid(), name
+    picker.tree.activated.emit(index)
+    window.tasks.wait()
+    qtbot.waitUntil(lambda: window.pages.currentIndex() == BUILDER_PAGE, timeout=10_000)
+    army = window.document.army
+    assert army is not None and army.name == name
+    return army
 
 
 def focus(qtbot, window, widget) -> None:  # type: ignore[no-untyped-def]

@@ -5,20 +5,14 @@ options that no longer fit."""
 
 from __future__ import annotations
 
-from pathlib import Path
-from typing import Any
-
 import pytest
-from guihelpers import make_window
+from guihelpers import start_official
 from PySide6.QtCore import QModelIndex, Qt
 from PySide6.QtWidgets import QComboBox
 
-from armybuilder.data.cache import attach_imported
-from armybuilder.data.catalog import Catalog
 from armybuilder.domain.profiles import Army, Unit
-from armybuilder.gui.mainwindow import BUILDER_PAGE, MainWindow
+from armybuilder.gui.mainwindow import MainWindow
 from armybuilder.gui.models.units import Role
-from armybuilder.paths import bundled_profiles_dir
 from armybuilder.rules.categories import categories_of
 
 pytestmark = pytest.mark.shared
@@ -27,31 +21,6 @@ ARMIES = ("Svalarheima's Winter Force", "Yu Jing", "Haqqislam", "Ōban")
 """Between them, every unit type (LI to VH, WB, SK, TAG…) and names with accents."""
 
 
-@pytest.fixture(scope="module")
-def official_catalog(imported_data: Any) -> Catalog:
-    catalog = Catalog.from_paths([bundled_profiles_dir()])
-    assert attach_imported(catalog, Path(imported_data.data_dir)) is not None
-    return catalog
-
-
-@pytest.fixture
-def official_window(qtbot, official_catalog: Catalog, app_settings) -> MainWindow:  # type: ignore[no-untyped-def]
-    return make_window(qtbot, official_catalog, app_settings)
-
-
-def start(qtbot, window: MainWindow, name: str) -> Army:  # type: ignore[no-untyped-def]
-    """Start a list of the official army `name` from the start page, as a player does (Enter in its search)."""
-    if window.document.has_list:
-        window.document.close_list()
-    picker = window.start_page.picker
-    index = picker.index_of(name, "imported")
-    assert index.isValid(), name
-    picker.tree.activated.emit(index)
-    window.tasks.wait()
-    qtbot.waitUntil(lambda: window.pages.currentIndex() == BUILDER_PAGE, timeout=10_000)
-    army = window.document.army
-    assert army is not None and army.name == name
-    return army
 
 
 def shown_units(window: MainWindow) -> list[str]:
@@ -88,7 +57,7 @@ def test_every_type_and_category_choice_shows_its_units(qtbot, official_window: 
     window = official_window
     browser = window.browser
     for name in ARMIES:
-        army = start(qtbot, window, name)
+        army = start_official(qtbot, window, name)
         units = fieldable(army)
         assert browser.count.text() == f"{len(units)} units"
         season = window.document.season()
@@ -117,7 +86,7 @@ def test_every_type_and_category_choice_shows_its_units(qtbot, official_window: 
 
 def test_line_troops_shows_the_fusiliers(qtbot, official_window: MainWindow) -> None:  # type: ignore[no-untyped-def]
     window = official_window
-    start(qtbot, window, "Svalarheima's Winter Force")
+    start_official(qtbot, window, "Svalarheima's Winter Force")
     categories = window.browser.category_filter
     row = categories.findText("Line Troops")
     assert row > 0
@@ -131,7 +100,7 @@ def test_line_troops_shows_the_fusiliers(qtbot, official_window: MainWindow) -> 
 
 def test_search_folds_accents_and_case(qtbot, official_window: MainWindow) -> None:  # type: ignore[no-untyped-def]
     window = official_window
-    start(qtbot, window, "Svalarheima's Winter Force")
+    start_official(qtbot, window, "Svalarheima's Winter Force")
     search = window.browser.search
     for typed, found in (("nokken", "Nøkken, Special Intervention and Recon Team"),
                          ("NØKKEN", "Nøkken, Special Intervention and Recon Team"),
@@ -144,7 +113,7 @@ def test_search_folds_accents_and_case(qtbot, official_window: MainWindow) -> No
 
 def test_search_finds_the_peripherals_an_option_includes(qtbot, official_window: MainWindow) -> None:  # type: ignore[no-untyped-def]
     window = official_window
-    army = start(qtbot, window, "Svalarheima's Winter Force")
+    army = start_official(qtbot, window, "Svalarheima's Winter Force")
     peacemakers = army.unit_by_slug("armbots-peacemakers")
     assert peacemakers is not None
     search = window.browser.search
@@ -161,7 +130,7 @@ def test_search_finds_the_peripherals_an_option_includes(qtbot, official_window:
 
 def test_clearing_the_search_gives_back_the_expansion(qtbot, official_window: MainWindow) -> None:  # type: ignore[no-untyped-def]
     window = official_window
-    start(qtbot, window, "Svalarheima's Winter Force")
+    start_official(qtbot, window, "Svalarheima's Winter Force")
     browser = window.browser
     tree = browser.tree
 
@@ -202,7 +171,7 @@ def unit_index(window: MainWindow, unit: Unit) -> QModelIndex:
 
 def test_used_up_ava_is_greyed_with_its_count(qtbot, official_window: MainWindow) -> None:  # type: ignore[no-untyped-def]
     window = official_window
-    army = start(qtbot, window, "Svalarheima's Winter Force")
+    army = start_official(qtbot, window, "Svalarheima's Winter Force")
     machinists = army.unit_by_slug("machinists")
     assert machinists is not None and machinists.ava == 1
     index = unit_index(window, machinists)
@@ -227,7 +196,7 @@ def test_used_up_ava_is_greyed_with_its_count(qtbot, official_window: MainWindow
 
 def test_a_character_fielded_once_is_used_up(qtbot, official_window: MainWindow) -> None:  # type: ignore[no-untyped-def]
     window = official_window
-    army = start(qtbot, window, "Svalarheima's Winter Force")
+    army = start_official(qtbot, window, "Svalarheima's Winter Force")
     oktavia = army.unit_by_slug("oktavia-grimsdottir")
     assert oktavia is not None and oktavia.is_character
     add_option(qtbot, window, oktavia)
@@ -236,7 +205,7 @@ def test_a_character_fielded_once_is_used_up(qtbot, official_window: MainWindow)
 
 def test_options_that_do_not_fit_are_marked_then_hidden(qtbot, official_window: MainWindow) -> None:  # type: ignore[no-untyped-def]
     window = official_window
-    army = start(qtbot, window, "Svalarheima's Winter Force")
+    army = start_official(qtbot, window, "Svalarheima's Winter Force")
     window.document.set_game_size(None, 30)  # 30 points and 0.5 SWC... minus what is added next
     fusiliers = army.unit_by_slug("fusiliers")
     assert fusiliers is not None

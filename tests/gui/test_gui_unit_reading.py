@@ -5,47 +5,21 @@ chosen, and mercenary troopers marked in the list (#16)."""
 
 from __future__ import annotations
 
-from pathlib import Path
-from typing import Any
-
 import pytest
-from guihelpers import make_window
+from guihelpers import start_official
 from PySide6.QtCore import QModelIndex, Qt
 
-from armybuilder.data.cache import attach_imported
-from armybuilder.data.catalog import Catalog
-from armybuilder.domain.profiles import Army, Unit
+from armybuilder.domain.profiles import Unit
 from armybuilder.gui import icons
-from armybuilder.gui.mainwindow import BUILDER_PAGE, MainWindow
+from armybuilder.gui.mainwindow import MainWindow
 from armybuilder.gui.models.roster import Column
-from armybuilder.paths import bundled_profiles_dir
 
 pytestmark = pytest.mark.shared
 
 
-@pytest.fixture(scope="module")
-def official_catalog(imported_data: Any) -> Catalog:
-    catalog = Catalog.from_paths([bundled_profiles_dir()])
-    assert attach_imported(catalog, Path(imported_data.data_dir)) is not None
-    return catalog
-
-
 @pytest.fixture
-def window(qtbot, official_catalog: Catalog, app_settings) -> MainWindow:  # type: ignore[no-untyped-def]
-    return make_window(qtbot, official_catalog, app_settings)
-
-
-def start(qtbot, window: MainWindow, name: str) -> Army:  # type: ignore[no-untyped-def]
-    """Start a list of the official army `name` from the start page (Enter on it in the picker)."""
-    picker = window.start_page.picker
-    index = picker.index_of(name, "imported")
-    assert index.isValid(), name
-    picker.tree.activated.emit(index)
-    window.tasks.wait()
-    qtbot.waitUntil(lambda: window.pages.currentIndex() == BUILDER_PAGE, timeout=10_000)
-    army = window.document.army
-    assert army is not None and army.name == name
-    return army
+def window(official_window: MainWindow) -> MainWindow:
+    return official_window
 
 
 def unit_row(window: MainWindow, unit: Unit) -> QModelIndex:
@@ -85,7 +59,7 @@ def list_rows(window: MainWindow) -> list[QModelIndex]:
 
 
 def test_the_card_shows_the_weapons_of_the_option_highlighted(qtbot, window: MainWindow) -> None:  # type: ignore[no-untyped-def]
-    army = start(qtbot, window, "Svalarheima's Winter Force")
+    army = start_official(qtbot, window, "Svalarheima's Winter Force")
     fusiliers = army.unit_by_slug("fusiliers")
     assert fusiliers is not None
     tree = window.browser.tree
@@ -123,7 +97,7 @@ def test_the_card_shows_the_weapons_of_the_option_highlighted(qtbot, window: Mai
 
 
 def test_the_list_names_peripherals_and_shows_weapon_profiles(qtbot, window: MainWindow) -> None:  # type: ignore[no-untyped-def]
-    army = start(qtbot, window, "PanOceania")
+    army = start_official(qtbot, window, "PanOceania")
     peacemakers = army.unit_by_slug("armbots-peacemakers")  # its peripheral's profile is AUXBOT_3 in the data
     assert peacemakers is not None
     add_by_keyboard(qtbot, window, peacemakers, 0)
@@ -135,7 +109,7 @@ def test_the_list_names_peripherals_and_shows_weapon_profiles(qtbot, window: Mai
 
 
 def test_history_tells_options_of_one_loadout_apart(qtbot, window: MainWindow) -> None:  # type: ignore[no-untyped-def]
-    army = start(qtbot, window, "PanOceania")
+    army = start_official(qtbot, window, "PanOceania")
     machinists = army.unit_by_slug("machinists")
     assert machinists is not None
     add_by_keyboard(qtbot, window, machinists, 0)
@@ -153,7 +127,7 @@ def test_history_tells_options_of_one_loadout_apart(qtbot, window: MainWindow) -
 
 
 def test_mercenary_troopers_are_marked_in_the_list(qtbot, window: MainWindow) -> None:  # type: ignore[no-untyped-def]
-    army = start(qtbot, window, "PanOceania")
+    army = start_official(qtbot, window, "PanOceania")
     window.document.set_rules_pack("its-s17")
     window.document.set_extra("soldiers-of-fortune", True)
     mercenary = next(u for u in army.units if u.mercenary and any(True for _ in u.selectable_options()))
@@ -177,7 +151,7 @@ def test_fireteam_members_are_told_apart_and_show_their_weapons(qtbot, window: M
     from armybuilder.domain.lists import Fireteam
     from armybuilder.domain.values import FireteamType
 
-    army = start(qtbot, window, "Svalarheima's Winter Force")
+    army = start_official(qtbot, window, "Svalarheima's Winter Force")
     fusiliers = army.unit_by_slug("fusiliers")
     assert fusiliers is not None
     for pick in (0, 0, 1):  # two alike, one with a Heavy Machine Gun
