@@ -5,12 +5,13 @@ and whether its list is legal."""
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import IO, Any, Literal
 
 from reportlab.lib import colors
 from reportlab.lib.pagesizes import A4, LETTER
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
+from reportlab.platypus import BaseDocTemplate, Frame, PageTemplate
 
 from armybuilder.export.fonts import FontSet
 from armybuilder.i18n import tr
@@ -34,6 +35,20 @@ def page_size(paper: str) -> tuple[float, float]:
     """A4, or US Letter for 'letter'."""
     size: tuple[float, float] = LETTER if paper == "letter" else A4
     return size
+
+
+def framed_document(buffer: IO[bytes], paper: str, *, title: str, creator: str, subject: str,
+                    reproducible: bool) -> BaseDocTemplate:
+    """A document on the paper asked for with the shared margins, room for the footer, and one body frame
+    the width of the text."""
+    doc = BaseDocTemplate(
+        buffer, pagesize=page_size(paper), leftMargin=MARGIN, rightMargin=MARGIN, topMargin=MARGIN,
+        bottomMargin=FOOTER + 6, title=title, author="", creator=creator, subject=subject,
+        invariant=1 if reproducible else 0)
+    frame = Frame(doc.leftMargin, doc.bottomMargin, doc.width, doc.height, leftPadding=0, rightPadding=0,
+                  topPadding=0, bottomPadding=0, id="body")
+    doc.addPageTemplates([PageTemplate(id="page", frames=[frame])])
+    return doc
 
 
 def furnished_canvas(footer: str, legal: bool, fonts: FontSet, reproducible: bool) -> type[Canvas]:

@@ -25,10 +25,8 @@ from reportlab.platypus import (
     BaseDocTemplate,
     CondPageBreak,
     Flowable,
-    Frame,
     KeepTogether,
     PageBreak,
-    PageTemplate,
     Paragraph,
     Spacer,
     Table,
@@ -40,16 +38,14 @@ from armybuilder.export import fmt
 from armybuilder.export.fonts import FontSet, print_fonts
 from armybuilder.export.frame import (
     BAND,
-    FOOTER,
     HEAD,
     ILLEGAL,
     INK,
-    MARGIN,
     MUTED,
     RULE,
     SHADE,
+    framed_document,
     furnished_canvas,
-    page_size,
 )
 from armybuilder.export.printable import escape_controls
 from armybuilder.export.printout import IllegalListError, PrintLayoutError, PrintOptions, Printout, printing_language
@@ -530,17 +526,11 @@ def _render(sheet: Sheet, options: PrintOptions, density: int) -> _Layout:
     """The PDF at one density, and where its list ends and its rows fell."""
     fonts = print_fonts()
     st = _Styles(fonts, density)
-    pagesize = page_size(options.paper)
     buffer = io.BytesIO()
-    doc = BaseDocTemplate(
-        buffer, pagesize=pagesize, leftMargin=MARGIN, rightMargin=MARGIN, topMargin=MARGIN,
-        bottomMargin=FOOTER + 6, title=f"{sheet.kind_label} — {sheet.title}", author="",
-        creator=f"armybuilder {options.version}", subject=sheet.kind_label,
-        invariant=1 if options.reproducible else 0)
+    doc = framed_document(buffer, options.paper, title=f"{sheet.kind_label} — {sheet.title}",
+                          creator=f"armybuilder {options.version}", subject=sheet.kind_label,
+                          reproducible=options.reproducible)
     width = doc.width
-    frame = Frame(doc.leftMargin, doc.bottomMargin, doc.width, doc.height, leftPadding=0, rightPadding=0,
-                  topPadding=0, bottomPadding=0, id="body")
-    doc.addPageTemplates([PageTemplate(id="page", frames=[frame])])
     marks: list[int] = []
     story: list[Flowable] = [*_header(sheet, st, width), *_violations(sheet, st, width)]
     for block in sheet.groups:

@@ -16,12 +16,9 @@ from reportlab.lib import colors
 from reportlab.lib.enums import TA_RIGHT
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.platypus import (
-    BaseDocTemplate,
     CondPageBreak,
     Flowable,
-    Frame,
     KeepTogether,
-    PageTemplate,
     Paragraph,
     Spacer,
     Table,
@@ -32,15 +29,13 @@ from armybuilder import __version__
 from armybuilder.export.fonts import print_fonts
 from armybuilder.export.frame import (
     BAND,
-    FOOTER,
     ILLEGAL,
     INK,
-    MARGIN,
     MUTED,
     RULE,
     SHADE,
+    framed_document,
     furnished_canvas,
-    page_size,
 )
 from armybuilder.i18n import language_override, tr, trn
 from armybuilder.pointbuy.army import Models, PointBuyList
@@ -298,14 +293,10 @@ def render_pdf(sheet: Sheet, settings: PrintSettings) -> bytes:
     fonts = print_fonts()
     st = _Styles(fonts.regular, fonts.bold)
     buffer = io.BytesIO()
-    doc = BaseDocTemplate(buffer, pagesize=page_size(settings.paper), leftMargin=MARGIN, rightMargin=MARGIN,
-                          topMargin=MARGIN, bottomMargin=FOOTER + 6, title=sheet.title, author="",
+    doc = framed_document(buffer, settings.paper, title=sheet.title,
                           creator=f"armybuilder {settings.app_version or __version__}",
-                          subject=tr("Point-buy wargame"), invariant=1 if settings.reproducible else 0)
+                          subject=tr("Point-buy wargame"), reproducible=settings.reproducible)
     width = doc.width
-    doc.addPageTemplates([PageTemplate(id="page", frames=[Frame(
-        doc.leftMargin, doc.bottomMargin, doc.width, doc.height, leftPadding=0, rightPadding=0, topPadding=0,
-        bottomPadding=0, id="body")])])
     story: list[Flowable] = [_p(sheet.title, st.title), _p(sheet.subtitle, st.subtitle),
                              _p(sheet.totals, st.subtitle), Spacer(0, 6)]
     if sheet.problems:
