@@ -99,18 +99,8 @@ def read_regular_bytes(path: Path, max_bytes: int) -> bytes:
         raise not_regular(path, info.st_mode)
     if info.st_size > max_bytes:
         raise too_large(path, info.st_size, max_bytes)
-    # O_NONBLOCK: if the path was swapped for a FIFO since the stat, opening does not wait for a writer
-    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0) | getattr(os, "O_CLOEXEC", 0)
-    try:
-        fd = os.open(path, flags)
-    except OSError as exc:
-        if exc.errno == errno.ELOOP:
-            raise _loop(path) from None
-        raise
-    with os.fdopen(fd, "rb") as handle:
-        mode = os.fstat(handle.fileno()).st_mode
-        if not stat.S_ISREG(mode):
-            raise not_regular(path, mode)
+    # open_regular: if the path was swapped for a FIFO since the stat, opening does not wait for a writer
+    with open_regular(path) as handle:
         data = handle.read(max_bytes + 1)
     if len(data) > max_bytes:
         raise too_large(path, len(data), max_bytes)
