@@ -125,14 +125,10 @@ class SpecOpsDialog(QDialog):
             section.setFlags(Qt.ItemFlag.ItemIsEnabled)
             set_font_item(section)
             self.upgrades.addTopLevelItem(section)
-            for pick in unknown:
-                item = QTreeWidgetItem([render(describe_pick(pick)), "?", tr("untick to remove it")])
-                item.setData(0, KEY_ROLE, pick)
-                item.setFlags(Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsUserCheckable)
-                item.setCheckState(0, Qt.CheckState.Checked)
-                section.addChild(item)
-            for pick in stats:
-                item = QTreeWidgetItem([render(stat_label(pick)), "?", tr("from the army code; no XP in the data")])
+            rows = [(pick, describe_pick(pick), tr("untick to remove it")) for pick in unknown]
+            rows += [(pick, stat_label(pick), tr("from the army code; no XP in the data")) for pick in stats]
+            for pick, label, hint in rows:
+                item = QTreeWidgetItem([render(label), "?", hint])
                 item.setData(0, KEY_ROLE, pick)
                 item.setFlags(Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsUserCheckable)
                 item.setCheckState(0, Qt.CheckState.Checked)
