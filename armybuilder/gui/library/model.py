@@ -7,7 +7,6 @@ from __future__ import annotations
 import html
 from datetime import datetime
 from enum import IntEnum
-from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QObject, QPersistentModelIndex, QSortFilterProxyModel, Qt
@@ -79,9 +78,6 @@ class LibraryModel(QAbstractTableModel):
 
     def summary(self, row: int) -> ListSummary | None:
         return self._lists[row] if 0 <= row < len(self._lists) else None
-
-    def row_of(self, path: Path) -> int:
-        return next((row for row, s in enumerate(self._lists) if s.path == path), -1)
 
     def rowCount(self, parent: Index = ROOT) -> int:
         return 0 if parent.isValid() else len(self._lists)

@@ -173,10 +173,6 @@ class LibraryPanel(Retranslating, QWidget):
         rows = sorted({i.row() for i in self.table.selectionModel().selectedRows()})
         return [str(self.proxy.index(row, 0).data(LibraryRole.PATH)) for row in rows]
 
-    def current_path(self) -> str | None:
-        index = self.table.currentIndex()
-        return str(index.siblingAtColumn(0).data(LibraryRole.PATH)) if index.isValid() else None
-
     def select_path(self, path: str) -> None:
         for row in range(self.proxy.rowCount()):
             index = self.proxy.index(row, 0)

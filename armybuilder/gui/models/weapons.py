@@ -71,10 +71,6 @@ class WeaponTableModel(QStandardItemModel):
     def lines(self) -> list[tuple[str, WeaponLine]]:
         return [(who, line) for who, line, traits in self._rows if not traits]
 
-    @property
-    def band_count(self) -> int:
-        return len(self._bands)
-
     def traits_rows(self) -> list[int]:
         return [row for row, (_, _, traits) in enumerate(self._rows) if traits]
 
