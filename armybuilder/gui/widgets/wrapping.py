@@ -10,9 +10,11 @@ is not measured again). `CellSizes` is the measuring alone, for a model that sto
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from PySide6.QtCore import QAbstractItemModel, QAbstractProxyModel, QModelIndex, QPersistentModelIndex, QRect, QSize, Qt
 from PySide6.QtGui import QFont, QFontMetrics
-from PySide6.QtWidgets import QStyledItemDelegate, QStyleOptionViewItem, QTreeView, QWidget
+from PySide6.QtWidgets import QHeaderView, QStyledItemDelegate, QStyleOptionViewItem, QTreeView, QWidget
 
 Index = QModelIndex | QPersistentModelIndex
 PADDING = 6
@@ -118,11 +120,40 @@ class WrappingDelegate(QStyledItemDelegate):
         return 0
 
 
+SIZING_ROLES = frozenset(int(role) for role in (
+    Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.EditRole, Qt.ItemDataRole.DecorationRole, Qt.ItemDataRole.FontRole,
+    Qt.ItemDataRole.SizeHintRole, Qt.ItemDataRole.CheckStateRole))
+"""The roles the cells of a `WrappingTreeView` are sized by: their text, font, icon, check box, or the size the
+model stores (`WrappingDelegate`, `CellSizes`)."""
+
+
+class FittingHeader(QHeaderView):
+    """A wrapping tree's header. A change of the model's cells in roles no cell's size is made of (a colour, a
+    tooltip, a mark of the model's own) leaves the columns sized to their contents as they are: Qt's header
+    takes any role of the model's own for one that may change a size, and measures every row shown of every
+    such column again — the unit browser's four figure columns, in Python, after every edit that changes
+    a mark."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(Qt.Orientation.Horizontal, parent)
+        # as QTreeView makes its own header
+        self.setSectionsMovable(True)
+        self.setStretchLastSection(True)
+        self.setSectionsClickable(True)
+        self.setDefaultAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
+
+    def dataChanged(self, top_left: Index, bottom_right: Index, roles: Sequence[int] = ()) -> None:
+        if roles and SIZING_ROLES.isdisjoint(int(role) for role in roles):
+            return
+        super().dataChanged(top_left, bottom_right, roles)
+
+
 class WrappingTreeView(QTreeView):
     """A QTreeView with wrapping text and rows that grow to fit it."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
+        self.setHeader(FittingHeader(self))
         self.setWordWrap(True)
         self.setUniformRowHeights(False)
         self.setTextElideMode(Qt.TextElideMode.ElideNone)
