@@ -1,4 +1,9 @@
-"""`armybuilder data import|list`: the official Infinity Army data, imported for offline use."""
+"""`armybuilder data import|list`: the official Infinity Army data, imported for offline use.
+
+`data import FOLDER` of files that did not change since the last import prints the report recorded
+then (`import_report.unchanged_import`) without importing the importer, the cache or the data model
+(#20); anything else runs the importer. Both print through `_print_report`, so they read the same.
+"""
 
 from __future__ import annotations
 
@@ -17,8 +22,7 @@ from armybuilder.cli.common import (
     open_catalog,
     seconds,
 )
-from armybuilder.data.cache import ImportedSource
-from armybuilder.data.importer import ArmyImport, ImportReport, import_folder
+from armybuilder.data.import_report import ArmyImport, ImportReport, unchanged_import
 from armybuilder.data.official_source import DEFAULT_RETRIES, DEFAULT_TIMEOUT, OFFICIAL_API
 from armybuilder.i18n import LANGUAGES, tr, trn
 from armybuilder.paths import imported_data_dir
@@ -119,7 +123,14 @@ def _import(args: argparse.Namespace) -> int:
                                  names_language=names_language)
         downloading.finish()
     else:
-        report = import_folder(args.path, data_dir, progress=converting if args.verbose else None)
+        progress = converting if args.verbose else None
+        unchanged = unchanged_import(args.path, data_dir, progress=progress)
+        if unchanged is not None:
+            report = unchanged
+        else:
+            from armybuilder.data.importer import import_folder  # the data model only when converting
+
+            report = import_folder(args.path, data_dir, progress=progress, check_unchanged=False)
     converting.finish()
     _print_report(report, args.verbose, out)
     if report.fatal is not None:
@@ -183,6 +194,8 @@ def _army_line(army: ArmyImport) -> str:
 
 
 def _list(args: argparse.Namespace) -> int:
+    from armybuilder.data.cache import ImportedSource
+
     catalog = open_catalog(args)
     data_dir = args.data or imported_data_dir()
     unreadable = EXIT_UNUSABLE if any(p.severity == "error" for p in catalog.problems) else EXIT_OK

@@ -4,7 +4,10 @@ Layout of the cache folder (`armybuilder.paths.imported_data_dir()`):
 
 - `index.json` — what is cached: per army its summary, data version, the SHA-256 of the file it
   came from, where its blob lies in the pack, and the issues found when importing it;
-- `pack-<generation>.bin` — every army (and the weapon profiles) pickled one after the other.
+- `pack-<generation>.bin` — every army (and the weapon profiles) pickled one after the other;
+- `reimport.json` — what importing the same files again reports, and what it depends on (written by the
+  importer after a clean import, read by `import_report.unchanged_import` without this module);
+- `import.lock` — while an import writes.
 
 An import writes a new pack under a new name, then replaces `index.json` atomically, then
 removes the old pack: a crash or an error at any point leaves the previous index and pack in
@@ -33,20 +36,21 @@ from pydantic import BaseModel
 from armybuilder.data.catalog import ArmySummary, Catalog
 from armybuilder.data.construct import restore
 from armybuilder.data.fileio import atomic_write_bytes, atomic_write_text, open_regular, read_regular_bytes
+from armybuilder.data.import_report import INDEX as INDEX  # the cache folder's file names live with the check
+from armybuilder.data.import_report import LOCK as LOCK
+from armybuilder.data.import_report import MAX_INDEX_BYTES as MAX_INDEX_BYTES
+from armybuilder.data.import_report import issue_from_json as issue_from_json
+from armybuilder.data.import_report import issue_to_json as issue_to_json
 from armybuilder.data.names import NameSet
 from armybuilder.data.official_json import ImportIssue
 from armybuilder.data.problems import DataError, DataProblem
 from armybuilder.domain.lists import Origin
 from armybuilder.domain.profiles import Army, WeaponProfile
-from armybuilder.i18n import Message, tr
+from armybuilder.i18n import tr
 from armybuilder.paths import imported_data_dir
 
 FORMAT = "armybuilder-imported/1"
-INDEX = "index.json"
-LOCK = "import.lock"
 LOCK_STALE_SECONDS = 600
-MAX_INDEX_BYTES = 64 * 1024 * 1024
-"""The index of all 56 armies is under 100 KB: anything this big is not an index."""
 
 
 class CacheError(Exception):
@@ -191,38 +195,6 @@ class CachedArmy:
         values["faction"] = tuple(values.get("faction", ()))
         values["issues"] = tuple(issue_from_json(i) for i in values.get("issues", ()))
         return cls(**values)
-
-
-def issue_to_json(issue: ImportIssue) -> dict[str, Any]:
-    """An import issue as stored in the index: language-neutral.
-
-    `message` and `unit` hold the English text (what older versions of the builder read);
-    `text` and `unit_text` the message id and its fields (see `armybuilder.i18n.Message`), so
-    that the issue is shown in the reader's language, not in the one the import ran in.
-    """
-    data: dict[str, Any] = {"file": issue.file, "message": _english(issue.text), "unit": _english(issue.unit_text),
-                            "path": issue.path, "severity": issue.severity}
-    if isinstance(issue.text, Message):
-        data["text"] = issue.text.to_json()
-    if isinstance(issue.unit_text, Message):
-        data["unit_text"] = issue.unit_text.to_json()
-    return data
-
-
-def _english(text: str | Message) -> str:
-    return text.english() if isinstance(text, Message) else text
-
-
-def issue_from_json(data: dict[str, Any]) -> ImportIssue:
-    """Read an issue written by `issue_to_json`, or by older versions (plain text in the import's language)."""
-    return ImportIssue(str(data["file"]), _message(data, "text", "message"), _message(data, "unit_text", "unit"),
-                       str(data.get("path", "")), data.get("severity", "error"))
-
-
-def _message(data: dict[str, Any], neutral: str, plain: str) -> str | Message:
-    if isinstance(data.get(neutral), dict):
-        return Message.from_json(data[neutral])
-    return str(data.get(plain, ""))
 
 
 @dataclass

@@ -4,6 +4,11 @@ Designed to run on a worker thread: progress goes to a callback `(file, index, t
 a `threading.Event` cancels between files, nothing is printed, and every problem ends up in the
 returned `ImportReport`. The cache is only replaced once everything is converted; an error,
 a cancellation or a crash leaves the previous cache as it was.
+
+After a clean import the importer records what importing the same files again reports
+(`import_report.write_unchanged_record`); `import_folder` first asks `import_report.unchanged_import`
+for that report and converts only when something may have changed. The CLI asks it before it imports
+this module at all (#20).
 """
 
 from __future__ import annotations
@@ -13,11 +18,11 @@ import itertools
 import threading
 import time
 from collections import deque
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from concurrent.futures import Future, ThreadPoolExecutor
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Literal, Protocol
+from typing import Any, Protocol
 
 from armybuilder.data.cache import (
     CachedArmy,
@@ -32,7 +37,17 @@ from armybuilder.data.cache import (
     schema_fingerprint,
     write_cache,
 )
-from armybuilder.data.fileio import read_regular_bytes
+from armybuilder.data.import_report import (
+    MAX_ARMY_FILE_BYTES,
+    ArmyImport,
+    ArmyStatus,
+    FolderReader,
+    ImportReport,
+    Progress,
+    forget_unchanged_record,
+    unchanged_import,
+    write_unchanged_record,
+)
 from armybuilder.data.infinity_army import (
     METADATA_FILE,
     ConvertedArmy,
@@ -46,94 +61,11 @@ from armybuilder.data.infinity_army import (
 from armybuilder.data.names import NameSet
 from armybuilder.data.official_json import ImportFileError, ImportIssue, parse_json
 from armybuilder.domain.profiles import Army
-from armybuilder.i18n import lazy_tr, tr
+from armybuilder.i18n import lazy_tr
 from armybuilder.paths import imported_data_dir
 
-MAX_ARMY_FILE_BYTES = 64 * 1024 * 1024
-"""No official file comes close (the largest is under 1 MB): anything bigger is not the data."""
-
-Progress = Callable[[str, int, int, int], None]
-"""Called as each file is read: (file name, index counting from 1, total files, bytes)."""
-
-ArmyStatus = Literal["imported", "updated", "unchanged", "kept", "failed", "skipped", "removed"]
-
-
-@dataclass
-class ArmyImport:
-    """What happened to one army file."""
-
-    file: str
-    status: ArmyStatus
-    army_id: int | None = None
-    slug: str = ""
-    name: str = ""
-    version: str = ""
-    previous_version: str = ""
-    counts: dict[str, int] = field(default_factory=dict)
-    issues: list[ImportIssue] = field(default_factory=list)
-
-    @property
-    def errors(self) -> list[ImportIssue]:
-        return [i for i in self.issues if i.severity == "error"]
-
-    @property
-    def status_label(self) -> str:
-        """What happened, in the player's words ('new', 'updated', …): the CLI and the import dialog say it."""
-        return {
-            "imported": tr("new", context="import status"), "updated": tr("updated", context="import status"),
-            "unchanged": tr("unchanged", context="import status"), "kept": tr("kept", context="import status"),
-            "failed": tr("failed", context="import status"), "skipped": tr("skipped", context="import status"),
-            "removed": tr("removed", context="import status"),
-        }[self.status]
-
-    @property
-    def version_text(self) -> str:
-        """The data's version; 'old → new' when an update changed it."""
-        if self.status == "updated" and self.previous_version and self.previous_version != self.version:
-            return f"{self.previous_version} → {self.version}"
-        return self.version
-
-
-@dataclass
-class ImportReport:
-    """The outcome of an import: per army, plus problems of the data set as a whole."""
-
-    source: str
-    data_dir: Path
-    armies: list[ArmyImport] = field(default_factory=list)
-    issues: list[ImportIssue] = field(default_factory=list)
-    fatal: ImportIssue | None = None
-    cancelled: bool = False
-    written: bool = False
-    seconds: float = 0.0
-    translations: dict[str, int] = field(default_factory=dict)
-    """Names merged from another language, by language: how many (`data import --url --lang es`)."""
-
-    @property
-    def ok(self) -> bool:
-        """Nothing failed: every listed army is in the cache as its file says, with no errors."""
-        return self.fatal is None and not self.cancelled and not self.all_errors and not self.failed_armies
-
-    @property
-    def failed_armies(self) -> list[ArmyImport]:
-        """Armies whose file this import could not use (missing or broken), an older version kept or not."""
-        return [a for a in self.armies if a.status in ("failed", "kept")]
-
-    @property
-    def all_issues(self) -> list[ImportIssue]:
-        found = list(self.issues)
-        for army in self.armies:
-            found.extend(army.issues)
-        if self.fatal is not None:
-            found.append(self.fatal)
-        return found
-
-    @property
-    def all_errors(self) -> list[ImportIssue]:
-        return [i for i in self.all_issues if i.severity == "error"]
-
-    def count(self, status: ArmyStatus) -> int:
-        return sum(1 for a in self.armies if a.status == status)
+__all__ = ["MAX_ARMY_FILE_BYTES", "ArmyImport", "ArmyStatus", "FileReader", "FolderReader", "ImportReport",
+           "MemoryReader", "Progress", "UnusableFile", "import_files", "import_folder"]
 
 
 class FileReader(Protocol):
@@ -146,20 +78,6 @@ class FileReader(Protocol):
 
     def names(self) -> set[str]:
         """Every `*.json` file available (to spot files army.json does not list)."""
-
-
-class FolderReader:
-    """Files of a local folder laid out like the official data (`army.json` + `<slug>.json`)."""
-
-    def __init__(self, folder: Path) -> None:
-        self.folder = folder
-        self.label = str(folder)
-
-    def read(self, name: str) -> bytes:
-        return read_regular_bytes(self.folder / name, MAX_ARMY_FILE_BYTES)  # a FIFO is refused, never waited on
-
-    def names(self) -> set[str]:
-        return {p.name for p in self.folder.glob("*.json")}
 
 
 class UnusableFile(OSError):
@@ -192,8 +110,12 @@ class MemoryReader:
 
 
 def import_folder(folder: Path, data_dir: Path | None = None, *, progress: Progress | None = None,
-                  cancel: threading.Event | None = None) -> ImportReport:
-    """Import `army.json` and the army files of `folder` into the cache (default: the user's)."""
+                  cancel: threading.Event | None = None, check_unchanged: bool = True) -> ImportReport:
+    """Import `army.json` and the army files of `folder` into the cache (default: the user's).
+
+    When the files, the cache and the code are exactly as after the last clean import, the report is the
+    one recorded then (`import_report.unchanged_import`) and nothing is converted; `check_unchanged=False`
+    skips that check (the caller made it already, or a test wants the importer's own run)."""
     target = data_dir if data_dir is not None else imported_data_dir()
     report = ImportReport(source=str(folder), data_dir=target)
     if not folder.exists():
@@ -207,6 +129,10 @@ def import_folder(folder: Path, data_dir: Path | None = None, *, progress: Progr
         report.fatal = ImportIssue(str(folder / METADATA_FILE), lazy_tr(
             "missing: the folder must hold army.json (the metadata) and one file per army"))
         return report
+    if check_unchanged:
+        unchanged = unchanged_import(folder, target, progress=progress, cancel=cancel)
+        if unchanged is not None:
+            return unchanged
     return import_files(FolderReader(folder), target, progress=progress, cancel=cancel, report=report)
 
 
@@ -268,6 +194,9 @@ class _Import:
         self.names_es = names_es
         self.renamed = False
         """The Spanish names differ from those of the cache: every army is converted again."""
+        self.present: set[str] | None = None
+        """The files the reader holds (`FileReader.names`), None when they could not be listed."""
+        self.meta_sha = ""
 
     def _check_cancel(self) -> None:
         if self.cancel is not None and self.cancel.is_set():
@@ -294,12 +223,13 @@ class _Import:
                                                                 error=exc.strerror or str(exc)))) from None
         meta_raw = parse_json(meta_bytes, METADATA_FILE)
         previous = self._previous_index()
+        steady_from = len(report.issues)  # the issues before are about the previous cache: not said again
         usable = previous if previous is not None and previous.is_current else None
         kept = previous.translations.get("es") if previous is not None else None
         names = self.names_es if self.names_es is not None else kept  # an English-only import keeps them
         self.renamed = usable is not None and names != kept
         metadata = read_metadata(meta_raw, names_es=names)
-        meta_sha = hashlib.sha256(meta_bytes).hexdigest()
+        meta_sha = self.meta_sha = hashlib.sha256(meta_bytes).hexdigest()
         report.issues.extend(metadata.issues)
         if self.names_es is not None:
             report.translations["es"] = self.names_es.count
@@ -351,6 +281,7 @@ class _Import:
                                                         severity="info")]))
         changed = changed or len(armies) != len(usable.armies if usable else ())
         if not changed:
+            self._record(entries, armies, usable, report.issues[steady_from:])
             return  # re-importing unchanged files: nothing to write
         self._check_cancel()
         if usable is not None and usable.metadata_sha256 == meta_sha and not self.renamed:
@@ -364,6 +295,32 @@ class _Import:
             translations={"es": names} if names else {})
         write_cache(self.data_dir, index, [weapons_blob, *blobs])
         report.written = True
+        self._record(entries, index.armies, index, report.issues[steady_from:])
+
+    def _record(self, entries: list[_Entry], armies: list[CachedArmy], index: CacheIndex | None,
+                steady: list[ImportIssue]) -> None:
+        """Record what importing the same files again reports (see `import_report`), once the index is as it
+        stays: after a clean import of a folder only (no error, nothing failed or kept), else forget it."""
+        report = self.report
+        if not isinstance(self.reader, FolderReader) or self.present is None or index is None \
+                or report.all_errors or report.failed_armies or not index.is_current:
+            forget_unchanged_record(self.data_dir)
+            return
+        cached = {army.file: army for army in armies}
+        again: list[ArmyImport] = []  # as `_finish` reports each army when its file is as now
+        for outcome in report.armies:
+            if outcome.status == "skipped":
+                again.append(outcome)
+            elif outcome.status != "removed":
+                if outcome.file not in cached:  # (never: every army reported is cached or skipped)
+                    forget_unchanged_record(self.data_dir)
+                    return
+                again.append(_unchanged(cached[outcome.file]))
+        ends = [index.weapons, *((army.offset, army.length) for army in index.armies)]
+        write_unchanged_record(
+            self.data_dir, files=[(METADATA_FILE, self.meta_sha), *((e.file, e.sha256 or None) for e in entries)],
+            present=self.present, issues=steady, armies=again, pack=index.pack,
+            pack_bytes=max(offset + length for offset, length in ends))
 
     def _progress(self, file: str, index: int, total: int, size: int) -> None:
         if self.progress is not None:
@@ -391,7 +348,7 @@ class _Import:
             entry.grouping = metadata.is_grouping(entry.factions)
         listed = {e.file for e in entries} | {METADATA_FILE}
         try:
-            present = self.reader.names()
+            present = self.present = self.reader.names()
         except OSError:
             present = set()
         for name in sorted(present - listed):
@@ -553,9 +510,14 @@ class _Import:
             entry.outcome.counts = dict(old.counts)
             self.report.armies.append(entry.outcome)
         else:
-            self.report.armies.append(ArmyImport(old.file, "unchanged", old.id, old.slug, old.name, old.version,
-                                                 old.version, dict(old.counts), list(old.issues)))
+            self.report.armies.append(_unchanged(old))
         return old, blob, changed
+
+
+def _unchanged(old: CachedArmy) -> ArmyImport:
+    """What an import says of an army whose file did not change since `old` was cached."""
+    return ArmyImport(old.file, "unchanged", old.id, old.slug, old.name, old.version, old.version, dict(old.counts),
+                      list(old.issues))
 
 
 def _relinked(army: Army, army_id: int, kind: str, parent: int | None) -> Army:
