@@ -3,10 +3,11 @@ and what they show is the same as if they had redone everything (#20)."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import QModelIndex, QPersistentModelIndex, QSize, Qt
-from PySide6.QtGui import QBrush, QColor, QStandardItem, QStandardItemModel
-from PySide6.QtWidgets import QApplication, QHeaderView, QStyleOptionViewItem
+from PySide6.QtCore import QEvent, QModelIndex, QObject, QPersistentModelIndex, QRect, QSize, Qt
+from PySide6.QtGui import QBrush, QColor, QPaintEvent, QStandardItem, QStandardItemModel
+from PySide6.QtWidgets import QApplication, QHeaderView, QLabel, QStyleOptionViewItem, QTabWidget
 
+from armybuilder.gui.widgets.quiet import SteadyTabs, set_tab_text
 from armybuilder.gui.widgets.wrapping import WrappingDelegate, WrappingTreeView
 
 USER_ROLE = int(Qt.ItemDataRole.UserRole) + 7
@@ -69,3 +70,61 @@ def test_the_wrapping_header_is_set_up_as_qts_own(qtbot) -> None:  # type: ignor
     for getter in ("sectionsClickable", "highlightSections", "isFirstSectionMovable", "sectionsMovable",
                    "stretchLastSection", "defaultAlignment", "isSortIndicatorShown", "orientation"):
         assert getattr(plain.header(), getter)() == getattr(wrapping.header(), getter)(), getter
+
+
+class PaintLog(QObject):
+    """The widgets that painted, while installed on the application."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.painted: list[QObject] = []
+        self.regions: dict[QObject, QRect] = {}
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if event.type() == QEvent.Type.Paint:
+            assert isinstance(event, QPaintEvent)
+            self.painted.append(watched)
+            self.regions[watched] = self.regions.get(watched, QRect()).united(event.region().boundingRect())
+        return False
+
+
+def steady_tabs(qtbot) -> tuple[QTabWidget, QLabel]:  # type: ignore[no-untyped-def]
+    tabs = QTabWidget()
+    qtbot.addWidget(tabs)
+    page = QLabel("the problems")
+    tabs.addTab(page, "Problems")
+    tabs.addTab(QLabel("history"), "History")
+    SteadyTabs(tabs)
+    tabs.resize(400, 300)
+    tabs.show()
+    qtbot.waitExposed(tabs)
+    QApplication.processEvents()
+    return tabs, page
+
+
+def test_a_new_count_in_a_tab_repaints_the_tab_bar_not_the_page(qtbot) -> None:  # type: ignore[no-untyped-def]
+    tabs, page = steady_tabs(qtbot)
+    set_tab_text(tabs, 0, "Problems (3)")
+    QApplication.processEvents()
+    log = PaintLog()
+    QApplication.instance().installEventFilter(log)
+    try:
+        set_tab_text(tabs, 0, "Problems (4)")
+        QApplication.processEvents()
+    finally:
+        QApplication.instance().removeEventFilter(log)
+    assert tabs.tabText(0) == "Problems (4)" and tabs.tabBar().tabText(0) == "Problems (4)"
+    assert tabs.tabBar() in log.painted
+    assert page not in log.painted  # the page is left alone; the tab widget only paints under its bar
+    assert tabs.tabBar().geometry().contains(log.regions.get(tabs, QRect()).normalized()) or tabs not in log.painted
+
+
+def test_a_longer_tab_text_still_widens_its_tab(qtbot) -> None:  # type: ignore[no-untyped-def]
+    tabs, page = steady_tabs(qtbot)
+    before = tabs.tabBar().tabRect(0).width()
+    set_tab_text(tabs, 0, "Problems (12) and a good deal more")
+    QApplication.processEvents()
+    bar = tabs.tabBar()
+    assert bar.tabRect(0).width() > before
+    assert bar.geometry().width() >= bar.tabRect(0).right()  # the bar was placed again to hold it
+    assert page.isVisible() and page.geometry().isValid()

@@ -31,8 +31,11 @@ def set_visible(widget: QWidget, visible: bool) -> None:
 
 
 def set_tab_text(tabs: QTabWidget, index: int, text: str) -> None:
+    """A tab's text, set on the tab bar: `QTabWidget.setTabText` places its tab bar and pages again and
+    repaints all of itself and its pages (the problems panel whenever the count in "Problems (n)" changes).
+    The tab bar asks its tab widget for a layout when its size changes, which `SteadyTabs` lets through."""
     if index >= 0 and tabs.tabText(index) != text:
-        tabs.setTabText(index, text)
+        tabs.tabBar().setTabText(index, text)
 
 
 class SteadyTabs(QObject):
