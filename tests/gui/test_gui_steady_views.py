@@ -128,3 +128,44 @@ def test_a_longer_tab_text_still_widens_its_tab(qtbot) -> None:  # type: ignore[
     assert bar.tabRect(0).width() > before
     assert bar.geometry().width() >= bar.tabRect(0).right()  # the bar was placed again to hold it
     assert page.isVisible() and page.geometry().isValid()
+
+
+def test_a_reworded_problem_reaches_the_tooltips_of_the_troopers_it_names(qtbot, window) -> None:  # type: ignore[no-untyped-def]
+    from test_gui_window import HEAVY, LINE, add, start_list
+
+    from armybuilder.gui.models.roster import Column, Role
+
+    start_list(qtbot, window)
+    window.document.set_game_size(None, 30)
+    add(qtbot, window, LINE, 1, 3)
+    add(qtbot, window, HEAVY, 1, 2)
+    model = window.editor.model
+    report = window.document.report
+    over = next(v for v in report.violations if v.troopers and "points" in v.message.lower())
+    named = over.troopers[0]
+    shown = [model.trooper_index(named, column).data(Role.PROBLEM) for column in Column]
+    texts = [model.trooper_index(named, column).data() for column in Column]
+    add(qtbot, window, LINE, 1, 2)
+    QApplication.processEvents()
+    reworded = next(v for v in window.document.report.violations if v.code == over.code)
+    assert reworded.message != over.message and named in reworded.troopers
+    for column in Column:
+        index = model.trooper_index(named, column)
+        tip = index.data(Qt.ItemDataRole.ToolTipRole)
+        assert reworded.message.split(",")[0] in tip.replace("&#x27;", "'"), column
+        assert over.message.split(",")[0] not in tip.replace("&#x27;", "'"), column
+    assert [model.trooper_index(named, column).data(Role.PROBLEM) for column in Column] == shown
+    assert [model.trooper_index(named, column).data() for column in Column] == texts
+
+
+def test_a_tooltip_of_a_row_repaints_nothing(qtbot) -> None:  # type: ignore[no-untyped-def]
+    view, model, _ = fitted_tree(qtbot)
+    log = PaintLog()
+    QApplication.instance().installEventFilter(log)
+    try:
+        model.item(2, 0).setToolTip("AVA 1/1")
+        QApplication.processEvents()
+    finally:
+        QApplication.instance().removeEventFilter(log)
+    assert view.viewport() not in log.painted
+    assert model.index(2, 0).data(Qt.ItemDataRole.ToolTipRole) == "AVA 1/1"

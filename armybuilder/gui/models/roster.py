@@ -340,21 +340,32 @@ class ListTreeModel(QStandardItemModel):
 
     def _write_changed(self) -> None:
         """Write the rows that show something new (the view is told once per run of them): rows whose
-        trooper, costs, problems or badge did not change are left alone, so the view re-measures only those."""
+        trooper, costs, problems or badge did not change are left alone, so the view re-measures only those.
+        A trooper whose row changed only in the words of the problems that name it (the last part of its
+        signature: "The list costs 465 points…" names the troopers to remove, and is worded again at every
+        change of points) gets its new tooltip alone, and the views are told that only the tooltips changed
+        (its peripherals' rows do not show the problems at all)."""
         changed: list[tuple[QStandardItem, Cells, list[Qt.ItemFlag]]] = []
+        retipped: list[tuple[QStandardItem, str]] = []
         for key, first in self._rows():
             signature = self._group_signature(key[1]) if key[0] == "group" else self._trooper_signature(key[1])
-            if self._signatures.get(key) == signature:
+            before = self._signatures.get(key)
+            if before == signature:
                 continue
             self._signatures[key] = signature
+            words_only = key[0] != "group" and before is not None and len(before) == len(signature) > 0 \
+                and before[:-1] == signature[:-1]
             if key[0] == "group":
                 changed.append((first, self._sized(self._group_cells(key[1]), 0), [FLAGS] * len(Column)))
+            elif key[0] == "trooper" and words_only:
+                trooper, _ = self._troopers[key[1]]
+                retipped.append((first, self._tooltip(trooper, self._document.resolved(key[1]))))
             elif key[0] == "trooper":
                 changed.append((first, self._sized(self._trooper_cells(key[1]), 1), self._trooper_flags(key[1])))
-            else:
+            elif not words_only:
                 changed.append((first, self._sized(self._peripheral_cells(key[1], key[2]), 2),
                                 [DRAG_FLAGS] * len(Column)))
-        if not changed:
+        if not changed and not retipped:
             return
         blocked = self.blockSignals(True)  # the views are told below, once per run of rows
         try:
@@ -363,11 +374,20 @@ class ListTreeModel(QStandardItemModel):
                     if item is None:
                         continue
                     write(self, item, values, flags[column])
+            for first, tip in retipped:
+                for item in self._row_items(first):
+                    if item is not None:
+                        item.setData(tip, TOOLTIP)
         finally:
             self.blockSignals(blocked)
+        self._tell_changed([first for first, _, _ in changed], [])
+        self._tell_changed([first for first, _ in retipped], [TOOLTIP])
+
+    def _tell_changed(self, firsts: list[QStandardItem], roles: list[int]) -> None:
+        """dataChanged once per run of consecutive rows under the same parent, in `roles` (none: all)."""
         runs: dict[tuple[int, int], list[int]] = {}
         parents: dict[tuple[int, int], QModelIndex] = {}
-        for first, _, _ in changed:
+        for first in firsts:
             parent = first.parent()
             parent_index = parent.index() if parent is not None else QModelIndex()
             place = (id(parent), parent_index.row() if parent is not None else -1)
@@ -382,7 +402,7 @@ class ListTreeModel(QStandardItemModel):
                     previous = row
                     continue
                 self.dataChanged.emit(self.index(start, 0, parent_index),
-                                      self.index(previous, len(Column) - 1, parent_index))
+                                      self.index(previous, len(Column) - 1, parent_index), roles)
                 if row is not None:
                     start = previous = row
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from PySide6.QtCore import QAbstractItemModel, QAbstractProxyModel, QModelIndex, QPersistentModelIndex, QRect, QSize, Qt
-from PySide6.QtGui import QFont, QFontMetrics
+from PySide6.QtGui import QAccessible, QFont, QFontMetrics
 from PySide6.QtWidgets import QHeaderView, QStyledItemDelegate, QStyleOptionViewItem, QTreeView, QWidget
 
 Index = QModelIndex | QPersistentModelIndex
@@ -148,8 +148,15 @@ class FittingHeader(QHeaderView):
         super().dataChanged(top_left, bottom_right, roles)
 
 
+HOVER_ROLES = frozenset(int(role) for role in (
+    Qt.ItemDataRole.ToolTipRole, Qt.ItemDataRole.StatusTipRole, Qt.ItemDataRole.WhatsThisRole))
+"""The roles a view shows only when asked (on hover, F1): read then, never painted."""
+
+
 class WrappingTreeView(QTreeView):
-    """A QTreeView with wrapping text and rows that grow to fit it."""
+    """A QTreeView with wrapping text and rows that grow to fit it. A change of a model's cells only in what
+    they show when hovered (the list's tooltips, reworded with the problems at every change of points) repaints
+    nothing: Qt measures and repaints the rows named whatever the roles."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -159,6 +166,11 @@ class WrappingTreeView(QTreeView):
         self.setTextElideMode(Qt.TextElideMode.ElideNone)
         self.setItemDelegate(WrappingDelegate(self))
         self.header().sectionResized.connect(self._on_section_resized)
+
+    def dataChanged(self, top_left: Index, bottom_right: Index, roles: Sequence[int] = ()) -> None:
+        if roles and HOVER_ROLES.issuperset(int(role) for role in roles) and not QAccessible.isActive():
+            return  # read when the pointer rests on the row: nothing shown changed
+        super().dataChanged(top_left, bottom_right, roles)
 
     def _on_section_resized(self, *_: object) -> None:
         self.scheduleDelayedItemsLayout()
