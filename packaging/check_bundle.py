@@ -1,6 +1,7 @@
 """Start the standalone bundle as a user would, headless, from outside the repository (make dist-check, CI):
 every file of profiles/, resources/ and docs/ is in it; `--version`, `validate` and `export` of an example
-list, and the app started offscreen and quit.
+list, `data import` of the official data (when ../shared/infinity-army/n5 is beside the repository), and
+the app started offscreen and quit.
 
     python packaging/check_bundle.py dist/armybuilder
 
@@ -18,6 +19,9 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLE = ROOT / "examples" / "icestorm-nomads.yaml"
+OFFICIAL_DATA = ROOT.parent / "shared" / "infinity-army" / "n5"
+"""The official data, beside the repository in development and CI: imported by the bundle when present
+(it reads the JSON with orjson, a compiled module the bundle must carry)."""
 
 
 def version() -> str:
@@ -64,6 +68,12 @@ def main(argv: list[str]) -> int:
         pdfs = [home / "full.pdf", home / "courtesy.pdf"]
         results.append(("export", got.returncode == 0 and all(p.is_file() and p.read_bytes()[:4] == b"%PDF"
                                                               for p in pdfs), got.stdout + got.stderr))
+        if (OFFICIAL_DATA / "army.json").is_file():
+            got = run("data", "import", str(OFFICIAL_DATA), "--data", str(home / "imported"))
+            results.append(("data import", got.returncode == 0 and "0 failed" in got.stdout
+                            and (home / "imported" / "index.json").is_file(), got.stdout + got.stderr))
+        else:
+            print(f"bundle data import: skipped (no official data at {OFFICIAL_DATA})")
         got = run(**{"ARMYBUILDER_QUIT_AFTER_START": "1"})
         results.append(("headless start and quit", got.returncode == 0 and "window shown" in got.stdout
                          and "Traceback" not in got.stderr, got.stdout + got.stderr))

@@ -1,0 +1,113 @@
+"""parse_json reads with orjson but must answer exactly as the json module did (#20): the same value, or
+the same error naming the file, for every input — repeated keys, integers past 64 bits, NaN, a BOM,
+lone surrogates, deep nesting, escaped colons."""
+
+from __future__ import annotations
+
+import json
+import math
+from typing import Any
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from armybuilder.data.official_json import ImportFileError, ImportIssue, _parse_with_json, parse_json
+from armybuilder.i18n import lazy_tr
+
+
+def outcome(parse: Any, data: bytes) -> tuple[str, Any]:
+    try:
+        return "value", parse(data, "x.json")
+    except ImportFileError as exc:
+        return "error", str(exc)
+
+
+def same(a: Any, b: Any) -> bool:
+    """Equal values of the same types all the way down (1 and 1.0 differ; NaN equals NaN)."""
+    if type(a) is not type(b):
+        return False
+    if isinstance(a, dict):
+        return list(a) == list(b) and all(same(a[k], b[k]) for k in a)
+    if isinstance(a, list):
+        return len(a) == len(b) and all(same(x, y) for x, y in zip(a, b, strict=True))
+    if isinstance(a, float) and math.isnan(a):
+        return math.isnan(b)
+    return bool(a == b)
+
+
+def with_json_module(data: bytes, file: str) -> Any:
+    """parse_json as it was before orjson: the empty check, then the json module."""
+    if not data.strip():
+        raise ImportFileError(ImportIssue(file, lazy_tr("the file is empty")))
+    return _parse_with_json(data, file)
+
+
+def assert_as_json_module(data: bytes) -> None:
+    fast, slow = outcome(parse_json, data), outcome(with_json_module, data)
+    assert fast[0] == slow[0] and (same(fast[1], slow[1]) if fast[0] == "value" else fast[1] == slow[1]), data
+
+
+@pytest.mark.parametrize("data", [
+    b'{"a": 1, "a": 2}',
+    b'{"a": {"b": "x:y"}, "a": 2}',
+    b'{"units": [{"id": 1, "name": "A", "name": "B"}]}',
+    b'{"a\\u003a": 1, "a:": 2}',  # an escaped colon hides a repeated key from the count
+    b'{"a": 1, "b\\u003a": 2, "b:": 3}',
+    b"[18446744073709551615, 18446744073709551616]",
+    b"[-9223372036854775808, -9223372036854775809]",
+    b'{"id": ' + b"1" * 40 + b"}",
+    b'{"version": "1", "units": [' + b"9" * 5000 + b"]}",
+    b"[1e400, -1e400, 1e300, 1.5e-400, 0.1, -0.0, 1E2]",
+    b"[NaN, Infinity, -Infinity]",
+    b'\xef\xbb\xbf{"a": 1}',
+    b'["\\ud800", "\\udc00x"]',
+    b'{"a": "\\u0000\\n\\t\\"\\\\"}',
+    "{\"café\": \"ñ: é\"}".encode(),
+    b"[" * 300 + b"]" * 300,  # deeper than orjson writes (255): json decides
+    b"[" * 100_000,
+    b"",
+    b" \n\t ",
+    b"\xff\xfe\x00garbage",
+    b'{"version": "1", "units": [}',
+    b'{"a": [1, 2',
+    b'{"a": "unterminated',
+    b"<html><body>502 Bad Gateway</body></html>",
+    b"[1, 2, 3] trailing",
+    b"{'a': 1}",
+    b'{"a": 1,}',
+])
+def test_hostile_json_reads_as_the_json_module_reads_it(data: bytes) -> None:
+    assert_as_json_module(data)
+
+
+def test_a_repeated_key_and_a_long_integer_keep_their_messages() -> None:
+    with pytest.raises(ImportFileError, match="given twice"):
+        parse_json(b'{"version": "1", "version": "2", "units": []}', "x.json")
+    with pytest.raises(ImportFileError, match="5000 digits long"):
+        parse_json(b'{"units": [' + b"9" * 5000 + b"]}", "x.json")
+    assert parse_json(b'{"id": ' + str(10**40).encode() + b"}", "x.json") == {"id": 10**40}  # exact, not a float
+
+
+json_values = st.recursive(
+    st.none() | st.booleans() | st.integers(min_value=-(2**70), max_value=2**70)
+    | st.floats(allow_nan=False, allow_infinity=False) | st.text(alphabet=st.sampled_from("ab:\"\\é\u00a0 ")),
+    lambda children: st.lists(children, max_size=4)
+    | st.lists(st.tuples(st.sampled_from(["a", "b", "a:", "c"]), children), max_size=4),
+    max_leaves=20)
+
+
+def render(value: Any) -> str:
+    """JSON text of a value where a list of (key, value) pairs is an object that may repeat keys."""
+    if isinstance(value, list) and value and all(isinstance(p, tuple) for p in value):
+        return "{" + ", ".join(f"{json.dumps(k)}: {render(v)}" for k, v in value) + "}"
+    if isinstance(value, list):
+        return "[" + ", ".join(render(v) for v in value) + "]"
+    return json.dumps(value, ensure_ascii=False)
+
+
+@given(json_values, st.booleans())
+def test_any_json_reads_as_the_json_module_reads_it(value: Any, ascii_only: bool) -> None:
+    text = render(value)
+    data = (text.encode("ascii", "backslashreplace").replace(b"\\x", b"\\u00") if ascii_only else text.encode())
+    assert_as_json_module(data)
