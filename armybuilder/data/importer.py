@@ -59,7 +59,7 @@ from armybuilder.data.infinity_army import (
     read_metadata,
 )
 from armybuilder.data.names import NameSet
-from armybuilder.data.official_json import ImportFileError, ImportIssue, parse_json
+from armybuilder.data.official_json import ImportFileError, ImportIssue, parse_json, read_json
 from armybuilder.domain.profiles import Army
 from armybuilder.i18n import lazy_tr
 from armybuilder.paths import imported_data_dir
@@ -170,6 +170,8 @@ class _Entry:
     previous: CachedArmy | None = None
     converted: ConvertedArmy | None = None
     raw: Any = None
+    exact: bool = False
+    """`raw` is orjson's reading (`read_json`): its units may be reused between armies."""
     outcome: ArmyImport | None = None
     army_id: int = 0
     aliases: tuple[int, ...] = ()
@@ -387,9 +389,9 @@ class _Import:
             return  # unchanged: the cached army is reused as it is (one imported with errors is tried again)
         faction = max(entry.factions, key=lambda f: f.id)
         try:
-            raw = parse_json(data, entry.file)
+            raw, entry.exact = read_json(data, entry.file)
             del data
-            entry.converted = session.convert(raw, faction, entry.file)
+            entry.converted = session.convert(raw, faction, entry.file, entry.exact)
         except ImportFileError as exc:
             self._failed(entry, exc.issue)
             return
@@ -433,7 +435,8 @@ class _Import:
             if entry.raw is None or entry.converted is None:
                 continue
             if any(key in learned.get(kind, {}) for kind, key in entry.converted.unresolved):
-                entry.converted = session.convert(entry.raw, max(entry.factions, key=lambda f: f.id), entry.file)
+                entry.converted = session.convert(entry.raw, max(entry.factions, key=lambda f: f.id), entry.file,
+                                                  entry.exact)
             entry.raw = None
 
     @staticmethod

@@ -253,8 +253,11 @@ class ImportSession:
         """Names of skills, equipment, weapons… seen in every file so far (kept in the cache index)."""
         return self.shared.armies
 
-    def convert(self, raw: Any, faction: Faction, file: str) -> ConvertedArmy:
+    def convert(self, raw: Any, faction: Faction, file: str, exact: bool = False) -> ConvertedArmy:
         """Convert one parsed army file; raises ImportFileError when it is not an army file at all.
+
+        `exact`: `raw` is orjson's reading (`official_json.read_json`), so units converted for an earlier
+        file are recognised by their rendering and reused; otherwise each unit is converted anew.
 
         The army's `kind` is provisional (vanilla or sectorial, from army.json): whether it is a
         Reinforcements army is known only from the other files, see `link_armies`.
@@ -277,7 +280,7 @@ class ImportSession:
         tables = ArmyTables(raw.get("filters"), report, self.values.clean)
         self.shared.learn(tables)
         converter = UnitConverter(file, faction.id, tables, self.shared, self.units, self.values, issues,
-                                  self.names_es)
+                                  self.names_es, exact)
         units: list[Unit] = []
         seen: dict[int, str] = {}
         for index, unit_raw in enumerate(units_raw):

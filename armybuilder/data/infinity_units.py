@@ -5,7 +5,9 @@ weapons, characteristics and extras are shared by every file; when an army's fil
 name is taken from army.json or from another army's filters and the fallback is noted. Peripheral
 ids are per army and never borrowed. A unit converted without issues is kept in a `UnitCache` and
 reused by later armies whose file holds the same unit JSON with the same names (most mercenaries
-and many sectorial units), which more than halves the conversion time.
+and many sectorial units), which more than halves the conversion time. The same JSON is recognised by
+its orjson rendering (exact for files orjson read, `official_json.read_json`): one dictionary look-up,
+where comparing the parsed objects cost more than converting the units.
 """
 
 from __future__ import annotations
@@ -14,6 +16,8 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from operator import itemgetter
 from typing import Any, Protocol, TypeVar, cast
+
+import orjson
 
 from armybuilder.data.construct import builder
 from armybuilder.data.names import NameSet
@@ -157,7 +161,6 @@ class SharedNames:
 
 @dataclass
 class _Cached:
-    raw: dict[str, Any]
     value: Any
     deps: dict[tuple[str, Any], Any]  # the names it was built from
     empty_entries: int
@@ -165,22 +168,25 @@ class _Cached:
 
 class UnitCache:
     """Units (and options) converted without any issue, reused when a later file holds the same
-    JSON and its filters give the same names to the ids they use."""
+    JSON and its filters give the same names to the ids they use.
+
+    Keys end with the JSON's orjson rendering: equal renderings are equal JSON (the same keys in the
+    same order; an equal object written in another order is only converted again).
+    """
 
     def __init__(self) -> None:
         self._entries: dict[Any, list[_Cached]] = {}
         self.hits = 0
 
-    def find(self, key: Any, raw: dict[str, Any], tables: ArmyTables) -> _Cached | None:
+    def find(self, key: Any, tables: ArmyTables) -> _Cached | None:
         for candidate in self._entries.get(key, ()):
-            if candidate.deps.items() <= tables.flat.items() and candidate.raw == raw:
+            if candidate.deps.items() <= tables.flat.items():
                 self.hits += 1
                 return candidate
         return None
 
-    def add(self, key: Any, raw: dict[str, Any], value: Any, deps: dict[tuple[str, Any], Any],
-            empty_entries: int) -> None:
-        self._entries.setdefault(key, []).append(_Cached(raw, value, deps, empty_entries))
+    def add(self, key: Any, value: Any, deps: dict[tuple[str, Any], Any], empty_entries: int) -> None:
+        self._entries.setdefault(key, []).append(_Cached(value, deps, empty_entries))
 
 
 class ValueCache:
@@ -206,8 +212,11 @@ class UnitConverter:
     """Converts the units of one army file, collecting issues located by unit and JSON path."""
 
     def __init__(self, file: str, army_id: int, tables: ArmyTables, shared: SharedNames, units: UnitCache,
-                 values: ValueCache, issues: list[ImportIssue], names_es: NameSet | None = None) -> None:
+                 values: ValueCache, issues: list[ImportIssue], names_es: NameSet | None = None,
+                 exact: bool = False) -> None:
         self.file = file
+        self.exact = exact
+        """The file was read by orjson (`read_json`): its units can be looked up in the `UnitCache`."""
         self.names_es = names_es
         """The Spanish names, merged by id into each item (`ItemRef.name_es`); None: English only."""
         self.army_id = army_id
@@ -253,7 +262,8 @@ class UnitConverter:
         if isinstance(factions, list) and factions and self.army_id not in factions:
             self.issue(f"{here}.factions", lazy_tr("lists factions {factions} but not this army ({id})",
                                               factions=factions, id=self.army_id), "warning")
-        cached = self.cache.find(("unit", raw["id"]), raw, self.tables) if type(raw.get("id")) is int else None
+        key = ("unit", raw["id"], orjson.dumps(raw)) if self.exact and type(raw.get("id")) is int else None
+        cached = self.cache.find(key, self.tables) if key is not None else None
         if cached is not None:
             self.empty_entries += cached.empty_entries
             return cached.value  # type: ignore[no-any-return]
@@ -269,8 +279,8 @@ class UnitConverter:
         except (KeyError, TypeError, ValueError, AttributeError) as exc:
             self.issue(here, lazy_tr("unexpected structure ({error}); unit skipped", error=describe(exc)))
             return None
-        if len(self.issues) == issues_before:
-            self.cache.add(("unit", unit.id), raw, unit, self._deps, self.empty_entries - empty_before)
+        if len(self.issues) == issues_before and key is not None:
+            self.cache.add(key, unit, self._deps, self.empty_entries - empty_before)
         return unit
 
     def _unit(self, here: str, raw: dict[str, Any]) -> Unit:
@@ -445,8 +455,8 @@ class UnitConverter:
             self.issue(f"{path}.id", lazy_tr("{problem}; option skipped", problem=_out_of_range(raw["id"], 0, MAX_ID)))
             return None
         # options of sectorial variants of a unit (other AVA, same loadouts) are often identical
-        key = ("option", self._unit_id, self._group_id, raw["id"])
-        cached = self.cache.find(key, raw, self.tables)
+        key = ("option", self._unit_id, self._group_id, raw["id"], orjson.dumps(raw)) if self.exact else None
+        cached = self.cache.find(key, self.tables) if key is not None else None
         if cached is not None and all(inc.option in self._option_ids.get(inc.group, ())
                                       for inc in cached.value.includes):
             self._deps.update(cached.deps)
@@ -459,8 +469,8 @@ class UnitConverter:
         finally:
             deps, self._deps = self._deps, outer
             outer.update(deps)
-        if option is not None and len(self.issues) == issues_before:
-            self.cache.add(key, raw, option, deps, self.empty_entries - empty_before)
+        if option is not None and len(self.issues) == issues_before and key is not None:
+            self.cache.add(key, option, deps, self.empty_entries - empty_before)
         return option
 
     def _new_option(self, path: str, raw: dict[str, Any]) -> Option | None:

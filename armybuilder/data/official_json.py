@@ -123,7 +123,13 @@ def _object_once(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
 
 
 def parse_json(data: bytes, file: str) -> Any:
-    """Parse JSON bytes; every way it can fail becomes an ImportFileError saying how.
+    """Parse JSON bytes; every way it can fail becomes an ImportFileError saying how."""
+    return read_json(data, file)[0]
+
+
+def read_json(data: bytes, file: str) -> tuple[Any, bool]:
+    """`parse_json`, and whether orjson's reading was kept: then `orjson.dumps` renders any part of the
+    value exactly (equal renderings, equal JSON), which the converter uses to spot units it has seen.
 
     orjson reads the data (about 2.5x faster than the json module with the duplicate-key hook), and
     its answer is taken only when it is provably the json module's: anything orjson refuses, and
@@ -133,11 +139,11 @@ def parse_json(data: bytes, file: str) -> Any:
         raise ImportFileError(ImportIssue(file, lazy_tr("the file is empty")))
     try:
         value = orjson.loads(data)
-    except orjson.JSONDecodeError:  # invalid UTF-8, a BOM, NaN, an integer past 64 bits, …: json says what
-        return _parse_with_json(data, file)
+    except orjson.JSONDecodeError:  # invalid UTF-8, a BOM, NaN, too deep, …: json reads it or says why not
+        return _parse_with_json(data, file), False
     if _same_as_json(data, value):
-        return value
-    return _parse_with_json(data, file)
+        return value, True
+    return _parse_with_json(data, file), False
 
 
 _DIGITS_AS_ZERO = bytes.maketrans(b"123456789", b"000000000")
