@@ -169,3 +169,30 @@ def test_a_tooltip_of_a_row_repaints_nothing(qtbot) -> None:  # type: ignore[no-
         QApplication.instance().removeEventFilter(log)
     assert view.viewport() not in log.painted
     assert model.index(2, 0).data(Qt.ItemDataRole.ToolTipRole) == "AVA 1/1"
+
+
+def test_a_move_says_once_that_the_selection_changed(qtbot, window) -> None:  # type: ignore[no-untyped-def]
+    from test_gui_window import HEAVY, LINE, add, start_list
+
+    start_list(qtbot, window)
+    for unit in (LINE, HEAVY, LINE):
+        add(qtbot, window, unit, 1, 2)
+    editor, document = window.editor, window.document
+    first, second, third = document.uids_in_order()
+    editor.select_troopers([first])
+    QApplication.processEvents()
+    told: list[list[str]] = []
+    editor.selection_changed.connect(lambda: told.append(editor.selected_uids()))
+    document.move_troopers([third], 1, 0)  # rows taken out and put back; the move then selects what it moved
+    QApplication.processEvents()
+    assert told == [[third]] and document.uids_in_order() == [third, first, second]
+    told.clear()
+    document.move_troopers([third], 1, None)  # the selected trooper itself: still the one selected
+    QApplication.processEvents()
+    assert told == [] and editor.selected_uids() == [third] and editor.current_uid() == third
+    assert document.uids_in_order() == [first, second, third]
+    told.clear()
+    window.action_set.undo.trigger()
+    QApplication.processEvents()
+    assert editor.selected_uids() == [third] and told in ([], [[third]])
+

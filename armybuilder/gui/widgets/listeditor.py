@@ -456,10 +456,14 @@ class ListEditor(QWidget):
         self._auto_scroll = self.tree.hasAutoScroll()
         self.tree.setAutoScroll(False)
         self._selection_moved = False
+        self._kept = self._selection_state()
+
+    def _selection_state(self) -> tuple[list[tuple[str, str, int]], tuple[str, str, int, int] | None]:
+        """The selected rows and the current one (with its column), each as what it is (`_row_key`)."""
         selection = self.tree.selectionModel()
         current = self.tree.currentIndex()
         rows = [self._row_key(index) for index in selection.selectedRows()]
-        self._kept = (rows, (*self._row_key(current), current.column()) if current.isValid() else None)
+        return rows, (*self._row_key(current), current.column()) if current.isValid() else None
 
     def _restore_kept(self) -> None:
         """After an update: rows that were selected (or current) and are still there stay so."""
@@ -511,11 +515,15 @@ class ListEditor(QWidget):
         if changes.removed and self._removed_at is None:
             self._removed_at = changes.removed[0][1:]
         self._fit_figures()
+        before = self._kept
         try:
             self._restore_kept()
         finally:
             self._updating = False
             self.tree.setAutoScroll(self._auto_scroll)
+        after = self._selection_state()
+        if self._selection_moved and (sorted(after[0]), after[1]) == (sorted(before[0]), before[1]):
+            self._selection_moved = False  # rows taken out and put back, the very same selected and current
         if self._selection_moved:
             self._selection_moved = False
             if changes.removed and not self.tree.selectionModel().hasSelection():
