@@ -196,3 +196,29 @@ def test_a_move_says_once_that_the_selection_changed(qtbot, window) -> None:  # 
     QApplication.processEvents()
     assert editor.selected_uids() == [third] and told in ([], [[third]])
 
+
+def test_the_figure_columns_fit_the_widest_figure_shown(qtbot, window) -> None:  # type: ignore[no-untyped-def]
+    from test_gui_window import CONTROLLERS, HEAVY, LINE, add, start_list
+
+    from armybuilder.gui.models.roster import Column
+
+    def expected(column: int) -> int:
+        tree, header = window.editor.tree, window.editor.tree.header()
+        option = QStyleOptionViewItem()
+        option.initFrom(tree)
+        delegate = tree.itemDelegateForIndex(window.editor.model.index(0, column))
+        widths = [header.sectionSizeHint(column), header.minimumSectionSize()]
+        widths += [delegate.sizeHint(option, index).width() for index in window.editor._shown_rows(column)]
+        return int(min(max(widths), header.maximumSectionSize()))
+
+    start_list(qtbot, window)
+    for unit, option in ((LINE, 3), (HEAVY, 1), (CONTROLLERS, 1), (LINE, 1), (HEAVY, 2)):
+        add(qtbot, window, unit, 1, option)
+        QApplication.processEvents()
+        for column in (Column.SWC, Column.POINTS):
+            assert window.editor.tree.header().sectionSize(column) == expected(column), column
+    group = window.editor.model.group_index(1)
+    window.editor.tree.collapse(group)  # the troopers' figures are no longer shown
+    QApplication.processEvents()
+    for column in (Column.SWC, Column.POINTS):
+        assert window.editor.tree.header().sectionSize(column) == expected(column), column

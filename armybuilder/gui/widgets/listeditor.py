@@ -35,7 +35,7 @@ from PySide6.QtWidgets import (
 from armybuilder.gui.document import ListDocument
 from armybuilder.gui.fireteams.badge import TeamBadgeDelegate
 from armybuilder.gui.models.roster import Column, ListChanges, ListTreeModel, Role
-from armybuilder.gui.models.stored import DECORATION, DISPLAY, FONT, Cells
+from armybuilder.gui.models.stored import DECORATION, DISPLAY, FONT, SIZE, Cells
 from armybuilder.gui.widgets.parts import size_columns
 from armybuilder.gui.widgets.wrapping import CellSizes, WrappingTreeView
 from armybuilder.i18n import tr
@@ -261,22 +261,17 @@ class ListEditor(QWidget):
     def _fit_figures(self, *_: object) -> None:
         """The SWC and points columns as wide as their widest figure (or title) among the rows shown. Qt's
         own "resize to contents" measured every row again at every change of any row, several times an edit;
-        here the rows are measured only when a figure shown changed."""
+        here each row's width is the size the model stores with its cells (what the delegate answers), read
+        once per update, and the columns are resized only when a width shown changed."""
         header = self.tree.header()
-        shown = tuple((column, index.data(), index.data(Qt.ItemDataRole.FontRole) is not None)
-                      for column in FIGURES for index in self._shown_rows(column))
+        widths = tuple(tuple(size.width() if isinstance(size := index.data(SIZE), QSize) else 0
+                             for index in self._shown_rows(column)) for column in FIGURES)
         titles = tuple(header.sectionSizeHint(column) for column in FIGURES)
-        if (shown, titles) == self._figures_shown:
+        if (widths, titles) == self._figures_shown:
             return
-        self._figures_shown = (shown, titles)
-        option = QStyleOptionViewItem()
-        option.initFrom(self.tree)
-        for column, title in zip(FIGURES, titles, strict=True):
-            delegate = self.tree.itemDelegateForIndex(self.model.index(0, column))
-            widths = [title, header.minimumSectionSize()]
-            if delegate is not None:
-                widths.extend(delegate.sizeHint(option, index).width() for index in self._shown_rows(column))
-            width = min(max(widths), header.maximumSectionSize())
+        self._figures_shown = (widths, titles)
+        for column, title, shown in zip(FIGURES, titles, widths, strict=True):
+            width = min(max(title, header.minimumSectionSize(), *shown), header.maximumSectionSize())
             if header.sectionSize(column) != width:
                 header.resizeSection(column, width)
 
