@@ -29,11 +29,10 @@ import time
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pydantic import BaseModel
 
-from armybuilder.data.catalog import ArmySummary, Catalog
 from armybuilder.data.construct import restore
 from armybuilder.data.fileio import atomic_write_bytes, atomic_write_text, open_regular, read_regular_bytes
 from armybuilder.data.import_report import INDEX as INDEX  # the cache folder's file names live with the check
@@ -44,10 +43,13 @@ from armybuilder.data.import_report import issue_to_json as issue_to_json
 from armybuilder.data.names import NameSet
 from armybuilder.data.official_json import ImportIssue
 from armybuilder.data.problems import DataError, DataProblem
-from armybuilder.domain.lists import Origin
 from armybuilder.domain.profiles import Army, WeaponProfile
 from armybuilder.i18n import tr
 from armybuilder.paths import imported_data_dir
+
+if TYPE_CHECKING:  # the catalog, the list and the rules-pack models: not needed to import the data
+    from armybuilder.data.catalog import ArmySummary, Catalog
+    from armybuilder.domain.lists import Origin
 
 FORMAT = "armybuilder-imported/1"
 LOCK_STALE_SECONDS = 600
@@ -176,6 +178,8 @@ class CachedArmy:
     """SHA-256 of the army's blob in the pack, checked on every load ("" in caches written before it)."""
 
     def summary(self) -> ArmySummary:
+        from armybuilder.data.catalog import ArmySummary
+
         return ArmySummary(
             origin="imported", id=self.id, slug=self.slug, name=self.name, kind=self.kind,  # type: ignore[arg-type]
             parent=self.parent, version=self.version, edition=self.edition, units=self.counts.get("units", 0),
@@ -514,6 +518,8 @@ def catalog_with_imported(paths: Sequence[Path], data_dir: Path | None = None) -
         failure: CacheError | None = None
     except CacheError as exc:
         index, failure = None, exc
+    from armybuilder.data.catalog import Catalog
+
     catalog = Catalog.from_paths(paths, known_names=_index_names(index))
     _attach(catalog, folder, data_dir, index, failure)
     return catalog
