@@ -7,6 +7,7 @@ the real importer is attached. It is deliberately minimal (no profiles, weapons 
 
 from __future__ import annotations
 
+import functools
 import gzip
 import json
 import textwrap
@@ -28,7 +29,14 @@ _LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 
 def read_code_file(path: Path) -> dict[str, Any]:
-    """A YAML file of army codes (`codes:`, `sources:` …), plain or gzipped (`.gz`)."""
+    """A YAML file of army codes (`codes:`, `sources:` …), plain or gzipped (`.gz`); read once per process
+    (the corpus takes half a second to parse, and each test process read it twice at collection): treat the
+    result as read-only."""
+    return _read_code_file(path.resolve())
+
+
+@functools.cache
+def _read_code_file(path: Path) -> dict[str, Any]:
     raw = path.read_bytes()
     text = (gzip.decompress(raw) if path.suffix == ".gz" else raw).decode("utf-8")
     data = yaml.load(text, Loader=_LOADER)
