@@ -406,6 +406,26 @@ class MainWindow(Retranslating, QMainWindow):
         self._update_actions()
         set_tab_text(self.bottom_tabs, 0, self._problems_tab_text())
         self._card_follows_trooper()
+        self.card.prepare_pages(self._card_pages_wanted)  # when the app is idle again
+
+    def _card_pages_wanted(self) -> list[tuple[UnitEntry, OptionEntry | None]]:
+        """The units of the list's troopers (each with its first trooper's option) and the unit chosen in
+        the browser: the card prepares their pages while the app is idle."""
+        doc = self.document
+        wanted: dict[tuple[int, bool], tuple[UnitEntry, OptionEntry | None]] = {}
+        for uid in doc.uids_in_order() if doc.has_list else ():
+            resolved = doc.resolved(uid)
+            if resolved is None or (resolved.unit.id, resolved.reinforcement) in wanted:
+                continue
+            entry = self.browser.entry_for(resolved.unit.id, resolved.reinforcement)
+            if entry is not None:
+                key = (resolved.trooper.group, resolved.trooper.option)
+                wanted[resolved.unit.id, resolved.reinforcement] = (entry, next((o for o in entry.options
+                                                                                if o.key == key), None))
+        browsed, option = self.browser.current_entry()
+        if browsed is not None:
+            wanted.setdefault((browsed.unit.id, browsed.reinforcement), (browsed, option))
+        return list(wanted.values())
 
     def _card_follows_trooper(self) -> None:
         """After an edit (an option changed in place, an undo), the card shown for the list's current

@@ -147,3 +147,93 @@ def test_after_every_edit_the_card_shows_the_selected_troopers_unit_and_option(q
         check()
         doc.move_troopers([window.editor.selected_uids()[0]], 1, 0)
         check()
+
+
+def snapshot(window: MainWindow) -> dict[str, object]:
+    """What the card on show says and how its tables are laid out."""
+    card = window.card
+
+    def cells(model) -> list[list[object]]:  # type: ignore[no-untyped-def]
+        return [[model.index(r, c).data() for c in range(model.columnCount())] for r in range(model.rowCount())]
+
+    def layout(table) -> tuple[object, ...]:  # type: ignore[no-untyped-def]
+        rows, columns = table.model().rowCount(), table.model().columnCount()
+        return ([table.rowHeight(r) for r in range(rows)], [table.columnWidth(c) for c in range(columns)],
+                [table.columnSpan(r, 0) for r in range(rows)], table.height(), table.isVisible())
+
+    return {"texts": (card.title.text(), card.subtitle.text(), card.details.text(), card.options_title.text(),
+                      card.weapons_title.text(), card.weapons_note.text()),
+            "cells": (cells(card.stats_model), cells(card.options_model), cells(card.weapons_model)),
+            "layout": tuple(layout(t) for t in (card.stats, card.options, card.weapons)),
+            "option": card.highlighted_key(), "width": card.body.width()}
+
+
+def prepare_all(window: MainWindow) -> int:
+    """What the card does while the app is idle, one page per turn, until it has nothing left to prepare."""
+    card = window.card
+    pages = len(card._pages)
+    for _ in range(20):
+        card._prepare_next()
+        if not card._prepare_timer.isActive():
+            break
+    return len(card._pages) - pages
+
+
+def list_with_three_units(qtbot, window: MainWindow) -> list[int]:  # type: ignore[no-untyped-def]
+    start_list(qtbot, window)
+    for unit in (LINE, HEAVY, CONTROLLERS):
+        window.document.add_trooper(unit, 1, 1)
+    browse(window, LINE)
+    window.card._drop_pages()  # adding showed each unit: only the browser's is kept now
+    return [HEAVY, CONTROLLERS]
+
+
+def test_a_page_prepared_while_idle_is_the_page_built_when_shown(qtbot, window: MainWindow) -> None:  # type: ignore[no-untyped-def]
+    others = list_with_three_units(qtbot, window)
+    card = window.card
+    assert card._prepare_timer.isActive(), "an edit asks for the list's pages once the app is idle"
+    assert prepare_all(window) == len(others)
+    wanted = {entry.unit.id: (entry, option) for entry, option in window._card_pages_wanted()}
+    prepared = {}
+    for unit in others:
+        entry, option = wanted[unit]
+        page = next(p for p in card._pages if p.entry is entry)
+        card.show_unit(entry, option)
+        assert card.body is page and page.fitted, "showing it turns to the page prepared, laid out"
+        prepared[unit] = snapshot(window)
+    for unit in others:
+        card._drop_pages()
+        card._prepare_timer.stop()
+        entry, option = wanted[unit]
+        card.show_unit(entry, option)
+        assert snapshot(window) == prepared[unit]
+
+
+def test_pages_prepared_are_dropped_on_a_language_switch_and_prepared_again_in_it(qtbot, window: MainWindow) -> None:  # type: ignore[no-untyped-def]
+    others = list_with_three_units(qtbot, window)
+    card = window.card
+    prepare_all(window)
+    apply_language("es")
+    assert all(p.entry is None or p is card.body for p in card._pages), "only the page on show is kept"
+    assert prepare_all(window) >= len(others)  # the browser's own unit too: it has new entries in Spanish
+    for entry, option in window._card_pages_wanted():
+        card.show_unit(entry, option)
+        assert "FIS" in headers(window) and card.options.accessibleName() == "Opciones"
+
+
+def test_the_player_acting_puts_off_the_preparing(qtbot, window: MainWindow) -> None:  # type: ignore[no-untyped-def]
+    from armybuilder.gui.widgets.profilecard import PREPARE_AFTER_MS
+
+    list_with_three_units(qtbot, window)
+    card = window.card
+    timer = card._prepare_timer
+    timer.stop()
+    browse(window, HEAVY)
+    assert timer.isActive() and timer.interval() == PREPARE_AFTER_MS
+    card._prepare_next()
+    assert timer.isActive() and timer.interval() == 0, "one page per turn of the event loop"
+    window.document.add_trooper(LINE, 1, 1)
+    assert timer.isActive() and timer.interval() == PREPARE_AFTER_MS, "an edit restarts the wait"
+    qtbot.waitUntil(lambda: not timer.isActive(), timeout=5000)
+    entries = {entry.unit.id for entry, _ in window._card_pages_wanted()}
+    assert entries <= {p.entry.unit.id for p in card._pages if p.entry is not None}

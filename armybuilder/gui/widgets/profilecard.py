@@ -6,6 +6,7 @@ ammunition, saving attribute and traits. Hovering a weapon's name shows its prof
 from __future__ import annotations
 
 import html
+from collections.abc import Callable, Sequence
 
 from PySide6.QtCore import QModelIndex, QPersistentModelIndex, QRectF, QSize, Qt, QTimer, Signal
 from PySide6.QtGui import QAbstractTextDocumentLayout, QAction, QCursor, QPainter, QPalette, QResizeEvent, QTextDocument
@@ -43,6 +44,11 @@ from armybuilder.rules.categories import added_categories, own_categories
 Index = QModelIndex | QPersistentModelIndex
 KEPT_PAGES = 6
 """Pages of the units shown last that the card keeps, laid out (an undo, redo or move shows one again)."""
+MOST_PAGES = 24
+"""Most pages the card keeps: those of the units shown last and those it prepared for the list's units."""
+PREPARE_AFTER_MS = 400
+"""How long the app is left alone before the card prepares the pages of the units the list has; then it
+prepares one page per turn of the event loop, until the player does something (which restarts the wait)."""
 PADDING = 4
 ICON = 16
 
@@ -245,6 +251,14 @@ class ProfileCard(Retranslating, QWidget):
         self._cm = False
         self._fit_pending = False
         self._option_actions: list[QAction] = []
+        self._wanted: Callable[[], Sequence[tuple[UnitEntry, OptionEntry | None]]] | None = None
+        """The units (and options) whose pages to prepare while the app is idle: the list's."""
+        self._pinned: tuple[UnitEntry, ...] = ()
+        """The units `_wanted` gave last: their pages are the last recycled for other units."""
+        self._preparing = False
+        self._prepare_timer = QTimer(self)
+        self._prepare_timer.setSingleShot(True)
+        self._prepare_timer.timeout.connect(self._prepare_next)
         self.pages = QWidget()
         """Holds the pages kept (`CardPage`); only the one on show is visible, so only it is laid out."""
         self.pages.setObjectName("card_pages")
@@ -306,11 +320,20 @@ class ProfileCard(Retranslating, QWidget):
             page.options.addAction(action)
             page.options.setContextMenuPolicy(Qt.ContextMenuPolicy.ActionsContextMenu)
 
+    def _spare_page(self, most: int) -> CardPage | None:
+        """A page to fill for another unit: a new one while fewer than `most` are kept, else the one shown
+        longest ago of a unit not asked for (see `prepare_pages`), else none."""
+        if len(self._pages) < most:
+            return self._new_page()
+        return next((p for p in self._pages if p is not self._page
+                     and not any(p.entry is e for e in self._pinned)), None)
+
     def _turn_to(self, entry: UnitEntry) -> None:
         """Show the page kept for `entry`, else a new page (or the one shown longest ago, for it)."""
         page = next((p for p in self._pages if p.entry is entry), None)
         if page is None:
-            page = self._new_page() if len(self._pages) < KEPT_PAGES else self._pages[0]
+            page = self._spare_page(KEPT_PAGES) or (self._new_page() if len(self._pages) < MOST_PAGES
+                                                    else self._pages[0])
         self._pages.remove(page)
         self._pages.append(page)
         old = self._page
@@ -335,6 +358,7 @@ class ProfileCard(Retranslating, QWidget):
             page.hide()
             page.setParent(None)  # gone from the card now (a search of its widgets finds only the page on show)
             page.deleteLater()
+        self._prepare_later()  # those of the list's units again, in the new wording
 
     @property
     def body(self) -> CardPage:
@@ -397,20 +421,20 @@ class ProfileCard(Retranslating, QWidget):
 
     def _schedule_fit(self, *_: object) -> None:
         """Row heights follow the width (names and loadouts wrap): measure once things settle."""
-        if not self._fit_pending:
+        if not self._fit_pending and not self._preparing:  # a page prepared is measured as it is filled
             self._fit_pending = True
             QTimer.singleShot(0, self, self._scheduled_fit)
 
     def _scheduled_fit(self) -> None:
         if self._fit_pending:
-            self._fit_tables()
+            self._fit_pending = False
+            self._fit_tables(self._page)
 
-    def _fit_tables(self) -> None:
+    def _fit_tables(self, page: CardPage) -> None:
         """The stat lines and the options table are exactly as tall as their rows: the card scrolls."""
-        self._fit_pending = False
-        self._size_weapon_columns()
-        self._page.fitted = True
-        for table in (self.stats, self.options, self.weapons):
+        self._size_weapon_columns(page)
+        page.fitted = True
+        for table in (page.stats, page.options, page.weapons):
             table.doItemsLayout()  # now, with the unit just shown: not once more after the first paint
             table.resizeRowsToContents()
             height = table.horizontalHeader().sizeHint().height() + 2 * table.frameWidth()
@@ -426,7 +450,7 @@ class ProfileCard(Retranslating, QWidget):
         self._schedule_fit()
         self.show_unit(self._entry)
         self._page.weapons_of = None
-        self._show_weapons()
+        self._show_weapons(self._page)
 
     def set_distances_in_cm(self, cm: bool) -> None:
         """Show distances in cm or inches: MOV, the items' distances and the weapons' range bands."""
@@ -445,11 +469,11 @@ class ProfileCard(Retranslating, QWidget):
 
     def _refresh(self) -> None:
         """Fill the page on show again, for the unit and option it shows."""
-        entry, option = self._entry, self._current_option()
+        entry, option = self._entry, self._current_option(self._page)
         self._entry = self._page.entry = None
         self.show_unit(entry, option)
         self._page.weapons_of = None
-        self._show_weapons()
+        self._show_weapons(self._page)
 
     @property
     def unit(self) -> Unit | None:
@@ -478,40 +502,103 @@ class ProfileCard(Retranslating, QWidget):
             return
         if changed:
             self._turn_to(entry)
-        page = self._page
+        self._prepare_later()  # the player is busy: what is prepared waits
+        row = self._fill(self._page, entry, option)
+        if changed:
+            self.scroll_area.verticalScrollBar().setValue(0)
+        if row is not None:
+            QTimer.singleShot(0, self, lambda: self._reveal_option(row))
+
+    def _fill(self, page: CardPage, entry: UnitEntry, option: OptionEntry | None) -> int | None:
+        """Fill `page` for `entry` (what it does not show yet), highlight `option`, measure the rows once;
+        returns the option's row."""
         fresh = page.entry is not entry
         if fresh:
             page.entry = entry
             page.texts_for = page.weapons_of = None
             page.fitted = False
-            self.stats_model.set_unit(entry.unit)
-            self.options_model.set_unit(entry)
-        if changed:
-            self.scroll_area.verticalScrollBar().setValue(0)
+            page.stats_model.set_unit(entry.unit)
+            page.options_model.set_unit(entry)
         unit = entry.unit
         shown = (entry, language(), self._cm, self.season, self._book)
         if shown != page.texts_for:
             page.texts_for = shown
-            self._show_texts(entry)
+            self._show_texts(page, entry)
+        found = None
         if option is not None:
-            for row in range(self.options_model.rowCount()):
-                key = self.options_model.index(row, 0).data(OptionRole.OPTION_KEY)
+            for row in range(page.options_model.rowCount()):
+                key = page.options_model.index(row, 0).data(OptionRole.OPTION_KEY)
                 if key == (unit.id, *option.key):
-                    current = self.options.currentIndex()
+                    current = page.options.currentIndex()
                     if fresh or not current.isValid() or current.row() != row \
-                            or not self.options.selectionModel().isRowSelected(row, QModelIndex()):
-                        self.options.setCurrentIndex(self.options_model.index(row, 0))
-                        self.options.selectRow(row)
-                    QTimer.singleShot(0, self, lambda row=row: self._reveal_option(row))
+                            or not page.options.selectionModel().isRowSelected(row, QModelIndex()):
+                        page.options.setCurrentIndex(page.options_model.index(row, 0))
+                        page.options.selectRow(row)
+                    found = row
                     break
-        self._show_weapons()
+        self._show_weapons(page)
         if not page.fitted:  # once, with the option highlighted and its weapons in
-            self._fit_tables()
+            if page is self._page:
+                self._fit_pending = False
+            self._fit_tables(page)
+        return found
 
-    def _show_texts(self, entry: UnitEntry) -> None:
+    # ----- pages prepared while the app is idle ----------------------------------------------------------
+    def prepare_pages(self, wanted: Callable[[], Sequence[tuple[UnitEntry, OptionEntry | None]]]) -> None:
+        """Prepare the pages of the units `wanted` gives (asked when it is time: the list's troopers' units
+        and options) once the app is left alone for PREPARE_AFTER_MS, one page per turn of the event loop:
+        showing one of them then turns to a page laid out. Every call (an edit) restarts the wait. Their
+        pages are the last the card fills for another unit (browsing does not push them out)."""
+        self._wanted = wanted
+        self._pinned = tuple(entry for entry, _ in wanted())
+        self._prepare_timer.start(PREPARE_AFTER_MS)
+
+    def _prepare_later(self) -> None:
+        if self._wanted is not None:
+            self._prepare_timer.start(PREPARE_AFTER_MS)
+
+    def _prepare_next(self) -> None:
+        """Prepare one page of a unit asked for that has none; ask for the next turn if others are left."""
+        if self._wanted is None or not self.pages.isVisible() or self._page.width() <= 0:
+            return  # the card is not on show (another tab, no list): nothing to measure at
+        wanted = list(self._wanted())
+        self._pinned = tuple(entry for entry, _ in wanted)
+        for entry, option in wanted:
+            if entry is self._entry or any(p.entry is entry for p in self._pages):
+                continue
+            page = self._spare_page(MOST_PAGES)
+            if page is None:
+                return  # the pages kept are all asked for
+            self.prepare_page(page, entry, option)
+            self._prepare_timer.start(0)  # the next one on the next turn, unless the player acts
+            return
+
+    def prepare_page(self, page: CardPage, entry: UnitEntry, option: OptionEntry | None) -> None:
+        """Fill and measure a page not on show, at the width of the page on show. It is shown meanwhile
+        outside the card's area (updates off: nothing is painted) so that its tables take their widths and
+        measure their rows as on show, then hidden again, among the pages kept as the one shown longest ago."""
+        layout = self.pages.layout()
+        assert layout is not None and page is not self._page
+        self._pages.remove(page)
+        self._pages.insert(0, page)
+        layout.removeWidget(page)
+        shown = self._page.geometry()
+        page.setUpdatesEnabled(False)
+        page.setGeometry(-2 * shown.width() - 100, 0, shown.width(), shown.height())
+        self._preparing = True
+        try:
+            page.show()
+            self._fill(page, entry, option)
+        finally:
+            self._preparing = False
+            page.hide()
+            page.setUpdatesEnabled(True)
+            layout.addWidget(page)
+
+    def _show_texts(self, page: CardPage, entry: UnitEntry) -> None:
         """The title, the facts under it and the details of a unit, in the current language."""
         unit = entry.unit
-        self.title.setText(unit.name)
+        page.title.setText(unit.name)
         facts = []
         if entry.type is not None:
             facts.append(f"{type_name(entry.type)} ({entry.type.value})")
@@ -527,8 +614,8 @@ class ProfileCard(Retranslating, QWidget):
             facts.append(tr("Mercenary (Soldiers of Fortune)"))
         if entry.reinforcement:
             facts.append(tr("Reinforcements"))
-        self.subtitle.setText(" · ".join(facts))
-        self.details.setText(self._details_html(unit))
+        page.subtitle.setText(" · ".join(facts))
+        page.details.setText(self._details_html(unit))
 
     def highlighted_key(self) -> tuple[int, int, int] | None:
         """(unit, group, option) of the option highlighted in the options table."""
@@ -536,23 +623,26 @@ class ProfileCard(Retranslating, QWidget):
         key = index.siblingAtColumn(0).data(OptionRole.OPTION_KEY) if index.isValid() else None
         return tuple(key) if key is not None else None
 
-    def _current_option(self) -> OptionEntry | None:
-        key = self.highlighted_key()
-        if self._entry is None or key is None:
+    @staticmethod
+    def _current_option(page: CardPage) -> OptionEntry | None:
+        index = page.options.currentIndex()
+        key = index.siblingAtColumn(0).data(OptionRole.OPTION_KEY) if index.isValid() else None
+        entry = page.entry
+        if entry is None or key is None:
             return None
-        return next((o for o in self._entry.options if (self._entry.unit.id, *o.key) == key), None)
+        return next((o for o in entry.options if (entry.unit.id, *o.key) == tuple(key)), None)
 
     def _on_option_row_changed(self, *_: object) -> None:
-        self._show_weapons()
+        self._show_weapons(self._page)
 
-    def _show_weapons(self) -> None:
+    def _show_weapons(self, page: CardPage) -> None:
         """The weapons of the highlighted option (else the first): a row per firing mode."""
-        entry = self._entry
-        option = self._current_option() or (entry.options[0] if entry is not None and entry.options else None)
+        entry = page.entry
+        option = self._current_option(page) or (entry.options[0] if entry is not None and entry.options else None)
         key = (entry.unit.id, *option.key) if entry is not None and option is not None else None
-        if key == self._page.weapons_of and key is not None:
+        if key == page.weapons_of and key is not None:
             return
-        self._page.weapons_of = key
+        page.weapons_of = key
         rows = []
         missing: list[str] = []
         if entry is not None and option is not None:
@@ -562,13 +652,13 @@ class ProfileCard(Retranslating, QWidget):
                     rows += [(carried.who, line) for line in lines]
                     if not lines:
                         missing.append(name)
-        self.weapons_model.set_lines(rows)
+        page.weapons_model.set_lines(rows)
         shown = entry is not None and option is not None
-        self.weapons_title.setVisible(shown)
-        self.weapons.setVisible(bool(rows))
+        page.weapons_title.setVisible(shown)
+        page.weapons.setVisible(bool(rows))
         if shown:
             assert entry is not None and option is not None
-            self.weapons_title.setText(tr("Weapons of {option}", option=option_detail(entry.unit, option.option)
+            page.weapons_title.setText(tr("Weapons of {option}", option=option_detail(entry.unit, option.option)
                                           or entry.unit.name))
         notes = []
         if not self._book and shown:
@@ -577,23 +667,27 @@ class ProfileCard(Retranslating, QWidget):
             notes.append(tr("No profile in the data for: {names}", names=", ".join(dict.fromkeys(missing))))
         if rows:
             notes.append(tr("The modifier applies up to the distance shown; hover a weapon for all of it."))
-        self.weapons_note.setText(" ".join(notes))
-        self.weapons_note.setVisible(bool(notes))
-        self._schedule_fit()
+        page.weapons_note.setText(" ".join(notes))
+        page.weapons_note.setVisible(bool(notes))
+        if page is self._page:
+            self._schedule_fit()
+        else:
+            page.fitted = False
 
-    def _size_weapon_columns(self) -> None:
+    @staticmethod
+    def _size_weapon_columns(page: CardPage) -> None:
         """The name takes what the bands and figures leave; each line's traits span the row under it."""
-        header = self.weapons.horizontalHeader()
-        model = self.weapons_model
+        header = page.weapons.horizontalHeader()
+        model = page.weapons_model
         columns = model.columnCount()
-        self.weapons.clearSpans()
+        page.weapons.clearSpans()
         if not columns:
             return
         for column in range(columns):
             mode = QHeaderView.ResizeMode.Stretch if column == 0 else QHeaderView.ResizeMode.ResizeToContents
             header.setSectionResizeMode(column, mode)
         for row in model.traits_rows():
-            self.weapons.setSpan(row, 0, 1, columns)
+            page.weapons.setSpan(row, 0, 1, columns)
 
     def _on_link_hovered(self, link: str) -> None:
         """A weapon named in the details: its profile, as the weapons table has it."""
