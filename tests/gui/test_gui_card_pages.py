@@ -237,3 +237,19 @@ def test_the_player_acting_puts_off_the_preparing(qtbot, window: MainWindow) -> 
     qtbot.waitUntil(lambda: not timer.isActive(), timeout=5000)
     entries = {entry.unit.id for entry, _ in window._card_pages_wanted()}
     assert entries <= {p.entry.unit.id for p in card._pages if p.entry is not None}
+
+
+def test_another_option_highlighted_measures_its_weapons_as_a_page_built_for_it(qtbot, window: MainWindow) -> None:  # type: ignore[no-untyped-def]
+    start_list(qtbot, window)
+    card = window.card
+    for unit in (LINE, HEAVY):
+        entry = window.browser.entry_for(unit)
+        assert entry is not None and len(entry.options) > 1
+        for option in entry.options[1:]:
+            card.show_unit(entry, entry.options[0])
+            card.show_unit(entry, option)  # only the weapons are measured again, once things settle
+            qtbot.waitUntil(lambda: not card._fit_pending)
+            switched = snapshot(window)
+            card._drop_pages()
+            card._refresh()  # the same unit and option on a page filled anew
+            assert snapshot(window) == switched

@@ -250,6 +250,8 @@ class ProfileCard(Retranslating, QWidget):
         self.empty.setWordWrap(True)
         self._cm = False
         self._fit_pending = False
+        self._fit_all = False
+        """Whether the fit pending measures every table, or only the weapons (another option highlighted)."""
         self._option_actions: list[QAction] = []
         self._wanted: Callable[[], Sequence[tuple[UnitEntry, OptionEntry | None]]] | None = None
         """The units (and options) whose pages to prepare while the app is idle: the list's."""
@@ -419,22 +421,27 @@ class ProfileCard(Retranslating, QWidget):
         super().resizeEvent(event)
         self._schedule_fit()
 
-    def _schedule_fit(self, *_: object) -> None:
+    def _schedule_fit(self, *_: object, weapons_only: bool = False) -> None:
         """Row heights follow the width (names and loadouts wrap): measure once things settle."""
-        if not self._fit_pending and not self._preparing:  # a page prepared is measured as it is filled
+        if self._preparing:  # a page prepared is measured as it is filled
+            return
+        self._fit_all = self._fit_all or not weapons_only
+        if not self._fit_pending:
             self._fit_pending = True
             QTimer.singleShot(0, self, self._scheduled_fit)
 
     def _scheduled_fit(self) -> None:
         if self._fit_pending:
             self._fit_pending = False
-            self._fit_tables(self._page)
+            self._fit_tables(self._page, weapons_only=not self._fit_all)
+            self._fit_all = False
 
-    def _fit_tables(self, page: CardPage) -> None:
-        """The stat lines and the options table are exactly as tall as their rows: the card scrolls."""
+    def _fit_tables(self, page: CardPage, weapons_only: bool = False) -> None:
+        """The stat lines and the options table are exactly as tall as their rows: the card scrolls. With
+        `weapons_only` (another option highlighted, the width unchanged) only the weapons are measured."""
         self._size_weapon_columns(page)
         page.fitted = True
-        for table in (page.stats, page.options, page.weapons):
+        for table in (page.weapons,) if weapons_only else (page.stats, page.options, page.weapons):
             table.doItemsLayout()  # now, with the unit just shown: not once more after the first paint
             table.resizeRowsToContents()
             height = table.horizontalHeader().sizeHint().height() + 2 * table.frameWidth()
@@ -539,7 +546,7 @@ class ProfileCard(Retranslating, QWidget):
         self._show_weapons(page)
         if not page.fitted:  # once, with the option highlighted and its weapons in
             if page is self._page:
-                self._fit_pending = False
+                self._fit_pending = self._fit_all = False
             self._fit_tables(page)
         return found
 
@@ -670,7 +677,7 @@ class ProfileCard(Retranslating, QWidget):
         page.weapons_note.setText(" ".join(notes))
         page.weapons_note.setVisible(bool(notes))
         if page is self._page:
-            self._schedule_fit()
+            self._schedule_fit(weapons_only=page.fitted)  # a new width (sectionResized) measures them all
         else:
             page.fitted = False
 
