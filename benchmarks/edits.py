@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from functools import partial, wraps
 from typing import Any
 
-from PySide6.QtCore import QEvent, QObject, Qt
+from PySide6.QtCore import QEvent, QEventLoop, QObject, Qt, QTimer
 from PySide6.QtWidgets import QApplication
 
 WORK_EVENTS = frozenset({
@@ -331,10 +331,24 @@ class EditBench:
         self.validate(army_list, self.catalog)
         return Timing((time.perf_counter() - wall) * 1000, (time.thread_time() - cpu) * 1000)
 
-    def run(self, rounds: int, figures: EditFigures, validations: int = 5, timer: Timer = timed_edit) -> EditFigures:
-        """`rounds` of every edit, each timed by `timer`, with `validations` of the list before each round."""
+    def pause(self, ms: float) -> None:
+        """The player's pause before an action: the event loop runs idle (waits for events) for `ms`."""
+        loop = QEventLoop()
+        QTimer.singleShot(int(ms), loop.quit)
+        loop.exec()
+
+    def run(self, rounds: int, figures: EditFigures, validations: int = 5, timer: Timer = timed_edit,
+            pause_ms: float = 0) -> EditFigures:
+        """`rounds` of every edit, each timed by `timer`, with `validations` of the list before each round;
+        with `pause_ms`, the event loop runs idle that long (untimed) before each edit, as between a player's
+        clicks — what the app does when left alone (the card prepares pages) happens then."""
         doc, window, settler = self.doc, self.window, self.settler
-        timed_edit = timer
+
+        def timed_edit(action: Callable[[], object], settler: Settler) -> Timing:
+            if pause_ms:
+                self.pause(pause_ms)
+            return timer(action, settler)
+
         actions = window.action_set
         for round_ in range(rounds):
             for _ in range(validations):  # the list as it is between edits: 15 troopers
