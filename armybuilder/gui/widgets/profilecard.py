@@ -334,8 +334,9 @@ class ProfileCard(Retranslating, QWidget):
         """Show the page kept for `entry`, else a new page (or the one shown longest ago, for it)."""
         page = next((p for p in self._pages if p.entry is entry), None)
         if page is None:
-            page = self._spare_page(KEPT_PAGES) or (self._new_page() if len(self._pages) < MOST_PAGES
-                                                    else self._pages[0])
+            # no page made here past KEPT_PAGES (making one costs more than refilling one): the pages
+            # of the list's units are the last refilled, and prepared again when the app is idle
+            page = self._spare_page(KEPT_PAGES) or self._pages[0]
         self._pages.remove(page)
         self._pages.append(page)
         old = self._page
