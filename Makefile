@@ -38,8 +38,10 @@ typecheck: $(VENV)/.installed-test
 # the suite on every core (pytest-xdist); `make pytest PYTEST_ARGS=` runs it in one process, e.g. to debug
 PYTEST_ARGS ?= -n auto --dist worksteal
 
+# bytecode is written even where the environment says not to (PYTHONDONTWRITEBYTECODE): the workers
+# and the interpreters the tests start would otherwise compile the package again each time
 pytest: $(VENV)/.installed-test
-	QT_QPA_PLATFORM=offscreen $(PY) -m pytest $(PYTEST_ARGS)
+	env -u PYTHONDONTWRITEBYTECODE QT_QPA_PLATFORM=offscreen $(PY) -m pytest $(PYTEST_ARGS)
 
 test: lint pytest
 
