@@ -254,9 +254,8 @@ class ProfileCard(Retranslating, QWidget):
         """Whether the fit pending measures every table, or only the weapons (another option highlighted)."""
         self._option_actions: list[QAction] = []
         self._wanted: Callable[[], Sequence[tuple[UnitEntry, OptionEntry | None]]] | None = None
-        """The units (and options) whose pages to prepare while the app is idle: the list's."""
-        self._pinned: tuple[UnitEntry, ...] = ()
-        """The units `_wanted` gave last: their pages are the last recycled for other units."""
+        """The units (and options) whose pages to prepare while the app is idle: the list's. Their pages are
+        also the last recycled for other units (`_spare_page`)."""
         self._preparing = False
         self._prepare_timer = QTimer(self)
         self._prepare_timer.setSingleShot(True)
@@ -322,13 +321,17 @@ class ProfileCard(Retranslating, QWidget):
             page.options.addAction(action)
             page.options.setContextMenuPolicy(Qt.ContextMenuPolicy.ActionsContextMenu)
 
-    def _spare_page(self, most: int) -> CardPage | None:
+    def _spare_page(self, most: int, wanted: Sequence[tuple[UnitEntry, OptionEntry | None]] | None = None
+                    ) -> CardPage | None:
         """A page to fill for another unit: a new one while fewer than `most` are kept, else the one shown
-        longest ago of a unit not asked for (see `prepare_pages`), else none."""
+        longest ago of a unit not asked for (`wanted`, else what `prepare_pages` was given: asked only here,
+        when a page is to be recycled), else none."""
         if len(self._pages) < most:
             return self._new_page()
-        return next((p for p in self._pages if p is not self._page
-                     and not any(p.entry is e for e in self._pinned)), None)
+        if wanted is None:
+            wanted = self._wanted() if self._wanted is not None else ()
+        pinned = [entry for entry, _ in wanted]
+        return next((p for p in self._pages if p is not self._page and not any(p.entry is e for e in pinned)), None)
 
     def _turn_to(self, entry: UnitEntry) -> None:
         """Show the page kept for `entry`, else a new page (or the one shown longest ago, for it)."""
@@ -558,7 +561,6 @@ class ProfileCard(Retranslating, QWidget):
         showing one of them then turns to a page laid out. Every call (an edit) restarts the wait. Their
         pages are the last the card fills for another unit (browsing does not push them out)."""
         self._wanted = wanted
-        self._pinned = tuple(entry for entry, _ in wanted())
         self._prepare_timer.start(PREPARE_AFTER_MS)
 
     def _prepare_later(self) -> None:
@@ -570,11 +572,10 @@ class ProfileCard(Retranslating, QWidget):
         if self._wanted is None or not self.pages.isVisible() or self._page.width() <= 0:
             return  # the card is not on show (another tab, no list): nothing to measure at
         wanted = list(self._wanted())
-        self._pinned = tuple(entry for entry, _ in wanted)
         for entry, option in wanted:
             if entry is self._entry or any(p.entry is entry for p in self._pages):
                 continue
-            page = self._spare_page(MOST_PAGES)
+            page = self._spare_page(MOST_PAGES, wanted)
             if page is None:
                 return  # the pages kept are all asked for
             self.prepare_page(page, entry, option)
