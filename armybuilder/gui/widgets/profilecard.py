@@ -628,18 +628,20 @@ class ProfileCard(Retranslating, QWidget):
 
     def highlighted_key(self) -> tuple[int, int, int] | None:
         """(unit, group, option) of the option highlighted in the options table."""
-        index = self.options.currentIndex()
+        return self._highlighted(self._page)
+
+    @staticmethod
+    def _highlighted(page: CardPage) -> tuple[int, int, int] | None:
+        index = page.options.currentIndex()
         key = index.siblingAtColumn(0).data(OptionRole.OPTION_KEY) if index.isValid() else None
         return tuple(key) if key is not None else None
 
-    @staticmethod
-    def _current_option(page: CardPage) -> OptionEntry | None:
-        index = page.options.currentIndex()
-        key = index.siblingAtColumn(0).data(OptionRole.OPTION_KEY) if index.isValid() else None
-        entry = page.entry
+    @classmethod
+    def _current_option(cls, page: CardPage) -> OptionEntry | None:
+        key, entry = cls._highlighted(page), page.entry
         if entry is None or key is None:
             return None
-        return next((o for o in entry.options if (entry.unit.id, *o.key) == tuple(key)), None)
+        return next((o for o in entry.options if (entry.unit.id, *o.key) == key), None)
 
     def _on_option_row_changed(self, *_: object) -> None:
         self._show_weapons(self._page)
