@@ -44,7 +44,7 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any, Literal, get_args
 
 from armybuilder.data.fileio import atomic_write_text, read_regular_bytes
 from armybuilder.data.official_json import ImportIssue
@@ -113,7 +113,7 @@ class ArmyImport:
     def from_json(cls, data: dict[str, Any]) -> ArmyImport:
         """Read what `to_json` wrote; raises ValueError/TypeError/KeyError on anything else."""
         status = data["status"]
-        if status not in ("imported", "updated", "unchanged", "kept", "failed", "skipped", "removed"):
+        if status not in get_args(ArmyStatus):
             raise ValueError(f"unknown status {status!r}")
         army_id = data["army_id"]
         return cls(str(data["file"]), status, int(army_id) if army_id is not None else None, str(data["slug"]),
