@@ -12,13 +12,15 @@ SMALL_SET = ("panoceania", "svalarheima-s-winter-force", "code-capital")
 
 
 def make_data_folder(official: Path, target: Path, slugs: tuple[str, ...] = SMALL_SET) -> Path:
-    """Copy `slugs` and an army.json listing only their factions into `target`."""
+    """Copy `slugs` and an army.json listing only their factions into `target` (a slug with no file of its own,
+    such as Non-Aligned Armies, is only listed)."""
     target.mkdir(parents=True, exist_ok=True)
     metadata = json.loads((official / "army.json").read_text(encoding="utf-8"))
     metadata["factions"] = [f for f in metadata["factions"] if f["slug"] in slugs]
     (target / "army.json").write_text(json.dumps(metadata), encoding="utf-8")
     for slug in slugs:
-        shutil.copyfile(official / f"{slug}.json", target / f"{slug}.json")
+        if (official / f"{slug}.json").is_file():
+            shutil.copyfile(official / f"{slug}.json", target / f"{slug}.json")
     return target
 
 

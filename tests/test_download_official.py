@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from import_helpers import make_data_folder
 
 from armybuilder.cli import main
 from armybuilder.data.cache import ImportedSource
@@ -43,15 +44,7 @@ WEB_PAGE = b"<!DOCTYPE html><html><body>Service temporarily unavailable</body></
 
 @pytest.fixture
 def folder(official_data: Path, tmp_path: Path) -> Path:
-    target = tmp_path / "n5"
-    target.mkdir()
-    metadata = json.loads((official_data / "army.json").read_text(encoding="utf-8"))
-    metadata["factions"] = [f for f in metadata["factions"] if f["slug"] in SLUGS]
-    (target / "army.json").write_text(json.dumps(metadata), encoding="utf-8")
-    for slug in SLUGS:
-        if (official_data / f"{slug}.json").is_file():
-            shutil.copyfile(official_data / f"{slug}.json", target / f"{slug}.json")
-    return target
+    return make_data_folder(official_data, tmp_path / "n5", SLUGS)
 
 
 class FakeApi(BaseHTTPRequestHandler):

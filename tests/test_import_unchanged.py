@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from import_helpers import edit_json
+from import_helpers import edit_json, make_data_folder
 
 from armybuilder.cli import main
 from armybuilder.data import import_report
@@ -34,13 +34,7 @@ and Non-Aligned Armies, which groups armies and has no file of its own (reported
 
 
 def rich_folder(official: Path, target: Path) -> Path:
-    target.mkdir(parents=True)
-    metadata = json.loads((official / "army.json").read_text(encoding="utf-8"))
-    metadata["factions"] = [f for f in metadata["factions"] if f["slug"] in RICH_SET]
-    (target / "army.json").write_text(json.dumps(metadata), encoding="utf-8")
-    for slug in RICH_SET:
-        if (official / f"{slug}.json").exists():
-            shutil.copyfile(official / f"{slug}.json", target / f"{slug}.json")
+    make_data_folder(official, target, RICH_SET)
     (target / "extra.json").write_text("{}", encoding="utf-8")  # not listed in army.json: a warning
     return target
 
