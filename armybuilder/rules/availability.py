@@ -98,14 +98,18 @@ class AvaCount:
         self._army = army
         self._characters: dict[str, int] = defaultdict(int)
         self._pools: dict[tuple[int, str, int | None], list[tuple[int, int | None]]] = defaultdict(list)
+        self._identities: dict[str, list[tuple[int | None, int, int | None]]] = defaultdict(list)
+        """The pools' entries by unit identity (with their pool's group): what `signature` reads."""
         for trooper in roster.troopers:
             if trooper.unit.is_character:
                 self._characters[trooper.unit.character_key] += 1
             if trooper.specops is not None or trooper.army.id != army.id:
                 continue
             for used_group in ava_groups(trooper):
-                self._pools[_pool(trooper, used_group)].append(
-                    (trooper.unit.id, _limit(trooper.unit.ava_of(used_group))))
+                pool = _pool(trooper, used_group)
+                limit = _limit(trooper.unit.ava_of(used_group))
+                self._pools[pool].append((trooper.unit.id, limit))
+                self._identities[pool[1]].append((pool[2], trooper.unit.id, limit))
         self._relations: dict[int, list[int]] = defaultdict(list)
         """The army's relations (by position) that name each unit."""
         for position, relation in enumerate(army.relations):
@@ -130,6 +134,20 @@ class AvaCount:
             if own.left is None or relation.max - count < own.left:
                 own = AvaUse(count, relation.max, relation.max - count)
         return own
+
+    def changed_since(self, other: AvaCount) -> tuple[set[str], set[str], set[int]]:
+        """What may give a unit other uses than `other` (a count of another list of the same army) gives it:
+        the identities whose pools changed, the character keys fielded another number of times, and the units
+        named by a relation whose count changed. A unit none of them names has the same uses in both."""
+        identities = {key for key in self._identities.keys() | other._identities.keys()
+                      if self._identities.get(key) != other._identities.get(key)}
+        characters = {key for key in self._characters.keys() | other._characters.keys()
+                      if self._characters.get(key, 0) != other._characters.get(key, 0)}
+        units: set[int] = set()
+        for position, relation in enumerate(self._army.relations):
+            if self._relation_count(position) != other._relation_count(position):
+                units.update(m.unit for m in relation.members)
+        return identities, characters, units
 
     def _relation_count(self, position: int) -> int:
         count = self._relation_counts.get(position)

@@ -12,7 +12,7 @@ from PySide6.QtWidgets import QComboBox
 
 from armybuilder.domain.profiles import Army, Unit
 from armybuilder.gui.mainwindow import MainWindow
-from armybuilder.gui.models.units import Role
+from armybuilder.gui.models.units import Role, marks_for
 from armybuilder.rules.categories import categories_of
 
 pytestmark = pytest.mark.shared
@@ -233,3 +233,75 @@ def test_options_that_do_not_fit_are_marked_then_hidden(qtbot, official_window: 
     assert window.browser.proxy.rowCount(index) == sum(1 for _, _, m, _ in marks.values() if m is None) < shown
     window.browser.fits_filter.click()
     assert window.browser.proxy.rowCount(unit_index(window, fusiliers)) == shown
+
+
+def assert_marks_as_worked_out_afresh(window: MainWindow) -> None:
+    """The browser's marks (kept from one report to the next for units whose AVA and room did not change)
+    are those worked out from scratch for the list now, and the rows were told of every change."""
+    model = window.browser.model
+    report = window.document.report
+    assert report is not None
+    fresh = marks_for(model.entries, model.army, report.roster, report.totals)
+    kept = model.marks
+    for row, entry in enumerate(model.entries):
+        assert kept.marks(entry) == fresh.marks(entry), entry.unit.name
+        assert model._shown.get((row, 0)) == fresh.unit_mark(entry), entry.unit.name  # what the views were told
+        for child, option in enumerate(entry.options):
+            assert kept.ava_of(entry, option) == fresh.ava_of(entry, option), (entry.unit.name, option.text)
+            shown = model._shown.get((row, child + 1))
+            assert shown == fresh.option_mark(entry, option), (entry.unit.name, option.text)
+        assert model.top_index(row).data(Qt.ItemDataRole.ToolTipRole) == _tooltip_with(model, fresh, row)
+
+
+def _tooltip_with(model, marks, row: int) -> str:  # type: ignore[no-untyped-def]
+    kept = model._marks
+    model._marks = marks
+    try:
+        return str(model.top_index(row).data(Qt.ItemDataRole.ToolTipRole))
+    finally:
+        model._marks = kept
+
+
+@pytest.mark.parametrize("name", ["Aleph", "Ariadna"])
+def test_marks_kept_between_edits_are_the_marks_worked_out_afresh(qtbot, official_window: MainWindow,  # type: ignore[no-untyped-def]
+                                                                  name: str) -> None:
+    """Units in relations (Aleph's two versions of Maximus: at most one of them), units with AVA per profile
+    group, characters (one twice, one in two versions): adds, game sizes that put the room above, among and
+    below the options' costs, undo and redo; after each, the marks equal marks worked out from scratch."""
+    window = official_window
+    army = start_official(qtbot, window, name)
+    doc = window.document
+
+    def options(unit, group: int | None = None):  # type: ignore[no-untyped-def]
+        return [(g.id if g else 0, o.id) for g, o in unit.selectable_options()
+                if group is None or (g and g.id == group)]
+
+    related = [(u, m.group) for r in army.relations if r.max is not None for m in reversed(r.members)
+               if (u := army.unit(m.unit)) is not None and options(u, m.group)]
+    per_group = [(u, None) for u in army.units if u.ava_per_group and options(u)]
+    characters = [u for u in army.units if u.is_character and options(u)]
+    versions = next([u, v] for u in characters for v in characters  # one character, two units (Yojimbo's)
+                    if u.character_key == v.character_key and u.identity < v.identity)
+    picks = [*related, *per_group, (characters[0], None), (characters[0], None), *((u, None) for u in versions)]
+    assert len(related) >= 3 and per_group
+    model = window.browser.model
+    reused = 0
+    for number, (unit, in_group) in enumerate(picks):
+        before = {e.unit.id: model.marks.marks(e) for e in model.entries}
+        choices = options(unit, in_group)
+        doc.add_trooper(unit.id, *choices[number % len(choices)])
+        assert_marks_as_worked_out_afresh(window)
+        reused += sum(1 for e in model.entries if model.marks.marks(e) is before[e.unit.id])
+        if number == 4:
+            points = doc.report.totals.points
+            for size in (points + 20, points + 5, points - 30, 300):
+                doc.set_game_size(None, size)
+                assert_marks_as_worked_out_afresh(window)
+    assert reused > len(picks) * len(model.entries) // 2  # most units keep their marks from edit to edit
+    stack = doc.undo_stack
+    while stack.canUndo():
+        stack.undo()
+        assert_marks_as_worked_out_afresh(window)
+    while stack.canRedo():
+        stack.redo()
+        assert_marks_as_worked_out_afresh(window)

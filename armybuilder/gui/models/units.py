@@ -5,7 +5,8 @@ in their tooltips."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from bisect import bisect_right
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from enum import IntEnum
 from typing import Any
@@ -177,13 +178,17 @@ def unit_entries(army: Army, reinforcement: bool = False) -> list[UnitEntry]:
 class Marks:
     """What the list has used up, for the browser's marks: the AVA each unit (group) has used, and the
     totals the options must fit in (None: no list). Each room and each unit's marks are worked out once
-    (the view asks for them on every repaint)."""
+    (the view asks for them on every repaint); with `count`, a unit's AVA uses are worked out when first
+    asked for (`marks_for`)."""
 
-    ava: Mapping[tuple[int, int | None], AvaUse] = field(default_factory=dict)
+    ava: dict[tuple[int, int | None], AvaUse] = field(default_factory=dict)
     totals: Totals | None = None
+    count: AvaCount | None = field(default=None, compare=False, repr=False)
     _rooms: dict[tuple[bool, bool], Room] = field(default_factory=dict, compare=False, repr=False)
     _marks: dict[tuple[int, bool], tuple[str | None, tuple[str | None, ...]]] = field(
         default_factory=dict, compare=False, repr=False)
+    memo: MarksMemo | None = field(default=None, compare=False, repr=False)
+    """What `marks_for` carries to the marks of the next report."""
 
     def room(self, unit: UnitEntry) -> Room | None:
         if self.totals is None:
@@ -194,9 +199,17 @@ class Marks:
             room = self._rooms[key] = room_left(self.totals, *key)
         return room
 
+    def use(self, unit: UnitEntry, group: int | None) -> AvaUse | None:
+        """What the list uses of the AVA of `unit`'s group `group` (None: no list, or unknown)."""
+        key = (unit.unit.id, group)
+        found = self.ava.get(key)
+        if found is None and self.count is not None:
+            found = self.ava[key] = self.count.use(unit.unit, group)
+        return found
+
     def ava_of(self, unit: UnitEntry, option: OptionEntry) -> AvaUse | None:
         """The fullest AVA the option uses (the one that stops it first)."""
-        uses = [use for g in option.ava_groups if (use := self.ava.get((unit.unit.id, g))) is not None]
+        uses = [use for g in option.ava_groups if (use := self.use(unit, g)) is not None]
         return min(uses, key=lambda u: u.left if u.left is not None else 1 << 30, default=None)
 
     def _option_mark(self, unit: UnitEntry, option: OptionEntry, room: Room | None) -> str | None:
@@ -228,17 +241,94 @@ class Marks:
     def unit_mark(self, unit: UnitEntry) -> str | None:
         return self.marks(unit)[0]
 
+    def keep_all(self, previous: Marks, stale: set[tuple[int, bool]]) -> None:
+        """Take the marks `previous` (of another report) worked out, but those of the `stale` units."""
+        self._marks.update((key, found) for key, found in previous._marks.items() if key not in stale)
 
-def marks_for(entries: list[UnitEntry], army: Army | None, roster: Roster | None, totals: Totals | None) -> Marks:
-    """The marks of `entries` (the browser's units of `army`) for a list's roster and totals."""
+
+@dataclass
+class MarksMemo:
+    """What `marks_for` keeps from one report to the next for the same units of the same army: the AVA count
+    and the rooms the marks were worked out with, where the units are (by identity, character and id) and
+    the distinct points and SWC of the options of each kind of unit (main army or Reinforcements, mercenary
+    or not), which tell whether a new room leaves any option fitting that did not, or the other way round."""
+
+    entries: list[UnitEntry]
+    army: Army
+    count: AvaCount
+    rooms: dict[tuple[bool, bool], Room | None] = field(default_factory=dict)
+    places: _Places | None = None
+
+
+@dataclass
+class _Places:
+    by_identity: dict[str, list[UnitEntry]]
+    by_character: dict[str, list[UnitEntry]]
+    by_unit: dict[int, list[UnitEntry]]
+    kinds: dict[tuple[bool, bool], list[UnitEntry]]
+    costs: dict[tuple[bool, bool], tuple[list[int], list[int]]]
+
+    @classmethod
+    def of(cls, entries: list[UnitEntry]) -> _Places:
+        places = cls({}, {}, {}, {}, {})
+        for entry in entries:
+            unit = entry.unit
+            places.by_identity.setdefault(unit.identity, []).append(entry)
+            places.by_character.setdefault(unit.character_key, []).append(entry)
+            places.by_unit.setdefault(unit.id, []).append(entry)
+            places.kinds.setdefault((entry.reinforcement, unit.mercenary), []).append(entry)
+        for kind, members in places.kinds.items():
+            places.costs[kind] = (sorted({o.points for e in members for o in e.options}),
+                                  sorted({o.swc_halves for e in members for o in e.options}))
+        return places
+
+
+def _room_place(costs: tuple[list[int], list[int]], room: Room | None) -> tuple[int, int] | None:
+    """Where `room` falls among distinct option costs: two rooms in the same place leave the same options
+    fitting (an option fits when its points and its SWC are each at most the room's; when no option is
+    within the points, or none within the SWC, none fits: one place)."""
+    if room is None:
+        return None
+    points, swc = costs
+    place = bisect_right(points, room.points), bisect_right(swc, room.swc_halves)
+    return place if all(place) else (0, 0)
+
+
+def marks_for(entries: list[UnitEntry], army: Army | None, roster: Roster | None, totals: Totals | None,
+              previous: Marks | None = None) -> Marks:
+    """The marks of `entries` (the browser's units of `army`) for a list's roster and totals. With the marks
+    of the same entries for an earlier report (`previous`), the units whose AVA inputs did not change
+    (`AvaCount.changed_since`) and whose room leaves the same options fitting keep their marks (the very
+    tuples: the model then skips their rows); the others' are worked out when asked for."""
     if army is None or roster is None:
         return Marks(totals=totals)
-    ava: dict[tuple[int, int | None], AvaUse] = {}
     count = AvaCount(roster, army)
-    for entry in entries:
-        for group in dict.fromkeys(g for o in entry.options for g in o.ava_groups):
-            ava[(entry.unit.id, group)] = count.use(entry.unit, group)
-    return Marks(ava, totals)
+    old = previous.memo if previous is not None else None
+    if old is None or old.entries is not entries or old.army is not army:
+        old = None
+    places = old.places if old is not None and old.places is not None else _Places.of(entries)
+    memo = MarksMemo(entries, army, count, places=places)
+    marks = Marks({}, totals, count, memo=memo)
+    for kind in places.kinds:
+        memo.rooms[kind] = room_left(totals, *kind) if totals is not None else None
+    if old is None or previous is None:
+        return marks
+    identities, characters, units = count.changed_since(old.count)
+    stale: set[tuple[int, bool]] = set()
+    for found in (*(places.by_identity.get(i, ()) for i in identities),
+                  *(places.by_character.get(c, ()) for c in characters),
+                  *(places.by_unit.get(u, ()) for u in units)):
+        stale.update((e.unit.id, e.reinforcement) for e in found)
+    for kind, members in places.kinds.items():
+        before, now = old.rooms.get(kind), memo.rooms[kind]
+        if before == now:
+            continue
+        costs = places.costs[kind]
+        if _room_place(costs, before) == _room_place(costs, now):
+            continue  # no option's cost lies between the two rooms: each fits in both or in neither
+        stale.update((e.unit.id, e.reinforcement) for e in members)
+    marks.keep_all(previous, stale)
+    return marks
 
 
 def ava_line(use: AvaUse) -> str:
@@ -274,6 +364,8 @@ class UnitTreeModel(OptionDrag, ColumnTitles, TwoLevelModel):
         self._marks = Marks()
         self._shown: dict[tuple[int, int], str | None] = {}
         """The mark each row (top row, child row + 1; 0 for the unit) was last reported with."""
+        self._shown_rows: dict[int, tuple[str | None, tuple[str | None, ...]]] = {}
+        """The marks (`Marks.marks`) each top row's unit and options were last reported with."""
         self._season: SeasonPack | None = None
         self._season_words: dict[int, str] = {}
         self.weapons = WeaponBook()
@@ -337,6 +429,7 @@ class UnitTreeModel(OptionDrag, ColumnTitles, TwoLevelModel):
         self._reinforcement = reinforcement
         self._entries = entries
         self._shown = {}
+        self._shown_rows = {}
         self._update_season_words()
         self.endResetModel()
 
@@ -346,8 +439,13 @@ class UnitTreeModel(OptionDrag, ColumnTitles, TwoLevelModel):
         roles = [Qt.ItemDataRole.ForegroundRole, Qt.ItemDataRole.ToolTipRole, Role.MARK]
         last = len(Column) - 1
         shown = self._shown
+        rows = self._shown_rows
         for row, entry in enumerate(self._entries):
-            mark, option_marks = marks.marks(entry)
+            found = marks.marks(entry)
+            if rows.get(row) is found:
+                continue  # the marks kept from the report before (`marks_for`): the row shows them already
+            rows[row] = found
+            mark, option_marks = found
             if shown.get((row, 0), None) != mark:
                 shown[(row, 0)] = mark
                 self.dataChanged.emit(self.top_index(row), self.top_index(row, last), roles)
@@ -448,7 +546,7 @@ class UnitTreeModel(OptionDrag, ColumnTitles, TwoLevelModel):
         if categories:
             parts.append(" · ".join(category_name(c) for c in categories))
         uses = [u for g in {g for o in entry.options for g in o.ava_groups}
-                if (u := self._marks.ava.get((entry.unit.id, g))) is not None and u.used]
+                if (u := self._marks.use(entry, g)) is not None and u.used]
         parts += [ava_line(u) for u in uses]
         if self._marks.unit_mark(entry) == "fit":
             parts.append(tr("None of its options fits in the points and SWC left."))

@@ -300,7 +300,7 @@ class UnitBrowser(Retranslating, QWidget):
     def _mark(self) -> None:
         report = self._report
         self.model.set_marks(marks_for(self.model.entries, self.model.army, report.roster if report else None,
-                                       report.totals if report else None))
+                                       report.totals if report else None, self.model.marks))
 
     def entry_for(self, unit_id: int, reinforcement: bool = False) -> UnitEntry | None:
         """A unit of the army (or of its Reinforcements army), with its options, for the card."""
