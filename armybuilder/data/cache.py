@@ -25,15 +25,14 @@ import io
 import json
 import os
 import pickle
+import sys
 import time
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from pydantic import BaseModel
-
-from armybuilder.data.construct import restore
+from armybuilder.data import records
 from armybuilder.data.fileio import atomic_write_bytes, atomic_write_text, open_regular, read_regular_bytes
 from armybuilder.data.import_report import INDEX as INDEX  # the cache folder's file names live with the check
 from armybuilder.data.import_report import LOCK as LOCK
@@ -43,15 +42,20 @@ from armybuilder.data.import_report import issue_to_json as issue_to_json
 from armybuilder.data.names import NameSet
 from armybuilder.data.official_json import ImportIssue
 from armybuilder.data.problems import DataError, DataProblem
-from armybuilder.domain.profiles import Army, WeaponProfile
 from armybuilder.i18n import tr
 from armybuilder.paths import imported_data_dir
 
-if TYPE_CHECKING:  # the catalog, the list and the rules-pack models: not needed to import the data
+if TYPE_CHECKING:  # the catalog and the models (pydantic): not needed to import the data (#20)
     from armybuilder.data.catalog import ArmySummary, Catalog
     from armybuilder.domain.lists import Origin
+    from armybuilder.domain.profiles import Army, WeaponProfile
 
-FORMAT = "armybuilder-imported/1"
+FORMAT = "armybuilder-imported/2"
+OLDER_FORMATS = ("armybuilder-imported/1",)
+"""Indexes of these formats read as made by another version of armybuilder (`CacheIndex.is_current` is
+false): their armies are imported again, their packs never read. Format 1 pickled the pydantic models
+themselves; format 2 pickles `records.model(name, fields, fields_set)`, which the importer writes without
+importing pydantic."""
 LOCK_STALE_SECONDS = 600
 
 
@@ -69,25 +73,38 @@ class CacheError(Exception):
 
 # ----- pickling domain models compactly and reading them back safely ----------------------------
 
-def _reduce(model: BaseModel) -> tuple[Any, ...]:
-    return restore, (type(model), model.__dict__, model.__pydantic_fields_set__)
+def _record_reducer(name: str) -> Any:
+    def reduce(record: records.Record) -> tuple[Any, ...]:
+        return records.model, (name, record.__dict__, record.fields_set)
+    return reduce
+
+
+def _model_reducer(name: str) -> Any:
+    def reduce(model: Any) -> tuple[Any, ...]:
+        return records.model, (name, model.__dict__, model.__pydantic_fields_set__)
+    return reduce
+
+
+def _dispatch_table() -> dict[type, Any]:
+    """Pickle every record (`armybuilder.data.records`) and every domain model already imported as
+    `records.model(name, field dict, fields set)`: smaller and faster than the default, and the same for both."""
+    return _table(tuple(m for m in records.MODULES if f"armybuilder.domain.{m}" in sys.modules))
 
 
 @functools.cache
-def _dispatch_table() -> dict[type, Any]:
-    """Pickle every domain model as (class, field dict, fields set): smaller and faster than the default."""
-    from armybuilder.domain import fireteams, profiles, values
-
+def _table(loaded: tuple[str, ...]) -> dict[type, Any]:
     table: dict[type, Any] = dict(copyreg.dispatch_table)
-    for module in (values, fireteams, profiles):
-        for cls in vars(module).values():
-            if isinstance(cls, type) and issubclass(cls, BaseModel) and cls.__module__ == module.__name__:
-                table[cls] = _reduce
+    for name, cls in records.RECORDS.items():
+        table[cls] = _record_reducer(name)
+    for module in loaded:  # the models themselves, if something imported them (the importer does not)
+        for name, (where, _) in records.FIELDS.items():
+            if where == module:
+                table[getattr(sys.modules[f"armybuilder.domain.{module}"], name)] = _model_reducer(name)
     return table
 
 
 def dumps(value: Any) -> bytes:
-    """Pickle domain models (armies, weapon profiles) for the cache."""
+    """Pickle domain models or their records (armies, weapon profiles) for the cache."""
     buffer = io.BytesIO()
     pickler = pickle.Pickler(buffer, protocol=pickle.HIGHEST_PROTOCOL)
     pickler.dispatch_table = _dispatch_table()
@@ -97,8 +114,8 @@ def dumps(value: Any) -> bytes:
 
 
 _ALLOWED_GLOBALS = {
-    ("armybuilder.data.construct", "restore"),
-    ("armybuilder.domain.values", "_restore_swc"),
+    ("armybuilder.data.records", "model"),  # which checks the name is one of a domain model
+    ("armybuilder.domain.scalars", "_restore_swc"),
     ("builtins", "set"),
     ("builtins", "frozenset"),
 }
@@ -139,16 +156,8 @@ def gc_paused() -> Iterator[None]:
 
 
 def schema_fingerprint() -> str:
-    """Changes whenever a cached model class gains, loses or renames a field."""
-    from armybuilder.domain import fireteams, profiles, specops, values
-
-    parts = []
-    for module in (values, fireteams, specops, profiles):
-        for name in sorted(vars(module)):
-            cls = getattr(module, name)
-            if isinstance(cls, type) and issubclass(cls, BaseModel) and cls.__module__ == module.__name__:
-                parts.append(f"{module.__name__}.{name}:{','.join(cls.model_fields)}")
-    return hashlib.sha256("\n".join(parts).encode()).hexdigest()[:16]
+    """Changes whenever a cached model class gains, loses or renames a field (`records.schema_fingerprint`)."""
+    return records.schema_fingerprint()
 
 
 # ----- the index -------------------------------------------------------------------------------
@@ -232,11 +241,14 @@ class CacheIndex:
     @classmethod
     def from_json(cls, text: str) -> CacheIndex:
         data = json.loads(text)
-        if not isinstance(data, dict) or data.get("format") != FORMAT:
+        if not isinstance(data, dict) or (data.get("format") != FORMAT and data.get("format") not in OLDER_FORMATS):
             raise CacheError(tr("not an index of format {format}", format=FORMAT))
+        schema = str(data.get("schema", ""))
+        if data["format"] != FORMAT:  # never current: the armies are imported again
+            schema = f"{data['format']}: {schema}"
         return cls(
             pack=str(data["pack"]), source=str(data.get("source", "")), imported_at=str(data.get("imported_at", "")),
-            schema=str(data.get("schema", "")), metadata_sha256=str(data.get("metadata_sha256", "")),
+            schema=schema, metadata_sha256=str(data.get("metadata_sha256", "")),
             weapons=(int(data["weapons"][0]), int(data["weapons"][1])),
             armies=[CachedArmy.from_json(a) for a in data["armies"]],
             names={kind: {int(k): str(v) for k, v in table.items()} for kind, table in data.get("names", {}).items()},
@@ -453,6 +465,8 @@ class ImportedSource:
             except FileNotFoundError as exc:
                 raise DataError(DataProblem(str(exc.filename or self.data_dir / fresh.pack),
                                             tr("file not found"))) from None
+        from armybuilder.domain.profiles import Army  # (imported already: unpickling made the army)
+
         if not isinstance(army, Army):
             raise DataError(DataProblem(str(self.data_dir / self.index.pack), tr("damaged cache entry for army {id}",
                                                                                 id=army_id)))

@@ -22,7 +22,7 @@ from collections.abc import Mapping
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from armybuilder.data.cache import (
     CachedArmy,
@@ -60,9 +60,11 @@ from armybuilder.data.infinity_army import (
 )
 from armybuilder.data.names import NameSet
 from armybuilder.data.official_json import ImportFileError, ImportIssue, parse_json, read_json
-from armybuilder.domain.profiles import Army
 from armybuilder.i18n import lazy_tr
 from armybuilder.paths import imported_data_dir
+
+if TYPE_CHECKING:  # the converter builds records (`armybuilder.data.records`): no pydantic model is imported
+    from armybuilder.domain.profiles import Army
 
 __all__ = ["MAX_ARMY_FILE_BYTES", "ArmyImport", "ArmyStatus", "FileReader", "FolderReader", "ImportReport",
            "MemoryReader", "Progress", "UnusableFile", "import_files", "import_folder"]
@@ -498,6 +500,8 @@ class _Import:
         if (old.id, old.kind, old.parent, old.aliases, old.faction) != (entry.army_id, kind, parent, entry.aliases,
                                                                          faction_key) and entry.outcome is None:
             # the file is unchanged but army.json or another file changed what it is: update the summary
+            from armybuilder.domain.profiles import Army  # (imported already: unpickling made the army)
+
             army = loads(blob)
             if isinstance(army, Army):
                 army = _relinked(army, entry.army_id, kind, parent).model_copy(

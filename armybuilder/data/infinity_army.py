@@ -9,11 +9,10 @@ path — nothing is dropped silently. See docs/official-data.md.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from armybuilder.data.construct import builder
 from armybuilder.data.infinity_specops import convert_specops
 from armybuilder.data.infinity_units import (
     ArmyTables,
@@ -32,19 +31,22 @@ from armybuilder.data.official_json import (
     describe,
     short,
 )
-from armybuilder.domain.fireteams import ChartMember, ChartTeam, FireteamChart
-from armybuilder.domain.profiles import (
-    Army,
-    ArmyKind,
-    Relation,
-    RelationDependency,
-    RelationMember,
-    Unit,
-    WeaponProfile,
-    WeaponRange,
-)
-from armybuilder.domain.values import FireteamType
+from armybuilder.data.records import new
+from armybuilder.domain.scalars import FireteamType
 from armybuilder.i18n import lazy_tr, lazy_trn
+
+if TYPE_CHECKING:  # records of these are built (`armybuilder.data.records`), never the models
+    from armybuilder.domain.fireteams import ChartMember, ChartTeam, FireteamChart
+    from armybuilder.domain.profiles import (
+        Army,
+        ArmyKind,
+        Relation,
+        RelationDependency,
+        RelationMember,
+        Unit,
+        WeaponProfile,
+        WeaponRange,
+    )
 
 EDITION = "n5"
 METADATA_FILE = "army.json"
@@ -52,13 +54,16 @@ NOT_IMPORTED_METADATA = ("hack", "martialArts", "metachemistry", "booty")
 """Sections of army.json the domain has no place for yet (hacking programs and tables)."""
 _RANGE_BANDS = ("short", "med", "long", "max", "xlong")
 
-_Member = builder(RelationMember)
-_Dependency = builder(RelationDependency)
-_Relation = builder(Relation)
-_ChartMember = builder(ChartMember)
-_ChartTeam = builder(ChartTeam)
-_Chart = builder(FireteamChart)
-_Army = builder(Army)
+# records of the models, typed as the models they become in the cache
+_Member: Callable[..., RelationMember] = new("RelationMember")
+_Dependency: Callable[..., RelationDependency] = new("RelationDependency")
+_Relation: Callable[..., Relation] = new("Relation")
+_ChartMember: Callable[..., ChartMember] = new("ChartMember")
+_ChartTeam: Callable[..., ChartTeam] = new("ChartTeam")
+_Chart: Callable[..., FireteamChart] = new("FireteamChart")
+_Army: Callable[..., Army] = new("Army")
+_WeaponRange: Callable[..., WeaponRange] = new("WeaponRange")
+_WeaponProfile: Callable[..., WeaponProfile] = new("WeaponProfile")
 
 
 # ----- army.json -------------------------------------------------------------------------------
@@ -143,11 +148,12 @@ def read_metadata(raw: Any, file: str = METADATA_FILE, names_es: NameSet | None 
                 issues.append(ImportIssue(file, lazy_tr("weapon left out: {error}", error=describe(exc)),
                                           path=f"weapons[{index}]"))
                 continue
-            if weapon.label in weapons:
+            label = f"{weapon.name} ({weapon.mode})" if weapon.mode else weapon.name  # as `WeaponProfile.label`
+            if label in weapons:
                 issues.append(ImportIssue(file, lazy_tr("duplicate weapon {name}: the later one is kept",
-                                                   name=repr(weapon.label)), path=f"weapons[{index}]",
+                                                   name=repr(label)), path=f"weapons[{index}]",
                                           severity="warning"))
-            weapons[weapon.label] = weapon
+            weapons[label] = weapon
             if entry.get("type", "WEAPON") == "WEAPON" and weapon.id is not None:
                 weapon_names.setdefault(weapon.id, weapon.name)
     else:
@@ -187,11 +193,11 @@ def _weapon(entry: Mapping[str, Any], ammunition: Mapping[int, str]) -> WeaponPr
     for band in _RANGE_BANDS:
         value = distance.get(band)
         if value:
-            ranges.append(WeaponRange(max_cm=_int(value["max"]), mod=str(value["mod"])))
+            ranges.append(_WeaponRange(max_cm=_int(value["max"]), mod=str(value["mod"])))
     ranges.sort(key=lambda r: r.max_cm)
     ammo = entry.get("ammunition")
     weapon_id = entry.get("id")
-    return WeaponProfile(
+    return _WeaponProfile(
         name=clean(entry["name"]), id=weapon_id if type(weapon_id) is int else None,
         burst=_dash(entry.get("burst")), damage=_dash(entry.get("damage")), saving=_dash(entry.get("saving")),
         saving_num=_dash(entry.get("savingNum")),

@@ -3,14 +3,16 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from armybuilder.data.construct import builder
 from armybuilder.data.infinity_units import UnitConverter
 from armybuilder.data.official_json import Severity, Text, short
-from armybuilder.domain.profiles import SpecOpsTable, Unit
-from armybuilder.domain.specops import SpecOpsGrant, SpecOpsUpgrade, UpgradeKind
+from armybuilder.data.records import new
 from armybuilder.i18n import lazy_tr
+
+if TYPE_CHECKING:  # records of these are built (`armybuilder.data.records`), never the models
+    from armybuilder.domain.profiles import SpecOpsTable, Unit
+    from armybuilder.domain.specops import SpecOpsGrant, SpecOpsUpgrade, UpgradeKind
 
 _TABLE_KINDS: tuple[tuple[str, UpgradeKind, str], ...] = (
     ("weapons", "weapon", "weapons"), ("skills", "skill", "skills"), ("equip", "equip", "equip"))
@@ -18,9 +20,9 @@ _TABLE_KINDS: tuple[tuple[str, UpgradeKind, str], ...] = (
 _FILTER_KIND: dict[UpgradeKind, str] = {kind: table for _, kind, table in _TABLE_KINDS}
 Report = Callable[[str, Text, Severity], None]
 """report(path, message, severity): how ImportSession collects a file's issues."""
-_Upgrade = builder(SpecOpsUpgrade)
-_Grant = builder(SpecOpsGrant)
-_Table = builder(SpecOpsTable)
+_Upgrade: Callable[..., SpecOpsUpgrade] = new("SpecOpsUpgrade")
+_Grant: Callable[..., SpecOpsGrant] = new("SpecOpsGrant")
+_Table: Callable[..., SpecOpsTable] = new("SpecOpsTable")
 
 
 def convert_specops(raw: Any, converter: UnitConverter, report: Report) -> SpecOpsTable | None:

@@ -15,17 +15,20 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from operator import itemgetter
-from typing import Any, Protocol, TypeVar, cast
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar, cast
 
 import orjson
 
-from armybuilder.data.construct import builder
 from armybuilder.data.names import NameSet
 from armybuilder.data.official_json import Cleaner, ImportIssue, Severity, Text, clean, clean_note, describe, short
+from armybuilder.data.records import new
 from armybuilder.domain.limits import MAX_ID, MAX_POINTS, MAX_STAT
-from armybuilder.domain.profiles import IncludedOption, Option, OrderGrant, Profile, ProfileGroup, Unit
-from armybuilder.domain.values import AVA_TOTAL, Category, ItemRef, OrderType, Swc, UnitType
+from armybuilder.domain.scalars import AVA_TOTAL, Category, OrderType, Swc, UnitType
 from armybuilder.i18n import N_, lazy_tr
+
+if TYPE_CHECKING:  # the converter builds records of these (`armybuilder.data.records`), never the models
+    from armybuilder.domain.profiles import IncludedOption, Option, OrderGrant, Profile, ProfileGroup, Unit
+    from armybuilder.domain.values import ItemRef
 
 
 class _HasId(Protocol):
@@ -61,13 +64,14 @@ _TYPE_IDS = {1: UnitType.LI, 2: UnitType.MI, 3: UnitType.HI, 4: UnitType.TAG, 5:
              6: UnitType.SK, 7: UnitType.WB, 8: UnitType.VH}
 _STATS = ("id", "cc", "bs", "ph", "wip", "arm", "bts", "w", "s")
 
-_ItemRef = builder(ItemRef)
-_OrderGrant = builder(OrderGrant)
-_Included = builder(IncludedOption)
-_Profile = builder(Profile)
-_Option = builder(Option)
-_Group = builder(ProfileGroup)
-_Unit = builder(Unit)
+# records of the models, typed as the models they become in the cache
+_ItemRef: Callable[..., ItemRef] = new("ItemRef")
+_OrderGrant: Callable[..., OrderGrant] = new("OrderGrant")
+_Included: Callable[..., IncludedOption] = new("IncludedOption")
+_Profile: Callable[..., Profile] = new("Profile")
+_Option: Callable[..., Option] = new("Option")
+_Group: Callable[..., ProfileGroup] = new("ProfileGroup")
+_Unit: Callable[..., Unit] = new("Unit")
 
 _FIRST = itemgetter(0)
 _SECOND = itemgetter(1)
