@@ -76,6 +76,15 @@ def assert_as_json_module(data: bytes) -> None:
     b"[1, 2, 3] trailing",
     b"{'a': 1}",
     b'{"a": 1,}',
+    # laid out as orjson's indented rendering, which is read the fast way only when it is that rendering exactly
+    b'{\n  "a": 1,\n  "a": 2\n}',
+    b'{\n  "a": {\n    "b": 1\n  },\n  "a": {\n    "b": 1\n  }\n}',
+    b'{\n  "id": 18446744073709551616\n}',
+    b'{\n  "id": 18446744073709551615\n}\n',
+    b'{\n  "a\\u003a": 1,\n  "a:": 2\n}',
+    b'{\n  "a": 1\n}\x0c',
+    b'{\n  "a": 1\n} \t\r\n',
+    b'[\n  1e400,\n  1e+20,\n  -0.0\n]',
 ])
 def test_hostile_json_reads_as_the_json_module_reads_it(data: bytes) -> None:
     assert_as_json_module(data)
@@ -111,3 +120,43 @@ def test_any_json_reads_as_the_json_module_reads_it(value: Any, ascii_only: bool
     text = render(value)
     data = (text.encode("ascii", "backslashreplace").replace(b"\\x", b"\\u00") if ascii_only else text.encode())
     assert_as_json_module(data)
+
+
+@given(json_values, st.booleans())
+def test_any_indented_json_reads_as_the_json_module_reads_it(value: Any, orjson_layout: bool) -> None:
+    """Text laid out on lines as orjson's indented rendering (or as the json module's) reads as json reads it."""
+    text = render(value)
+    try:
+        laid_out = json.dumps(json.loads(text), indent=2, ensure_ascii=False) if not orjson_layout else None
+    except ValueError:
+        laid_out = None
+    if orjson_layout:
+        import orjson
+
+        try:
+            data = orjson.dumps(orjson.loads(text), option=orjson.OPT_INDENT_2)
+        except (orjson.JSONDecodeError, orjson.JSONEncodeError):
+            return
+    elif laid_out is not None:
+        data = laid_out.encode()
+    else:
+        return
+    assert_as_json_module(data)
+    assert_as_json_module(data.replace(b"\n", b"\n ", 1))  # one space more: not the rendering
+
+
+def test_the_official_layout_is_read_exactly_and_fast() -> None:
+    import orjson
+
+    from armybuilder.data.official_json import read_json
+
+    unit: dict[str, Any] = {"id": 1, "name": "A: B", "move": [10, 10], "ava": 1.5, "big": 2**63}
+    value = {"version": "1", "units": [unit]}
+    data = orjson.dumps(value, option=orjson.OPT_INDENT_2)
+    assert read_json(data, "x.json") == (value, True)
+    assert read_json(data + b"\n", "x.json") == (value, True)
+    repeated = data.replace(b'"name": "A: B"', b'"name": "A: B",\n      "name": "C"')
+    with pytest.raises(ImportFileError, match="given twice"):
+        read_json(repeated, "x.json")
+    longer = data.replace(str(2**63).encode(), str(2**64).encode())
+    assert read_json(longer, "x.json") == ({**value, "units": [{**unit, "big": 2**64}]}, False)

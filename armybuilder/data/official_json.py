@@ -154,14 +154,26 @@ _LONG_NUMBER = b"0" * 19
 def _same_as_json(data: bytes, value: Any) -> bool:
     """Whether orjson's `value` of `data` is what `_parse_with_json` would return (else it reads it again).
 
-    orjson differs from json in two ways on text both accept: it keeps the last of a repeated key
-    silently (json's hook refuses it), and it turns an integer beyond 64 bits into a float (json keeps it
-    exact, and the converter refuses it where it is read, quoting it). An integer of 18 digits or fewer
-    is within 64 bits, so text with no 19 digits in a row has none. Every `:` outside a string separates
-    one member of an object, and orjson writes a `:` inside a string as it is, so a key given twice
-    leaves fewer `:` in orjson's rendering of the value than the text has — unless the text wrote a `:`
-    as the escape \\u003a (or a digit as \\u0030…): then it is read again.
+    The official files are orjson's own two-space rendering (`OPT_INDENT_2`), byte for byte: when `data` is
+    that rendering of `value` (trailing whitespace aside), the json module reads the same text, so the same
+    value — no key was repeated (the rendering would lack it), no integer went past 64 bits (it would render
+    as a float), no character was escaped otherwise. That is one rendering and one comparison (#20).
+
+    Any other text is checked the long way. orjson differs from json in two ways on text both accept: it
+    keeps the last of a repeated key silently (json's hook refuses it), and it turns an integer beyond 64
+    bits into a float (json keeps it exact, and the converter refuses it where it is read, quoting it). An
+    integer of 18 digits or fewer is within 64 bits, so text with no 19 digits in a row has none. Every `:`
+    outside a string separates one member of an object, and orjson writes a `:` inside a string as it is,
+    so a key given twice leaves fewer `:` in orjson's rendering of the value than the text has — unless the
+    text wrote a `:` as the escape \\u003a (or a digit as \\u0030…): then it is read again.
     """
+    if data[1:2] == b"\n":  # laid out on lines: perhaps orjson's indented rendering
+        try:
+            indented = orjson.dumps(value, option=orjson.OPT_INDENT_2)
+        except orjson.JSONEncodeError:  # nested deeper than orjson writes (255 levels): json decides
+            return False
+        if data.startswith(indented) and not data[len(indented):].strip(b" \t\n\r"):  # JSON's own whitespace
+            return True
     if b"\\u003" in data or _LONG_NUMBER in data.translate(_DIGITS_AS_ZERO):
         return False
     try:
