@@ -145,6 +145,8 @@ class MainWindow(Retranslating, QMainWindow):
         self.totals = TotalsBar()
         self.browser = UnitBrowser()
         self.card = ProfileCard()
+        self._card_trooper: tuple[str, int, int] | None = None
+        """(uid, group, option) of the list's trooper the card was last shown for (`_card_follows_trooper`)."""
         self.editor = ListEditor(self.document)
         self.problems = ValidationPanel(self.document)
         self.history = QUndoView(self.document.undo_stack)
@@ -429,11 +431,17 @@ class MainWindow(Retranslating, QMainWindow):
 
     def _card_follows_trooper(self) -> None:
         """After an edit (an option changed in place, an undo), the card shown for the list's current
-        trooper highlights the option it has now."""
+        trooper highlights the option it has now. A trooper whose option did not change since the card was
+        shown for it leaves the card as it is: what it shows was chosen since (an option browsed and added,
+        which the selection then moves to — not the option of the trooper selected before)."""
         uid = self.editor.current_uid() if self.document.has_list else None
         resolved = self.document.resolved(uid) if uid else None
         if resolved is None or self.card.unit is None or self.card.unit.id != resolved.unit.id:
             return
+        trooper = (resolved.trooper.uid, resolved.trooper.group, resolved.trooper.option)
+        if trooper == self._card_trooper:
+            return
+        self._card_trooper = trooper
         key = (resolved.unit.id, resolved.trooper.group, resolved.trooper.option)
         if self.card.highlighted_key() != key:
             shown = self.browser.entry_for(resolved.unit.id, resolved.reinforcement)
@@ -535,6 +543,7 @@ class MainWindow(Retranslating, QMainWindow):
             entry = self.browser.entry_for(resolved.unit.id, resolved.reinforcement)
             if entry is not None:
                 key = (resolved.trooper.group, resolved.trooper.option)
+                self._card_trooper = (resolved.trooper.uid, *key)
                 self.card.show_unit(entry, next((o for o in entry.options if o.key == key), None))
 
     def _on_busy_changed(self, busy: bool, message: str) -> None:

@@ -13,7 +13,7 @@ from armybuilder.domain.profiles import WeaponProfile, WeaponRange
 from armybuilder.gui import theme
 from armybuilder.gui.language import apply_language
 from armybuilder.gui.mainwindow import BUILDER_PAGE, MainWindow
-from armybuilder.gui.models.units import UnitEntry
+from armybuilder.gui.models.units import OptionEntry, UnitEntry
 from armybuilder.gui.models.weapons import BACKGROUND
 from armybuilder.gui.weapons import WeaponBook, carried_weapons
 
@@ -253,3 +253,29 @@ def test_another_option_highlighted_measures_its_weapons_as_a_page_built_for_it(
             card._drop_pages()
             card._refresh()  # the same unit and option on a page filled anew
             assert snapshot(window) == switched
+
+
+def test_adding_an_option_browsed_does_not_turn_the_card_to_the_option_of_the_trooper_selected_before(  # type: ignore[no-untyped-def]
+        qtbot, window: MainWindow, monkeypatch) -> None:
+    start_list(qtbot, window)
+    doc = window.document
+    doc.add_trooper(HEAVY, 1, 1)
+    window.editor.select_troopers([doc.uids_in_order()[0]])
+    assert window.card.highlighted_key() == (HEAVY, 1, 1)
+    window.browser.tree.setCurrentIndex(window.browser.option_index(HEAVY, 1, 2))
+    assert window.card.highlighted_key() == (HEAVY, 1, 2)
+    shown: list[object] = []
+    show_unit = window.card.show_unit
+
+    def recorded(entry: UnitEntry | None, option: OptionEntry | None = None) -> None:
+        shown.append(option.key if option is not None else None)
+        show_unit(entry, option)
+
+    monkeypatch.setattr(window.card, "show_unit", recorded)
+    window._on_option_activated(HEAVY, 1, 2)
+    # the card shows what was added (the new trooper is selected), never the other trooper's option
+    assert shown and all(key == (1, 2) for key in shown)
+    assert window.card.highlighted_key() == (HEAVY, 1, 2)
+    trooper = doc.army_list.trooper(window.editor.selected_uids()[0])
+    assert trooper is not None and (trooper.unit, trooper.group, trooper.option) == (HEAVY, 1, 2)
+
