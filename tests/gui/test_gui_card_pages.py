@@ -279,3 +279,47 @@ def test_adding_an_option_browsed_does_not_turn_the_card_to_the_option_of_the_tr
     trooper = doc.army_list.trooper(window.editor.selected_uids()[0])
     assert trooper is not None and (trooper.unit, trooper.group, trooper.option) == (HEAVY, 1, 2)
 
+
+def settle(qtbot) -> None:  # type: ignore[no-untyped-def]
+    for _ in range(5):
+        qtbot.wait(1)
+
+
+def test_another_option_of_the_trooper_shown_lays_the_card_out_at_once_and_leaves_its_top_unpainted(  # type: ignore[no-untyped-def]
+        qtbot, window: MainWindow) -> None:
+    from PySide6.QtCore import QEvent, QObject
+
+    start_list(qtbot, window)
+    card = window.card
+    bands = (WeaponRange(max_cm=20, mod="+3"), WeaponRange(max_cm=40, mod="0"))
+    card.set_weapon_book(WeaponBook({  # the line troopers' option 2 has a weapon with traits: a row more
+        "Combi Rifle": WeaponProfile(name="Combi Rifle", ranges=bands),
+        "Heavy Machine Gun": WeaponProfile(name="Heavy Machine Gun", ranges=bands, properties=("Suppressive Fire",))}))
+    doc = window.document
+    doc.add_trooper(LINE, 1, 1)
+    uid = doc.uids_in_order()[0]
+    window.editor.select_troopers([uid])
+    settle(qtbot)
+    before = card.weapons.height()
+
+    class Paints(QObject):
+        def __init__(self) -> None:
+            super().__init__()
+            self.widgets: set[str] = set()
+
+        def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+            if event.type() == QEvent.Type.Paint:
+                self.widgets.add(watched.objectName() or watched.parent().objectName())
+            return False
+
+    paints = Paints()
+    for widget in (card.stats.viewport(), card.title, card.subtitle):
+        widget.installEventFilter(paints)
+    doc.change_option(uid, 1, 2)
+    assert card.highlighted_key() == (LINE, 1, 2)
+    measured = (card.weapons.height(), card.body.height(), card.body.width())
+    assert measured[0] != before, "the test needs options with weapons tables of other heights"
+    settle(qtbot)
+    assert (card.weapons.height(), card.body.height(), card.body.width()) == measured  # nothing left for later
+    assert not paints.widgets, "the title and stat lines above the options are not painted again"
+

@@ -8,7 +8,7 @@ from __future__ import annotations
 import html
 from collections.abc import Callable, Sequence
 
-from PySide6.QtCore import QModelIndex, QPersistentModelIndex, QRectF, QSize, Qt, QTimer, Signal
+from PySide6.QtCore import QEvent, QModelIndex, QPersistentModelIndex, QRectF, QSize, Qt, QTimer, Signal
 from PySide6.QtGui import QAbstractTextDocumentLayout, QAction, QCursor, QPainter, QPalette, QResizeEvent, QTextDocument
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -139,6 +139,9 @@ class CardPage(QWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("card_body")
+        # grown or shrunk (a table's rows changed), the page repaints only what moved or was uncovered, not
+        # every table: its contents stay where they are, from the top left
+        self.setAttribute(Qt.WidgetAttribute.WA_StaticContents)
         self.entry: UnitEntry | None = None
         """The unit the page shows."""
         self.texts_for: tuple[object, ...] | None = None
@@ -263,6 +266,7 @@ class ProfileCard(Retranslating, QWidget):
         self.pages = QWidget()
         """Holds the pages kept (`CardPage`); only the one on show is visible, so only it is laid out."""
         self.pages.setObjectName("card_pages")
+        self.pages.setAttribute(Qt.WidgetAttribute.WA_StaticContents)  # as each page (`CardPage`)
         pages = QVBoxLayout(self.pages)
         pages.setContentsMargins(0, 0, 0, 0)
         self._pages: list[CardPage] = []
@@ -433,6 +437,17 @@ class ProfileCard(Retranslating, QWidget):
         if not self._fit_pending:
             self._fit_pending = True
             QTimer.singleShot(0, self, self._scheduled_fit)
+
+    def _fit_weapons_now(self, page: CardPage) -> None:
+        """Another option highlighted on the page on show, its width unchanged: the weapons table measured
+        and the page laid out at once, so that the card is painted once, as it ends up — not with the new
+        weapons at the old table's height first, then again each time the new height reaches the page, the
+        card's area and the scroll bar (a layout request each, one turn of the event loop apart)."""
+        if self._fit_pending and not self._fit_all:
+            self._fit_pending = False  # the weapons-only fit it waited for is this one
+        self._fit_tables(page, weapons_only=True)
+        for widget in (page, self.pages, self.scroll_area.viewport()):
+            QApplication.sendPostedEvents(widget, QEvent.Type.LayoutRequest)
 
     def _scheduled_fit(self) -> None:
         if self._fit_pending:
@@ -680,10 +695,12 @@ class ProfileCard(Retranslating, QWidget):
             notes.append(tr("The modifier applies up to the distance shown; hover a weapon for all of it."))
         page.weapons_note.setText(" ".join(notes))
         page.weapons_note.setVisible(bool(notes))
-        if page is self._page:
-            self._schedule_fit(weapons_only=page.fitted)  # a new width (sectionResized) measures them all
-        else:
+        if page is not self._page:
             page.fitted = False
+        elif page.fitted and not self._preparing and not (self._fit_pending and self._fit_all):
+            self._fit_weapons_now(page)
+        else:
+            self._schedule_fit(weapons_only=page.fitted)  # a new width (sectionResized) measures them all
 
     @staticmethod
     def _size_weapon_columns(page: CardPage) -> None:
