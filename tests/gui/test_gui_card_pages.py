@@ -323,3 +323,15 @@ def test_another_option_of_the_trooper_shown_lays_the_card_out_at_once_and_leave
     assert (card.weapons.height(), card.body.height(), card.body.width()) == measured  # nothing left for later
     assert not paints.widgets, "the title and stat lines above the options are not painted again"
 
+
+def test_the_card_is_as_wide_when_its_page_is_taller_than_it_as_when_it_fits(qtbot, window: MainWindow) -> None:  # type: ignore[no-untyped-def]
+    start_list(qtbot, window)
+    browse(window, HEAVY)
+    card = window.card
+    settle(qtbot)
+    assert card.pages.height() <= card.scroll_area.viewport().height(), "the page fits in the card"
+    fits = card.body.width()
+    card.scroll_area.setMaximumHeight(card.body.sizeHint().height() // 2)  # as in a short window
+    settle(qtbot)
+    assert card.pages.height() > card.scroll_area.viewport().height(), "the page is taller than the card"
+    assert card.body.width() == fits  # the texts wrap as they did, the tables are not measured again

@@ -279,6 +279,10 @@ class ProfileCard(Retranslating, QWidget):
         self.scroll_area.setWidgetResizable(True)
         self.scroll_area.setFrameShape(QFrame.Shape.NoFrame)
         self.scroll_area.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        # the bar stays (disabled while the card fits): a page growing past the card's height or shrinking
+        # under it (another option's weapons, another unit) keeps its width, rather than every text wrapping
+        # again at a width the bar's width apart and every table measured and painted again
+        self.scroll_area.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOn)
         self.scroll_area.setWidget(self.pages)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
