@@ -13,7 +13,8 @@
   each in a 1440x900 window, against the validation of the same list measured between them: target, the
   median edit within 16x the validation, the worst of 20 within 2x the median — in the GUI thread's CPU
   time (what the app does) and in wall-clock time (what the player waits for, which on a loaded machine
-  also holds the time other processes had the CPU);
+  also holds the time other processes had the CPU); each kind's 20 CPU times are printed in round order
+  too, so that a worst case can be told from noise and found again (which round, which edit);
 * where an edit's time goes: the same edits with each stage timed (benchmarks/edits.py `StageClock`).
 
 The edits follow each other at once: the event loop is never left idle between them, so what the app does
@@ -168,6 +169,12 @@ def _edit_figures(window: object, app: object, summary: object) -> list[str]:
                           f"{spread} median", figures.median(spread, cpu), SPREAD_RATIO),
         ):
             lines.append("  " + ratio.line())
+    lines.append("  each edit in round order, GUI-thread CPU ms (the worst of each kind in brackets):")
+    for name in (n for n in EDITS if figures.edits[n]):
+        cpus = [t.cpu_ms for t in figures.edits[name]]
+        worst = cpus.index(max(cpus))
+        shown = (f"[{c:.0f}]" if i == worst else f"{c:.0f}" for i, c in enumerate(cpus))
+        lines.append(f"    {name:<14} " + " ".join(shown))
     if not figures.edits["form fireteam"]:
         lines.append("  (no fireteam the list's troopers can form in this army: that edit is not measured)")
     bench.settler.remove()
