@@ -305,3 +305,47 @@ def test_the_example_s_declared_teams_are_shown(qtbot, bundled: Catalog, app_set
     assert all(model.index(r, TeamColumn.DETAIL).data() == "✔ Legal" for r in range(2))
     badges = {window.editor.model.trooper_index(u).data(ListRole.FIRETEAM) for u in window.document.uids_in_order()}
     assert len({b[0] for b in badges if b}) == 2  # one colour per team
+
+
+def test_the_names_are_drawn_with_badges_while_the_list_has_a_fireteam(qtbot, svalarheima: MainWindow) -> None:  # type: ignore[no-untyped-def]
+    """Without a fireteam the names are drawn by the tree's own delegate (Qt's, in C++), which draws them as the
+    badge delegate does; forming a team brings the badges; once it is undone they go with the next edit that
+    inserts or removes rows (the tree lays its rows out again then anyway)."""
+    from armybuilder.gui.fireteams.badge import TeamBadgeDelegate
+    from armybuilder.gui.models.roster import Column
+
+    window = svalarheima
+    tree = window.editor.tree
+    plain = tree.itemDelegate()
+    window.resize(1440, 900)
+    qtbot.wait(10)
+
+    def drawn_alike() -> bool:  # the rows drawn with the delegate shown and with the other: the same pixels
+        shown = tree.itemDelegateForColumn(Column.NAME)
+        before = tree.viewport().grab().toImage()
+        tree.setItemDelegateForColumn(Column.NAME, plain if shown is window.editor.badges else window.editor.badges)
+        qtbot.wait(10)
+        other = tree.viewport().grab().toImage()
+        tree.setItemDelegateForColumn(Column.NAME, shown)
+        qtbot.wait(10)
+        return before == other and len({before.pixel(x, 12) for x in range(0, before.width(), 2)}) > 2
+
+    assert tree.itemDelegateForColumn(Column.NAME) is plain
+    assert drawn_alike()
+    dialog = open_form_dialog(qtbot, window, fusiliers(window))
+    click_ok(qtbot, dialog)
+    assert isinstance(tree.itemDelegateForColumn(Column.NAME), TeamBadgeDelegate)
+    assert not drawn_alike()  # the team's bar and badges
+    window.action_set.undo.trigger()
+    assert tree.itemDelegateForColumn(Column.NAME) is window.editor.badges  # no row came or went
+    assert drawn_alike()
+    window.action_set.redo.trigger()
+    assert tree.itemDelegateForColumn(Column.NAME) is window.editor.badges
+    window.action_set.undo.trigger()
+    doc = window.document
+    trooper = doc.army_list.trooper(fusiliers(window)[0])
+    doc.add_trooper(trooper.unit, trooper.group, trooper.option)
+    assert tree.itemDelegateForColumn(Column.NAME) is plain
+    window.action_set.undo.trigger()
+    assert tree.itemDelegateForColumn(Column.NAME) is plain
+    assert drawn_alike()

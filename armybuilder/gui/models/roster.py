@@ -572,6 +572,11 @@ class ListTreeModel(QStandardItemModel):
         return "<br>".join(lines) + self._document.weapons().tooltip(names)
 
     # ----- lookups for views -------------------------------------------------------------------
+    @property
+    def has_fireteams(self) -> bool:
+        """Whether any row shows a fireteam badge (`Role.FIRETEAM`)."""
+        return bool(self._teams)
+
     def trooper_index(self, uid: str, column: int = 0) -> QModelIndex:
         item = self._trooper_rows.get(uid)
         if item is None:

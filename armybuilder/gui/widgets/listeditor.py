@@ -183,7 +183,9 @@ class ListEditor(QWidget):
         self.tree.setModel(self.model)
         self.tree.setItemDelegateForColumn(Column.OPTION, OptionDelegate(self.tree))
         self.badges = TeamBadgeDelegate(self.tree)
-        self.tree.setItemDelegateForColumn(Column.NAME, self.badges)
+        """Draws the names of a list with fireteams (`_show_badges`)."""
+        self._plain_names = self.tree.itemDelegate()
+        self._show_badges()
         self._sizes = CellSizes(self.tree, (Column.NAME, Column.OPTION))
         self._measured_for: tuple[int, ...] = ()
         self.model.set_sizer(self._cell_sizes)
@@ -205,6 +207,8 @@ class ListEditor(QWidget):
         self._figures_shown: tuple[object, ...] = ()
         self._selection_moved = False
         self._selection_pending = False
+        self._rows_changed = False
+        """Rows were inserted or removed since the last update (the tree lays all its rows out again)."""
         self._kept: tuple[list[tuple[str, str, int]], tuple[str, str, int, int] | None] = ([], None)
         self._connect_signals()
 
@@ -213,6 +217,7 @@ class ListEditor(QWidget):
         self.model.modelAboutToBeReset.connect(self._on_model_about_to_reset)
         self.model.modelReset.connect(self._on_model_reset)
         self.model.rowsInserted.connect(self._on_rows_inserted)
+        self.model.rowsRemoved.connect(self._on_rows_removed)
         self.model.about_to_update.connect(self._on_about_to_update)
         self.model.list_updated.connect(self._on_list_updated)
         self.tree.selectionModel().selectionChanged.connect(self._on_selection_changed)
@@ -224,6 +229,18 @@ class ListEditor(QWidget):
         self.tree.collapsed.connect(self._fit_figures)
         self.document.undo_stack.indexChanged.connect(self._on_edit_done)
         self.document.focus_requested.connect(self._on_focus_requested)
+
+    def _show_badges(self, relaid: bool = True) -> None:
+        """The names are drawn by the badge delegate while the list has a fireteam, else by the tree's own
+        (which is what the badge delegate draws a name without a team with: Qt's, in C++, where the badge
+        delegate is called in Python for every name painted — a third of the tree's paint after an edit).
+        Another delegate makes the tree lay all its rows out again: the badges go only when the rows are
+        laid out anyway (`relaid`: rows were inserted or removed, or the model was reset); until then the
+        badge delegate draws the names without a team as the tree's own does."""
+        wanted = self.badges if self.model.has_fireteams else self._plain_names
+        shown = self.tree.itemDelegateForColumn(Column.NAME)
+        if shown is not wanted and (wanted is self.badges or relaid):
+            self.tree.setItemDelegateForColumn(Column.NAME, wanted)
 
     # ----- columns ---------------------------------------------------------------------------
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
@@ -485,6 +502,7 @@ class ListEditor(QWidget):
         self._current_kind = current.data(Role.KIND) if current.isValid() else None
 
     def _on_model_reset(self) -> None:
+        self._show_badges()
         self.tree.expandAll()
         wanted, self._pending_selection = self._pending_selection, []
         if wanted:
@@ -494,8 +512,12 @@ class ListEditor(QWidget):
             if index.isValid():
                 self.tree.setCurrentIndex(index)
 
+    def _on_rows_removed(self, *_: object) -> None:
+        self._rows_changed = True
+
     def _on_rows_inserted(self, parent: QModelIndex, first: int, last: int) -> None:
         """New rows show their contents: a new group, a trooper's peripherals (also of a trooper put back)."""
+        self._rows_changed = True
         if parent.isValid():
             self.tree.expand(parent)
         for row in range(first, last + 1):
@@ -510,6 +532,8 @@ class ListEditor(QWidget):
         if changes.removed and self._removed_at is None:
             self._removed_at = changes.removed[0][1:]
         self._fit_figures()
+        self._show_badges(self._rows_changed)
+        self._rows_changed = False
         before = self._kept
         try:
             self._restore_kept()
