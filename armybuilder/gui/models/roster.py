@@ -91,6 +91,8 @@ class ListChanges:
 
     inserted: tuple[str, ...] = ()
     removed: tuple[tuple[str, int, int], ...] = ()
+    written: bool = True
+    """Whether any row's cells were written again (False: only tooltips, or nothing, changed in place)."""
 
 
 class ListTreeModel(QStandardItemModel):
@@ -116,6 +118,7 @@ class ListTreeModel(QStandardItemModel):
         self._options_of: dict[tuple[int, int], list[tuple[str, tuple[int, int]]]] = {}
         self._options_army: dict[tuple[int, int], Army] = {}
         self._sizer: Sizer | None = None
+        self._written = False
         self.retranslate()
         self._read_list()
         self._build()
@@ -276,7 +279,7 @@ class ListTreeModel(QStandardItemModel):
         self._update()
         inserted = tuple(uid for uid in self._document.uids_in_order() if uid not in before)
         removed = tuple((uid, group, row) for uid, (group, row) in before.items() if uid not in self._trooper_rows)
-        self.list_updated.emit(ListChanges(inserted, removed))
+        self.list_updated.emit(ListChanges(inserted, removed, self._written))
 
     def _update(self) -> None:
         """Bring the rows in line with the list (rows inserted, removed, taken out and put back), then
@@ -365,6 +368,7 @@ class ListTreeModel(QStandardItemModel):
             elif not words_only:
                 changed.append((first, self._sized(self._peripheral_cells(key[1], key[2]), 2),
                                 [DRAG_FLAGS] * len(Column)))
+        self._written = bool(changed)
         if not changed and not retipped:
             return
         blocked = self.blockSignals(True)  # the views are told below, once per run of rows

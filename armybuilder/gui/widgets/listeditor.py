@@ -531,7 +531,8 @@ class ListEditor(QWidget):
         self._inserted.extend(u for u in changes.inserted if u not in self._inserted)
         if changes.removed and self._removed_at is None:
             self._removed_at = changes.removed[0][1:]
-        self._fit_figures()
+        if changes.written or self._rows_changed:  # else no figure shown changed (nor its width)
+            self._fit_figures()
         self._show_badges(self._rows_changed)
         self._rows_changed = False
         before = self._kept
