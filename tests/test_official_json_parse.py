@@ -160,3 +160,81 @@ def test_the_official_layout_is_read_exactly_and_fast() -> None:
         read_json(repeated, "x.json")
     longer = data.replace(str(2**63).encode(), str(2**64).encode())
     assert read_json(longer, "x.json") == ({**value, "units": [{**unit, "big": 2**64}]}, False)
+
+
+def read_in_parts(data: bytes, texts: Any = None) -> tuple[Any, bool, Any]:
+    """read_army_json with every `KnownUnit` read, as the converter would read it."""
+    from armybuilder.data.official_json import KnownUnit, UnitTexts, read_army_json
+
+    value, exact, unit_texts = read_army_json(data, "x.json", texts if texts is not None else UnitTexts())
+    if isinstance(value, dict) and isinstance(value.get("units"), list):
+        value = {**value, "units": [u.parse() if isinstance(u, KnownUnit) else u for u in value["units"]]}
+    return value, exact, unit_texts
+
+
+def army_text(*units: Any, **rest: Any) -> bytes:
+    import orjson
+
+    return orjson.dumps({"version": "1", **rest, "units": list(units), "filters": {"chars": []}},
+                        option=orjson.OPT_INDENT_2)
+
+
+def test_an_army_file_is_read_in_parts_and_its_units_once_per_import() -> None:
+    from armybuilder.data.official_json import KnownUnit, UnitTexts, read_army_json
+
+    first = {"id": 1, "name": "A", "factions": [101], "profileGroups": [{"id": 1, "options": [{"id": 1}]}]}
+    second = {"id": 2, "name": "B: C", "notes": None, "big": 2**63}
+    texts = UnitTexts()
+    data = army_text(first, second)
+    value, exact, unit_texts = read_army_json(data, "a.json", texts)
+    assert exact and value == json.loads(data) and list(value) == list(json.loads(data))
+    assert unit_texts is not None and len(unit_texts) == 2 and unit_texts[0].startswith(b"{\n      \"id\": 1")
+    other = army_text({"id": 3}, first, fireteams=[])
+    value, exact, unit_texts = read_army_json(other, "b.json", texts)
+    known = value["units"][1]
+    assert exact and isinstance(known, KnownUnit) and (known.id, known.factions) == (1, [101])
+    assert known.parse() == first and unit_texts is not None and known.text == unit_texts[1]
+    assert read_in_parts(other, texts)[0] == json.loads(other)
+
+
+@pytest.mark.parametrize("data", [
+    army_text({"id": 1, "name": "A"}).replace(b'"name": "A"', b'"name": "A",\n      "name": "B"'),
+    army_text({"id": 1}).replace(b'"version": "1"', b'"version": "1",\n  "version": "2"'),
+    army_text({"id": 1}).replace(b'"id": 1', b'"id": 18446744073709551616'),
+    army_text({"id": 1}, {"id": 2}).replace(b'\n    },\n    {', b'\n    }, 5,\n    {'),
+    army_text({"id": 1}, {"id": 2}).replace(b'\n    },\n    {', b'\n    },\n    5,\n    {'),
+    army_text({"id": 1}).replace(b'\n  "units": [', b'\n  "units": [\n    {"id": 0},'),
+    army_text({"id": 1}).replace(b'"id": 1', b'"id\\u003a": 1,\n      "id:": 2'),
+    army_text({"id": 1}).replace(b'\n  ]', b'\n  ],\n  "units": []'),
+    army_text({"id": 1}) + b"\x0c",
+    army_text({"id": 1})[:-3],
+    army_text(),
+    army_text("unit", [1], None),
+    b'{\n  "units": [\n    {\n      "id": 1\n    }\n  ]\n}',
+    b'{\n  "units": [\n    {\n      "id": 1\n    }\n  ]\n}  \n',
+    b'{\n  "units": [\n    {\n      "id": 1\n    }\n  ]\n}  x',
+    b'{\n  "units": [\n    {\n      "id": 1 \n    }\n  ]\n}',
+])
+def test_an_army_file_read_in_parts_reads_as_the_json_module_reads_it(data: bytes) -> None:
+    fast, slow = outcome(lambda d, f: read_in_parts(d)[0], data), outcome(with_json_module, data)
+    assert fast[0] == slow[0] and (same(fast[1], slow[1]) if fast[0] == "value" else fast[1] == slow[1]), data
+
+
+@given(st.lists(json_values, max_size=4), st.lists(json_values, max_size=3))
+def test_any_army_file_read_in_parts_reads_as_the_json_module_reads_it(units: list[Any], others: list[Any]) -> None:
+    import orjson
+
+    from armybuilder.data.official_json import UnitTexts
+
+    def value_of(item: Any) -> Any:
+        return json.loads(render(item))
+
+    texts = UnitTexts()
+    for batch in (others, units):  # an earlier file's units are known when the next file is read
+        try:
+            data = orjson.dumps({"units": [{"id": i, "v": value_of(u)} for i, u in enumerate(batch)]},
+                                option=orjson.OPT_INDENT_2)
+        except (orjson.JSONEncodeError, ValueError):
+            return
+        fast = read_in_parts(data, texts)
+        assert same(fast[0], with_json_module(data, "x.json")) and fast[1]

@@ -59,7 +59,7 @@ from armybuilder.data.infinity_army import (
     read_metadata,
 )
 from armybuilder.data.names import NameSet
-from armybuilder.data.official_json import ImportFileError, ImportIssue, parse_json, read_json
+from armybuilder.data.official_json import ImportFileError, ImportIssue, parse_json, read_army_json
 from armybuilder.i18n import lazy_tr
 from armybuilder.paths import imported_data_dir
 
@@ -174,6 +174,8 @@ class _Entry:
     raw: Any = None
     exact: bool = False
     """`raw` is orjson's reading (`read_json`): its units may be reused between armies."""
+    texts: list[bytes] | None = None
+    """The text of each unit of `raw` (`read_army_json`), None when the file was read whole."""
     outcome: ArmyImport | None = None
     army_id: int = 0
     aliases: tuple[int, ...] = ()
@@ -391,9 +393,9 @@ class _Import:
             return  # unchanged: the cached army is reused as it is (one imported with errors is tried again)
         faction = max(entry.factions, key=lambda f: f.id)
         try:
-            raw, entry.exact = read_json(data, entry.file)
+            raw, entry.exact, entry.texts = read_army_json(data, entry.file, session.texts)
             del data
-            entry.converted = session.convert(raw, faction, entry.file, entry.exact)
+            entry.converted = session.convert(raw, faction, entry.file, entry.exact, entry.texts)
         except ImportFileError as exc:
             self._failed(entry, exc.issue)
             return
@@ -402,6 +404,8 @@ class _Import:
             return
         if entry.converted.unresolved:
             entry.raw = raw  # another file may name the missing ids: keep it for one more try
+        else:
+            entry.texts = None
 
     def _missing(self, entry: _Entry) -> None:
         if entry.previous is not None:
@@ -438,8 +442,8 @@ class _Import:
                 continue
             if any(key in learned.get(kind, {}) for kind, key in entry.converted.unresolved):
                 entry.converted = session.convert(entry.raw, max(entry.factions, key=lambda f: f.id), entry.file,
-                                                  entry.exact)
-            entry.raw = None
+                                                  entry.exact, entry.texts)
+            entry.raw = entry.texts = None
 
     @staticmethod
     def _reinforcements(entry: _Entry) -> int | None:

@@ -27,6 +27,7 @@ from armybuilder.data.official_json import (
     ImportIssue,
     Severity,
     Text,
+    UnitTexts,
     clean,
     describe,
     short,
@@ -253,13 +254,16 @@ class ImportSession:
             self.shared.armies.setdefault(kind, {}).update(table)
         self.units = UnitCache()
         self.values = ValueCache()
+        self.texts = UnitTexts()
+        """The units' texts read so far (`official_json.read_army_json`)."""
 
     @property
     def learned_names(self) -> dict[str, dict[int, str]]:
         """Names of skills, equipment, weapons… seen in every file so far (kept in the cache index)."""
         return self.shared.armies
 
-    def convert(self, raw: Any, faction: Faction, file: str, exact: bool = False) -> ConvertedArmy:
+    def convert(self, raw: Any, faction: Faction, file: str, exact: bool = False,
+                texts: list[bytes] | None = None) -> ConvertedArmy:
         """Convert one parsed army file; raises ImportFileError when it is not an army file at all.
 
         `exact`: `raw` is orjson's reading (`official_json.read_json`), so units converted for an earlier
@@ -267,6 +271,9 @@ class ImportSession:
 
         The army's `kind` is provisional (vanilla or sectorial, from army.json): whether it is a
         Reinforcements army is known only from the other files, see `link_armies`.
+
+        `texts`: the text of each of `raw["units"]` in the file (`official_json.read_army_json`): they key the
+        unit cache, and the units whose text an earlier file held are `KnownUnit`s, not yet read.
         """
         if not isinstance(raw, dict):
             raise ImportFileError(ImportIssue(file, lazy_tr("expected a JSON object with `version` and `units`")))
@@ -289,8 +296,10 @@ class ImportSession:
                                   self.names_es, exact)
         units: list[Unit] = []
         seen: dict[int, str] = {}
+        if texts is not None and len(texts) != len(units_raw):
+            texts = None
         for index, unit_raw in enumerate(units_raw):
-            unit = converter.unit(index, unit_raw)
+            unit = converter.unit(index, unit_raw, text=texts[index] if texts is not None else None)
             if unit is None:
                 continue
             if unit.id in seen:

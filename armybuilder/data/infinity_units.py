@@ -6,8 +6,10 @@ name is taken from army.json or from another army's filters and the fallback is 
 ids are per army and never borrowed. A unit converted without issues is kept in a `UnitCache` and
 reused by later armies whose file holds the same unit JSON with the same names (most mercenaries
 and many sectorial units), which more than halves the conversion time. The same JSON is recognised by
-its orjson rendering (exact for files orjson read, `official_json.read_json`): one dictionary look-up,
-where comparing the parsed objects cost more than converting the units.
+its text in the file (`official_json.read_army_json`: such a unit is not even parsed again) or else by its
+orjson rendering (exact for files orjson read, `official_json.read_json`): one dictionary look-up,
+where comparing the parsed objects cost more than converting the units. The models are built as records
+(`armybuilder.data.records`): the import needs no pydantic.
 """
 
 from __future__ import annotations
@@ -20,7 +22,17 @@ from typing import TYPE_CHECKING, Any, Protocol, TypeVar, cast
 import orjson
 
 from armybuilder.data.names import NameSet
-from armybuilder.data.official_json import Cleaner, ImportIssue, Severity, Text, clean, clean_note, describe, short
+from armybuilder.data.official_json import (
+    Cleaner,
+    ImportIssue,
+    KnownUnit,
+    Severity,
+    Text,
+    clean,
+    clean_note,
+    describe,
+    short,
+)
 from armybuilder.data.records import new
 from armybuilder.domain.limits import MAX_ID, MAX_POINTS, MAX_STAT
 from armybuilder.domain.scalars import AVA_TOTAL, Category, OrderType, Swc, UnitType
@@ -254,9 +266,23 @@ class UnitConverter:
         self.issues.append(ImportIssue(self.file, message, self.unit_label, path, severity))
 
     # -- units
-    def unit(self, index: int, raw: Any, where: str = "units") -> Unit | None:
-        """The unit at `<where>[index]`, or None (reported) when it cannot be used at all."""
+    def unit(self, index: int, raw: Any, where: str = "units", text: bytes | None = None) -> Unit | None:
+        """The unit at `<where>[index]`, or None (reported) when it cannot be used at all.
+
+        `text`: the unit's text in its file (`official_json.read_army_json`), which keys the unit cache; `raw`
+        is then a `KnownUnit` when an earlier file held the same text (read only if it must be converted)."""
         here = f"{where}[{index}]"
+        if type(raw) is KnownUnit:
+            factions = raw.factions
+            if isinstance(factions, list) and factions and self.army_id not in factions:
+                raw = raw.parse()  # the warning names the unit: read it
+            else:
+                cached = self.cache.find(("unit-text", raw.id, raw.text), self.tables)
+                if cached is not None:
+                    self._raw_unit = {}
+                    self.empty_entries += cached.empty_entries
+                    return cached.value  # type: ignore[no-any-return]
+                raw = raw.parse()
         if not isinstance(raw, dict):
             self._raw_unit = {}
             self.issue(here, lazy_tr("expected a unit object, got {value}", value=short(raw)))
@@ -266,7 +292,12 @@ class UnitConverter:
         if isinstance(factions, list) and factions and self.army_id not in factions:
             self.issue(f"{here}.factions", lazy_tr("lists factions {factions} but not this army ({id})",
                                               factions=factions, id=self.army_id), "warning")
-        key = ("unit", raw["id"], orjson.dumps(raw)) if self.exact and type(raw.get("id")) is int else None
+        key: tuple[Any, ...] | None = None
+        if type(raw.get("id")) is int:
+            if text is not None:  # the unit's text in an exact file: the same text, the same JSON
+                key = ("unit-text", raw["id"], text)
+            elif self.exact:
+                key = ("unit", raw["id"], orjson.dumps(raw))
         cached = self.cache.find(key, self.tables) if key is not None else None
         if cached is not None:
             self.empty_entries += cached.empty_entries

@@ -146,6 +146,141 @@ def read_json(data: bytes, file: str) -> tuple[Any, bool]:
     return _parse_with_json(data, file), False
 
 
+class KnownUnit:
+    """A unit of an army file whose text is, byte for byte, that of a unit read from an earlier file of the
+    same import (`UnitTexts`): not parsed again. `parse()` gives its value when the converter needs it."""
+
+    __slots__ = ("factions", "id", "text")
+
+    def __init__(self, text: bytes, unit_id: int, factions: Any) -> None:
+        self.text = text
+        """The unit's text from its `{` to the last line of its body (the rendering that keys the unit cache)."""
+        self.id = unit_id
+        self.factions = factions
+
+    def parse(self) -> dict[str, Any]:
+        value: dict[str, Any] = orjson.loads(self.text + _UNIT_END)  # checked exact when it was first read
+        return value
+
+
+class UnitTexts:
+    """The units of army files already read in one import, by their text: a unit written alike in another file
+    (mercenaries, a sectorial's copy of a vanilla unit) is handed to the converter as a `KnownUnit`, unparsed."""
+
+    def __init__(self) -> None:
+        self.by_id: dict[int, list[tuple[bytes, Any]]] = {}
+        """unit id → (text, its `factions` value) of each unit read with that id."""
+
+
+_UNITS_OPEN = b'\n  "units": [\n    {'
+_UNITS_CLOSE = b"\n  ]"
+_UNIT_END = b"\n    }"
+_NEXT_UNIT = b",\n    {"
+_UNIT_ID = b'{\n      "id": '
+
+
+def read_army_json(data: bytes, file: str, texts: UnitTexts) -> tuple[Any, bool, list[bytes] | None]:
+    """`read_json` for an army file, reading each distinct unit text once per import (#20).
+
+    When the file is laid out as orjson's indented rendering (the official files are), it is read in parts:
+    each unit on its own, then the rest of the file with an empty `units` list; a unit whose text an earlier
+    file held (the same bytes, compared) is not read again but given as a `KnownUnit`. Each part is checked
+    as `_same_as_json` checks a file — the exact indented rendering of what orjson read, and the parts join
+    as orjson would join them — so the whole is what the json module reads. Returns the value, whether it
+    is exact (`read_json`), and the units' texts (None when the file was read whole)."""
+    parts = _read_in_parts(data, texts)
+    if parts is not None:
+        return parts[0], True, parts[1]
+    value, exact = read_json(data, file)
+    return value, exact, None
+
+
+def _read_in_parts(data: bytes, texts: UnitTexts) -> tuple[dict[str, Any], list[bytes]] | None:
+    """The file's value and its units' texts, or None when it is not laid out so (then it is read whole)."""
+    if data[:2] != b"{\n":
+        return None
+    opening = data.find(_UNITS_OPEN)  # a line of two spaces and `"units": [`: a member of the top object
+    if opening < 0:
+        return None
+    bracket = opening + len(_UNITS_OPEN) - 7  # the `[` of the units list
+    position = bracket + 6  # the `{` of the first unit
+    units: list[Any] = []
+    unit_texts: list[bytes] = []
+    while True:
+        unit = _known_unit(data, position, texts) or _new_unit(data, position, texts)
+        if unit is None:
+            return None
+        text = unit.text if isinstance(unit, KnownUnit) else unit[1]
+        after = position + len(text) + len(_UNIT_END)
+        units.append(unit if isinstance(unit, KnownUnit) else unit[0])
+        unit_texts.append(text)
+        if data.startswith(_NEXT_UNIT, after):
+            position = after + len(_NEXT_UNIT) - 1
+        elif data.startswith(_UNITS_CLOSE, after):
+            break
+        else:
+            return None
+    rest = data[:bracket] + b"[]" + data[after + len(_UNITS_CLOSE):]
+    try:
+        value = orjson.loads(rest)
+    except orjson.JSONDecodeError:
+        return None
+    if type(value) is not dict or value.get("units") != [] or not _indented_as(value, rest, b"\n"):
+        return None
+    value["units"] = units
+    return value, unit_texts
+
+
+def _known_unit(data: bytes, position: int, texts: UnitTexts) -> KnownUnit | None:
+    """The unit at `position` if its text is, byte for byte, one read before (then it needs no reading)."""
+    unit_id = _unit_id(data, position)  # only narrows the candidates: the whole text is compared
+    if unit_id is not None:
+        for text, factions in texts.by_id.get(unit_id, ()):
+            if data.startswith(text, position) and data.startswith(_UNIT_END, position + len(text)):
+                return KnownUnit(text, unit_id, factions)
+    return None
+
+
+def _new_unit(data: bytes, position: int, texts: UnitTexts) -> tuple[dict[str, Any], bytes] | None:
+    """The unit at `position` read and checked, and its text; None when it is not laid out as orjson writes."""
+    close = data.find(_UNIT_END, position)  # the unit's last line: four spaces and `}`
+    if close < 0:
+        return None
+    whole = data[position:close + len(_UNIT_END)]
+    try:
+        value = orjson.loads(whole)
+    except orjson.JSONDecodeError:
+        return None
+    if type(value) is not dict or not _indented_as(value, whole, b"\n    "):
+        return None
+    text = whole[:-len(_UNIT_END)]
+    if type(value.get("id")) is int:
+        texts.by_id.setdefault(value["id"], []).append((text, value.get("factions")))
+    return value, text
+
+
+def _unit_id(data: bytes, position: int) -> int | None:
+    """The id a unit's text at `position` starts with, if it starts so (`{`, a line `"id": 123,`)."""
+    if not data.startswith(_UNIT_ID, position):
+        return None
+    start = position + len(_UNIT_ID)
+    end = data.find(b",", start, start + 12)
+    digits = data[start:end] if end > 0 else b""
+    return int(digits) if digits.isdigit() else None
+
+
+def _indented_as(value: Any, data: bytes, newline: bytes) -> bool:
+    """Whether `data` is orjson's indented rendering of `value`, each line after the first indented further by
+    `newline` (b"\\n    ": a unit inside the `units` list), trailing JSON whitespace aside."""
+    try:
+        rendered = orjson.dumps(value, option=orjson.OPT_INDENT_2)
+    except orjson.JSONEncodeError:  # nested deeper than orjson writes (255 levels): json decides
+        return False
+    if newline != b"\n":
+        rendered = rendered.replace(b"\n", newline)
+    return data.startswith(rendered) and not data[len(rendered):].strip(b" \t\n\r")
+
+
 _DIGITS_AS_ZERO = bytes.maketrans(b"123456789", b"000000000")
 _LONG_NUMBER = b"0" * 19
 """19 digits in a row: the shortest integer that may be past 64 bits (9,223,372,036,854,775,808)."""
@@ -167,13 +302,8 @@ def _same_as_json(data: bytes, value: Any) -> bool:
     so a key given twice leaves fewer `:` in orjson's rendering of the value than the text has — unless the
     text wrote a `:` as the escape \\u003a (or a digit as \\u0030…): then it is read again.
     """
-    if data[1:2] == b"\n":  # laid out on lines: perhaps orjson's indented rendering
-        try:
-            indented = orjson.dumps(value, option=orjson.OPT_INDENT_2)
-        except orjson.JSONEncodeError:  # nested deeper than orjson writes (255 levels): json decides
-            return False
-        if data.startswith(indented) and not data[len(indented):].strip(b" \t\n\r"):  # JSON's own whitespace
-            return True
+    if data[1:2] == b"\n" and _indented_as(value, data, b"\n"):  # laid out on lines as orjson's rendering
+        return True
     if b"\\u003" in data or _LONG_NUMBER in data.translate(_DIGITS_AS_ZERO):
         return False
     try:
