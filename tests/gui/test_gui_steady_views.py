@@ -52,6 +52,27 @@ def test_a_colour_or_a_mark_of_a_row_does_not_fit_the_columns_again(qtbot) -> No
     assert model.index(0, 1).data(USER_ROLE) == "ava"
 
 
+def test_a_colour_or_a_mark_repaints_its_row_without_measuring_it(qtbot) -> None:  # type: ignore[no-untyped-def]
+    """A change in roles no cell is sized by repaints the rows named (as Qt's view does) and measures none of
+    them (Qt's tree measures every cell of the rows named, whatever the roles); a new text still measures its row."""
+    view, model, delegate = fitted_tree(qtbot)
+    log = PaintLog()
+    QApplication.instance().installEventFilter(log)
+    try:
+        delegate.asked.clear()
+        model.item(4, 0).setData(QBrush(QColor("grey")), Qt.ItemDataRole.ForegroundRole)
+        model.item(4, 1).setData("ava", USER_ROLE)
+        QApplication.processEvents()
+        assert delegate.asked == []
+        assert view.viewport() in log.painted
+        assert model.index(4, 0).data(Qt.ItemDataRole.ForegroundRole).color() == QColor("grey")
+        model.item(4, 0).setText("a unit whose name is long enough to wrap onto a second line in the view")
+        QApplication.processEvents()
+        assert (4, 0) in delegate.asked
+    finally:
+        QApplication.instance().removeEventFilter(log)
+
+
 def test_a_longer_text_still_widens_its_fitted_column(qtbot) -> None:  # type: ignore[no-untyped-def]
     view, model, _ = fitted_tree(qtbot)
     before = view.header().sectionSize(1)

@@ -14,7 +14,14 @@ from collections.abc import Sequence
 
 from PySide6.QtCore import QAbstractItemModel, QAbstractProxyModel, QModelIndex, QPersistentModelIndex, QRect, QSize, Qt
 from PySide6.QtGui import QAccessible, QFont, QFontMetrics
-from PySide6.QtWidgets import QHeaderView, QStyledItemDelegate, QStyleOptionViewItem, QTreeView, QWidget
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QHeaderView,
+    QStyledItemDelegate,
+    QStyleOptionViewItem,
+    QTreeView,
+    QWidget,
+)
 
 Index = QModelIndex | QPersistentModelIndex
 PADDING = 6
@@ -170,6 +177,12 @@ class WrappingTreeView(QTreeView):
     def dataChanged(self, top_left: Index, bottom_right: Index, roles: Sequence[int] = ()) -> None:
         if roles and HOVER_ROLES.issuperset(int(role) for role in roles) and not QAccessible.isActive():
             return  # read when the pointer rests on the row: nothing shown changed
+        if roles and SIZING_ROLES.isdisjoint(int(role) for role in roles):
+            # a colour, a tooltip, a mark of the model's own: the rows are repainted as Qt's view repaints them,
+            # but not measured again (QTreeView measures every cell of the rows named, whatever the roles: in
+            # Python, through the delegate, ~40 cells when the unit browser marks a unit with its options)
+            QAbstractItemView.dataChanged(self, top_left, bottom_right, roles)
+            return
         super().dataChanged(top_left, bottom_right, roles)
 
     def _on_section_resized(self, *_: object) -> None:
