@@ -23,6 +23,7 @@ import gc
 import hashlib
 import io
 import json
+import operator
 import os
 import pickle
 import sys
@@ -73,12 +74,6 @@ class CacheError(Exception):
 
 # ----- pickling domain models compactly and reading them back safely ----------------------------
 
-def _record_reducer(name: str) -> Any:
-    def reduce(record: records.Record) -> tuple[Any, ...]:
-        return records.model, (name, record.__dict__, record.fields_set)
-    return reduce
-
-
 def _model_reducer(name: str) -> Any:
     def reduce(model: Any) -> tuple[Any, ...]:
         return records.model, (name, model.__dict__, model.__pydantic_fields_set__)
@@ -94,8 +89,9 @@ def _dispatch_table() -> dict[type, Any]:
 @functools.cache
 def _table(loaded: tuple[str, ...]) -> dict[type, Any]:
     table: dict[type, Any] = dict(copyreg.dispatch_table)
-    for name, cls in records.RECORDS.items():
-        table[cls] = _record_reducer(name)
+    pickled = operator.attrgetter("pickled")  # (records.model, (name, fields, fields set)), made with the record
+    for cls in records.RECORDS.values():
+        table[cls] = pickled
     for module in loaded:  # the models themselves, if something imported them (the importer does not)
         for name, (where, _) in records.FIELDS.items():
             if where == module:

@@ -121,18 +121,22 @@ class Record:
     updated fields added to the set). Nothing else of the model is there: no validation, no methods.
     """
 
-    __slots__ = ("__dict__", "fields_set")
+    __slots__ = ("__dict__", "fields_set", "pickled")
 
     fields_set: set[str]
+    pickled: tuple[Any, ...]
+    """How the cache pickles it, made once (`cache.dumps` takes it as it is: no Python call per record)."""
 
     def model_copy(self: T, update: dict[str, Any] | None = None) -> T:
         copy = object.__new__(type(self))
-        _set(copy, "__dict__", dict(self.__dict__))
+        data = dict(self.__dict__)
         fields_set = set(cast("Record", self).fields_set)
         if update:
-            copy.__dict__.update(update)
+            data.update(update)
             fields_set.update(update)
+        _set(copy, "__dict__", data)
         _set(copy, "fields_set", fields_set)
+        _set(copy, "pickled", (model, (type(self).__name__, data, fields_set)))
         return copy
 
     def __repr__(self) -> str:
@@ -152,29 +156,31 @@ def new(name: str) -> Callable[..., Any]:
     names = frozenset(f for f, _ in fields)
     template = {f: default for f, default in fields}
     factories = [(f, default.make) for f, default in fields if isinstance(default, Factory)]
-    required = [f for f, default in fields if default is REQUIRED]
+    required = frozenset(f for f, default in fields if default is REQUIRED)
     size = len(template)
     fields_sets: dict[tuple[str, ...], set[str]] = {}
+    new_record = object.__new__
 
     def build(**values: Any) -> Any:
         data = template.copy()  # keeps the declared field order, as the model would
         data.update(values)
         if len(data) != size:
             raise TypeError(f"{name} has no field(s) {sorted(values.keys() - names)}")
-        for field in required:
-            if data[field] is REQUIRED:
-                raise TypeError(f"{name} needs {sorted(f for f in required if f not in values)}")
-        for field, make in factories:
-            if field not in values:
-                data[field] = make()
-        record = object.__new__(cls)
-        _set(record, "__dict__", data)
+        if not values.keys() >= required:
+            raise TypeError(f"{name} needs {sorted(required - values.keys())}")
+        if factories:
+            for field, make in factories:
+                if field not in values:
+                    data[field] = make()
+        record = new_record(cls)
+        record.__dict__ = data
         # one shared set per combination of given fields: pydantic never changes it in place (model_copy
         # copies it), and sharing keeps the cache small (pickle stores a shared object once)
         fields_set = fields_sets.get(keys := tuple(values))
         if fields_set is None:
             fields_set = fields_sets[keys] = set(keys)
-        _set(record, "fields_set", fields_set)
+        record.fields_set = fields_set
+        record.pickled = (model, (name, data, fields_set))
         return record
 
     build.__name__ = f"build_{name}"
