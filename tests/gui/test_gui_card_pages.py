@@ -335,3 +335,44 @@ def test_the_card_is_as_wide_when_its_page_is_taller_than_it_as_when_it_fits(qtb
     settle(qtbot)
     assert card.pages.height() > card.scroll_area.viewport().height(), "the page is taller than the card"
     assert card.body.width() == fits  # the texts wrap as they did, the tables are not measured again
+def test_a_card_label_is_as_tall_as_a_plain_label_after_each_change(qtbot) -> None:  # type: ignore[no-untyped-def]
+    """The card's labels remember their height per width; a new text, font, margin, format or wrapping
+    gives the height a QLabel works out."""
+    from PySide6.QtGui import QFont
+    from PySide6.QtWidgets import QLabel
+
+    from armybuilder.gui.widgets.profilecard import CardLabel
+
+    card, plain = CardLabel(), QLabel()
+    qtbot.addWidget(card)
+    qtbot.addWidget(plain)
+    widths = (80, 150, 400)
+
+    def same() -> None:
+        for width in widths * 2:  # asked twice: the second answer is the one remembered
+            assert card.heightForWidth(width) == plain.heightForWidth(width)
+
+    for label in (card, plain):
+        label.setWordWrap(True)
+        label.setText("Characteristics: Cube, Regular, Not Impetuous")
+    same()
+    for label in (card, plain):
+        label.setText("<b>Skills:</b> " + ", ".join(["Stealth", "Terrain (Total)", "Forward Deployment"] * 4))
+    same()
+    font = QFont(card.font())
+    font.setPointSizeF(font.pointSizeF() * 1.6)
+    for label in (card, plain):
+        label.setFont(font)
+    same()
+    for label in (card, plain):
+        label.setContentsMargins(10, 4, 10, 4)
+    same()
+    for label in (card, plain):
+        label.setTextFormat(Qt.TextFormat.PlainText)
+    same()
+    for label in (card, plain):
+        label.setWordWrap(False)
+    same()
+    for label in (card, plain):
+        label.clear()
+    same()

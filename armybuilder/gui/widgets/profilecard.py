@@ -131,6 +131,46 @@ class LoadoutDelegate(QStyledItemDelegate):
         return size
 
 
+class CardLabel(QLabel):
+    """A card's label that remembers its height at each width until its text, font or style change:
+    laying a page out again (turning to it, the scroll area fitting it) asks every label's height for
+    the page's width several times, and a QLabel works a word-wrapped text out anew on each ask (the
+    details' rich text most of all)."""
+
+    def __init__(self, text: str = "") -> None:
+        super().__init__(text)
+        self._heights: dict[int, int] = {}
+
+    def heightForWidth(self, width: int) -> int:
+        height = self._heights.get(width)
+        if height is None:
+            if len(self._heights) > 8:
+                self._heights.clear()
+            height = self._heights[width] = super().heightForWidth(width)
+        return height
+
+    def setText(self, text: str) -> None:
+        if text != self.text():
+            self._heights.clear()
+            super().setText(text)
+
+    def clear(self) -> None:
+        self._heights.clear()
+        super().clear()
+
+    def setWordWrap(self, on: bool) -> None:
+        self._heights.clear()
+        super().setWordWrap(on)
+
+    def setTextFormat(self, format: Qt.TextFormat) -> None:
+        self._heights.clear()
+        super().setTextFormat(format)
+
+    def changeEvent(self, event: QEvent) -> None:
+        self._heights.clear()  # a font, style, palette or margin change
+        super().changeEvent(event)
+
+
 class CardPage(QWidget):
     """The card's contents for one unit: its title, stat lines, details, options and weapons. The card
     keeps the pages of the units it showed last, laid out, and shows one of them: showing a unit again
@@ -151,11 +191,11 @@ class CardPage(QWidget):
         self.fitted = False
         """Whether the tables' rows were measured since the page was filled (a new width measures them
         again: the headers' sectionResized)."""
-        self.title = QLabel()
+        self.title = CardLabel()
         self.title.setObjectName("card_title")
         set_font(self.title, bold=True, scale=1.35)
         self.title.setWordWrap(True)
-        self.subtitle = QLabel()
+        self.subtitle = CardLabel()
         self.subtitle.setWordWrap(True)
         self.stats_model = ProfileStatsModel(self)
         self.stats = QTableView()
@@ -172,13 +212,13 @@ class CardPage(QWidget):
         self.stats.horizontalHeader().setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
         self.stats.setWordWrap(True)  # a long profile name wraps rather than ending in "…"
         self.stats.setTextElideMode(Qt.TextElideMode.ElideNone)
-        self.details = QLabel()
+        self.details = CardLabel()
         self.details.setObjectName("details")
         self.details.setWordWrap(True)
         self.details.setTextFormat(Qt.TextFormat.RichText)
         self.details.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse
                                              | Qt.TextInteractionFlag.LinksAccessibleByMouse)
-        self.options_title = QLabel()
+        self.options_title = CardLabel()
         self.options_title.setWordWrap(True)
         set_font(self.options_title, bold=True)
         self.options_model = OptionTableModel(self)
@@ -199,7 +239,7 @@ class CardPage(QWidget):
         size_columns(self.options.horizontalHeader(), OptionColumn.LOADOUT, fit=(OptionColumn.SWC, OptionColumn.POINTS))
         self.options.horizontalHeader().setDefaultAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
         self.options.setTabKeyNavigation(False)  # Tab leaves the table; the arrows move in it
-        self.weapons_title = QLabel()
+        self.weapons_title = CardLabel()
         self.weapons_title.setObjectName("weapons_title")
         self.weapons_title.setWordWrap(True)
         set_font(self.weapons_title, bold=True)
@@ -217,7 +257,7 @@ class CardPage(QWidget):
         self.weapons.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.weapons.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.weapons.horizontalHeader().setMinimumSectionSize(24)
-        self.weapons_note = QLabel()
+        self.weapons_note = CardLabel()
         self.weapons_note.setObjectName("weapons_note")
         self.weapons_note.setWordWrap(True)
         body = QVBoxLayout(self)
@@ -356,8 +396,8 @@ class ProfileCard(Retranslating, QWidget):
         focus = QApplication.focusWidget()
         had_focus = focus is not None and old.isAncestorOf(focus)
         self._page = page
+        old.hide()  # first: the two pages never share the card's height (each laid out at half of it)
         page.show()
-        old.hide()
         layout = self.pages.layout()
         assert layout is not None
         layout.activate()  # the page takes its width now: its rows are measured at it
