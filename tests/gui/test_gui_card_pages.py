@@ -7,7 +7,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import pytest
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QEvent, QObject, Qt
+from PySide6.QtWidgets import QApplication, QWidget
 
 from armybuilder.domain.profiles import WeaponProfile, WeaponRange
 from armybuilder.gui import theme
@@ -376,3 +377,57 @@ def test_a_card_label_is_as_tall_as_a_plain_label_after_each_change(qtbot) -> No
     for label in (card, plain):
         label.clear()
     same()
+
+
+class PaintCount(QObject):
+    """Counts the paint events of some widgets."""
+
+    def __init__(self, widgets: list[QWidget]) -> None:
+        super().__init__()
+        self.counts = {id(w): 0 for w in widgets}
+        for widget in widgets:
+            widget.installEventFilter(self)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if event.type() == QEvent.Type.Paint and id(watched) in self.counts:
+            self.counts[id(watched)] += 1
+        return False
+
+
+def settle() -> None:
+    for _ in range(5):
+        QApplication.processEvents()
+
+
+def test_a_kept_page_turned_to_is_laid_out_as_a_page_filled_anew_and_painted_once(qtbot, window: MainWindow) -> None:  # type: ignore[no-untyped-def]
+    """Turning to a kept page does not fit its headers again (they fit when it was shown last and a page
+    hidden never changes) nor lay it out twice; it reads and measures as the same page filled anew, and
+    its tables paint once."""
+    start_list(qtbot, window)
+    card = window.card
+    entries: dict[int, UnitEntry] = {}
+    for unit in (LINE, HEAVY, CONTROLLERS):
+        show_again(window, entries, unit)
+        settle()
+    for unit in (LINE, HEAVY, CONTROLLERS, HEAVY, LINE):
+        page = next(p for p in card._pages if p.entry is entries[unit])
+        tables = [page.stats, page.options, page.weapons]
+        painted = PaintCount([t.viewport() for t in tables if t.isVisibleTo(page)])
+        show_again(window, entries, unit)
+        assert card.body is page, "a kept page"
+        settle()
+        assert max(painted.counts.values()) <= 1, "each table painted once (if in view)"
+        turned = snapshot(window)
+        for table in tables:
+            sizes = [table.columnWidth(c) for c in range(table.model().columnCount())]
+            table.horizontalHeader().resizeSections()
+            assert [table.columnWidth(c) for c in range(table.model().columnCount())] == sizes
+        card._drop_pages()
+        card._refresh()  # the same unit and option on a page filled anew
+        settle()
+        assert snapshot(window) == turned
+        entries.clear()  # the pages are gone: show the units with the browser's entries again
+        for other in (LINE, HEAVY, CONTROLLERS):
+            show_again(window, entries, other)
+            settle()
+

@@ -8,7 +8,7 @@ from __future__ import annotations
 import html
 from collections.abc import Callable, Sequence
 
-from PySide6.QtCore import QEvent, QModelIndex, QPersistentModelIndex, QRectF, QSize, Qt, QTimer, Signal
+from PySide6.QtCore import QEvent, QModelIndex, QObject, QPersistentModelIndex, QRectF, QSize, Qt, QTimer, Signal
 from PySide6.QtGui import QAbstractTextDocumentLayout, QAction, QCursor, QPainter, QPalette, QResizeEvent, QTextDocument
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -171,6 +171,17 @@ class CardLabel(QLabel):
         super().changeEvent(event)
 
 
+class EventEater(QObject):
+    """An event filter that swallows the events of one type."""
+
+    def __init__(self, kind: QEvent.Type, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self._kind = kind
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        return event.type() == self._kind
+
+
 class CardPage(QWidget):
     """The card's contents for one unit: its title, stat lines, details, options and weapons. The card
     keeps the pages of the units it showed last, laid out, and shows one of them: showing a unit again
@@ -300,6 +311,7 @@ class ProfileCard(Retranslating, QWidget):
         """The units (and options) whose pages to prepare while the app is idle: the list's. Their pages are
         also the last recycled for other units (`_spare_page`)."""
         self._preparing = False
+        self._header_shown = EventEater(QEvent.Type.Show, self)
         self._prepare_timer = QTimer(self)
         self._prepare_timer.setSingleShot(True)
         self._prepare_timer.timeout.connect(self._prepare_next)
@@ -384,6 +396,7 @@ class ProfileCard(Retranslating, QWidget):
     def _turn_to(self, entry: UnitEntry) -> None:
         """Show the page kept for `entry`, else a new page (or the one shown longest ago, for it)."""
         page = next((p for p in self._pages if p.entry is entry), None)
+        kept = page is not None and page.fitted
         if page is None:
             # no page made here past KEPT_PAGES (making one costs more than refilling one): the pages
             # of the list's units are the last refilled, and prepared again when the app is idle
@@ -397,12 +410,29 @@ class ProfileCard(Retranslating, QWidget):
         had_focus = focus is not None and old.isAncestorOf(focus)
         self._page = page
         old.hide()  # first: the two pages never share the card's height (each laid out at half of it)
-        page.show()
+        if kept:
+            self._show_kept(page)
+        else:
+            page.show()
         layout = self.pages.layout()
         assert layout is not None
         layout.activate()  # the page takes its width now: its rows are measured at it
         if had_focus:
             page.options.setFocus()
+
+    def _show_kept(self, page: CardPage) -> None:
+        """Show a page kept laid out, without its tables' headers fitting every section again: a header
+        shown fits its resize-to-contents sections to every row (QHeaderView's Show event), but a page
+        hidden is never changed (only the page on show and a page being prepared are filled), so they fit
+        already; a new width still fits them (the headers' resize does)."""
+        viewports = [t.horizontalHeader().viewport() for t in (page.stats, page.options, page.weapons)]
+        for viewport in viewports:
+            viewport.installEventFilter(self._header_shown)
+        try:
+            page.show()
+        finally:
+            for viewport in viewports:
+                viewport.removeEventFilter(self._header_shown)
 
     def _drop_pages(self) -> None:
         """Forget the pages kept but the one on show: they were worded in another language, units, theme,
@@ -505,11 +535,30 @@ class ProfileCard(Retranslating, QWidget):
         self._size_weapon_columns(page)
         page.fitted = True
         for table in (page.weapons,) if weapons_only else (page.stats, page.options, page.weapons):
+            rows, columns = table.verticalHeader(), table.horizontalHeader()
+            rows.blockSignals(True)  # the table repaints its resized rows and columns on a timer, after the
+            columns.blockSignals(True)  # first paint: doItemsLayout (after) repaints them all, before it
+            try:
+                columns.resizeSections()  # the columns fitted to their cells now, not on the header's timer
+                table.resizeRowsToContents()
+            finally:
+                rows.blockSignals(False)
+                columns.blockSignals(False)
             table.doItemsLayout()  # now, with the unit just shown: not once more after the first paint
-            table.resizeRowsToContents()
             height = table.horizontalHeader().sizeHint().height() + 2 * table.frameWidth()
-            height += sum(table.verticalHeader().sectionSize(r) for r in range(table.model().rowCount()))
+            height += sum(rows.sectionSize(r) for r in range(table.model().rowCount()))
             table.setFixedHeight(height + 2)
+        if page is self._page and not self._preparing:
+            self._settle_layout(page)
+
+    def _settle_layout(self, page: CardPage) -> None:
+        """Lay the page and the card out now, to the tables' new heights: the layout requests they posted
+        come after the window's repaint, which then painted the page twice (at the old heights, then
+        moved)."""
+        for layout in (page.layout(), self.pages.layout()):
+            if layout is not None:
+                layout.activate()
+        QApplication.sendEvent(self.scroll_area, QEvent(QEvent.Type.LayoutRequest))  # its scroll range, now
 
     def retranslate(self) -> None:
         """A new language or theme: the page on show is worded again, the others are dropped."""
