@@ -409,14 +409,18 @@ def test_a_kept_page_turned_to_is_laid_out_as_a_page_filled_anew_and_painted_onc
     for unit in (LINE, HEAVY, CONTROLLERS):
         show_again(window, entries, unit)
         settle()
-    for unit in (LINE, HEAVY, CONTROLLERS, HEAVY, LINE):
+    for turn, unit in enumerate((LINE, HEAVY, CONTROLLERS, HEAVY, LINE, CONTROLLERS)):
+        if turn >= 3:  # the card narrower or wider while the page was hidden: its headers fit the new width
+            window.resize(window.width() + (-90 if turn % 2 else 60), window.height())
+            settle()
         page = next(p for p in card._pages if p.entry is entries[unit])
         tables = [page.stats, page.options, page.weapons]
         painted = PaintCount([t.viewport() for t in tables if t.isVisibleTo(page)])
         show_again(window, entries, unit)
         assert card.body is page, "a kept page"
         settle()
-        assert max(painted.counts.values()) <= 1, "each table painted once (if in view)"
+        if turn < 3:  # (a new width lays the page out again, and paints it again)
+            assert max(painted.counts.values()) <= 1, "each table painted once (if in view)"
         turned = snapshot(window)
         for table in tables:
             sizes = [table.columnWidth(c) for c in range(table.model().columnCount())]
