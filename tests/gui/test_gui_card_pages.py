@@ -394,7 +394,7 @@ class PaintCount(QObject):
         return False
 
 
-def settle() -> None:
+def process_events() -> None:
     for _ in range(5):
         QApplication.processEvents()
 
@@ -408,17 +408,17 @@ def test_a_kept_page_turned_to_is_laid_out_as_a_page_filled_anew_and_painted_onc
     entries: dict[int, UnitEntry] = {}
     for unit in (LINE, HEAVY, CONTROLLERS):
         show_again(window, entries, unit)
-        settle()
+        process_events()
     for turn, unit in enumerate((LINE, HEAVY, CONTROLLERS, HEAVY, LINE, CONTROLLERS)):
         if turn >= 3:  # the card narrower or wider while the page was hidden: its headers fit the new width
             window.resize(window.width() + (-90 if turn % 2 else 60), window.height())
-            settle()
+            process_events()
         page = next(p for p in card._pages if p.entry is entries[unit])
         tables = [page.stats, page.options, page.weapons]
         painted = PaintCount([t.viewport() for t in tables if t.isVisibleTo(page)])
         show_again(window, entries, unit)
         assert card.body is page, "a kept page"
-        settle()
+        process_events()
         if turn < 3:  # (a new width lays the page out again, and paints it again)
             assert max(painted.counts.values()) <= 1, "each table painted once (if in view)"
         turned = snapshot(window)
@@ -428,10 +428,10 @@ def test_a_kept_page_turned_to_is_laid_out_as_a_page_filled_anew_and_painted_onc
             assert [table.columnWidth(c) for c in range(table.model().columnCount())] == sizes
         card._drop_pages()
         card._refresh()  # the same unit and option on a page filled anew
-        settle()
+        process_events()
         assert snapshot(window) == turned
         entries.clear()  # the pages are gone: show the units with the browser's entries again
         for other in (LINE, HEAVY, CONTROLLERS):
             show_again(window, entries, other)
-            settle()
+            process_events()
 
