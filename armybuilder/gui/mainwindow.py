@@ -513,8 +513,9 @@ class MainWindow(Retranslating, QMainWindow):
         a.new_reinforcement_group.setEnabled(has_list and self.document.reinforcement_summary() is not None)
         army = self.document.army
         a.specops.setEnabled(has_list and army is not None and army.specops is not None)
-        for action in (a.remove_trooper, a.duplicate_trooper, a.move_up, a.move_down, a.change_option):
-            action.setEnabled(selected)
+        if not (has_list and self.editor.selection_pending):  # else set when the edit's selection is said
+            for action in (a.remove_trooper, a.duplicate_trooper, a.move_up, a.move_down, a.change_option):
+                action.setEnabled(selected)
         group = self.editor.current_group() if has_list else None
         army_list = self.document.army_list
         empty_group = bool(army_list and group is not None and (g := army_list.group(group)) is not None

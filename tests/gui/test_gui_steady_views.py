@@ -243,3 +243,29 @@ def test_the_figure_columns_fit_the_widest_figure_shown(qtbot, window) -> None: 
     QApplication.processEvents()
     for column in (Column.SWC, Column.POINTS):
         assert window.editor.tree.header().sectionSize(column) == expected(column), column
+
+
+def test_an_undo_that_selects_another_trooper_does_not_toggle_the_trooper_actions(qtbot, window) -> None:  # type: ignore[no-untyped-def]
+    """Undoing an add removes the selected trooper and selects the one in its place within the same edit: the
+    trooper actions stay enabled throughout (they were switched off and on again); with no trooper left to
+    select they end disabled."""
+    from test_gui_window import LINE, add, start_list
+
+    start_list(qtbot, window)
+    add(qtbot, window, LINE, 1, 2)
+    add(qtbot, window, LINE, 1, 2)
+    QApplication.processEvents()
+    a = window.action_set
+    actions = (a.remove_trooper, a.duplicate_trooper, a.move_up, a.move_down, a.change_option)
+    assert window.editor.selected_uids() == [window.document.uids_in_order()[-1]]
+    assert all(action.isEnabled() for action in actions)
+    toggled: list[bool] = []
+    for action in actions:
+        action.enabledChanged.connect(toggled.append)
+    a.undo.trigger()
+    QApplication.processEvents()
+    assert window.editor.selected_uids() == window.document.uids_in_order()  # the one left, selected
+    assert toggled == [] and all(action.isEnabled() for action in actions)
+    a.undo.trigger()
+    QApplication.processEvents()
+    assert window.document.uids_in_order() == [] and not any(action.isEnabled() for action in actions)

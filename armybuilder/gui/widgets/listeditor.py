@@ -346,6 +346,12 @@ class ListEditor(QWidget):
         uids = self.selected_uids()
         return uids[0] if uids else None
 
+    @property
+    def selection_pending(self) -> bool:
+        """The troopers selected went in an update and the edit selects others before it ends: what is selected
+        now (nothing) is about to change, and the change will be said (`selection_changed`)."""
+        return self._selection_pending
+
     def current_group(self) -> int | None:
         """The combat group of the current item (where new troopers are added)."""
         index = self.tree.currentIndex()
