@@ -33,7 +33,7 @@ from armybuilder.data.official_json import (
     short,
 )
 from armybuilder.data.records import new
-from armybuilder.domain.scalars import FireteamType
+from armybuilder.domain.scalars import FireteamType, weapon_label
 from armybuilder.i18n import lazy_tr, lazy_trn
 
 if TYPE_CHECKING:  # records of these are built (`armybuilder.data.records`), never the models
@@ -149,7 +149,7 @@ def read_metadata(raw: Any, file: str = METADATA_FILE, names_es: NameSet | None 
                 issues.append(ImportIssue(file, lazy_tr("weapon left out: {error}", error=describe(exc)),
                                           path=f"weapons[{index}]"))
                 continue
-            label = f"{weapon.name} ({weapon.mode})" if weapon.mode else weapon.name  # as `WeaponProfile.label`
+            label = weapon_label(weapon.name, weapon.mode)
             if label in weapons:
                 issues.append(ImportIssue(file, lazy_tr("duplicate weapon {name}: the later one is kept",
                                                    name=repr(label)), path=f"weapons[{index}]",

@@ -11,6 +11,7 @@ from typing import Literal
 from pydantic import Field, field_validator
 
 from armybuilder.domain.fireteams import FireteamChart
+from armybuilder.domain.scalars import weapon_label
 from armybuilder.domain.specops import SpecOpsUpgrade
 from armybuilder.domain.values import (
     AVA_TOTAL,
@@ -387,15 +388,13 @@ class WeaponProfile(Frozen):
     @property
     def label(self) -> str:
         """Name and mode as printed on the weapons reference page: 'MULTI Rifle (AP Mode)'."""
-        return f"{self.name} ({self.mode})" if self.mode else self.name
+        return weapon_label(self.name, self.mode)
 
     def label_in(self, language: str) -> str:
         """The label in `language` where the data has it ('Fusil Combi'), else English."""
         if language != "es":
             return self.label
-        name = self.name_es or self.name
-        mode = self.mode_es or self.mode
-        return f"{name} ({mode})" if mode else name
+        return weapon_label(self.name_es or self.name, self.mode_es or self.mode)
 
     def traits_in(self, language: str) -> tuple[str, ...]:
         return self.properties_es if language == "es" and self.properties_es is not None else self.properties

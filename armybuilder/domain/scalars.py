@@ -1,4 +1,4 @@
-"""The domain's plain values, without pydantic: unit types, categories, orders, fireteam types, SWC.
+"""The domain's plain values, without pydantic: unit types, categories, orders, fireteam types, SWC, labels.
 
 `armybuilder.domain.values` re-exports them (import them from there). They live apart so that the data
 import, which builds its armies without pydantic (`armybuilder.data.records`), needs none of the model
@@ -186,6 +186,12 @@ def format_halves(halves: int) -> str:
     """Print an amount of half-SWC units as players write it: 0, 0.5, 1, 1.5, 6."""
     whole, half = divmod(halves, 2)
     return f"{whole}.5" if half else str(whole)
+
+
+def weapon_label(name: str, mode: str | None) -> str:
+    """A weapon's name and firing mode as the weapons reference prints them: 'MULTI Rifle (AP Mode)'
+    (`WeaponProfile.label`; the data import, which builds no models, names duplicates with it)."""
+    return f"{name} ({mode})" if mode else name
 
 
 AVA_TOTAL = "total"
