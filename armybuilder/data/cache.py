@@ -222,10 +222,12 @@ class CacheIndex:
     issues: list[ImportIssue] = field(default_factory=list)
     translations: dict[str, NameSet] = field(default_factory=dict)
     """Names in other languages merged into the armies (Spanish), kept for the next import."""
+    format: str = FORMAT
+    """The index's format: FORMAT, or one of OLDER_FORMATS (then never current)."""
 
     def to_json(self) -> str:
         data = {
-            "format": FORMAT, "pack": self.pack, "source": self.source, "imported_at": self.imported_at,
+            "format": self.format, "pack": self.pack, "source": self.source, "imported_at": self.imported_at,
             "schema": self.schema, "metadata_sha256": self.metadata_sha256, "weapons": list(self.weapons),
             "not_imported": self.not_imported, "issues": [issue_to_json(i) for i in self.issues],
             "armies": [a.to_json() for a in self.armies],
@@ -239,18 +241,16 @@ class CacheIndex:
         data = json.loads(text)
         if not isinstance(data, dict) or (data.get("format") != FORMAT and data.get("format") not in OLDER_FORMATS):
             raise CacheError(tr("not an index of format {format}", format=FORMAT))
-        schema = str(data.get("schema", ""))
-        if data["format"] != FORMAT:  # never current: the armies are imported again
-            schema = f"{data['format']}: {schema}"
         return cls(
             pack=str(data["pack"]), source=str(data.get("source", "")), imported_at=str(data.get("imported_at", "")),
-            schema=schema, metadata_sha256=str(data.get("metadata_sha256", "")),
+            schema=str(data.get("schema", "")), metadata_sha256=str(data.get("metadata_sha256", "")),
             weapons=(int(data["weapons"][0]), int(data["weapons"][1])),
             armies=[CachedArmy.from_json(a) for a in data["armies"]],
             names={kind: {int(k): str(v) for k, v in table.items()} for kind, table in data.get("names", {}).items()},
             not_imported={str(k): int(v) for k, v in data.get("not_imported", {}).items()},
             issues=[issue_from_json(i) for i in data.get("issues", ())],
             translations={str(k): NameSet.from_json(v) for k, v in data.get("translations", {}).items()},
+            format=str(data["format"]),
         )
 
     def army(self, army_id: int) -> CachedArmy | None:
@@ -261,8 +261,9 @@ class CacheIndex:
 
     @property
     def is_current(self) -> bool:
-        """Made by this version of the domain model (else the armies must be imported again)."""
-        return self.schema == schema_fingerprint()
+        """Made by this version of the domain model and cache format (else the armies must be imported
+        again)."""
+        return self.format == FORMAT and self.schema == schema_fingerprint()
 
 
 def read_index(data_dir: Path) -> CacheIndex | None:
