@@ -78,6 +78,7 @@ from armybuilder.rules.fireteams.finder import PossibleFireteam, best_teams
 from armybuilder.rules.list_settings import new_list, with_code_settings
 
 if TYPE_CHECKING:
+    from armybuilder.domain.roster import ResolvedTrooper
     from armybuilder.gui.dialogs.preferences import PreferenceValues
 
 START_PAGE, BUILDER_PAGE = 0, 1
@@ -419,15 +420,26 @@ class MainWindow(Retranslating, QMainWindow):
             resolved = doc.resolved(uid)
             if resolved is None or (resolved.unit.id, resolved.reinforcement) in wanted:
                 continue
-            entry = self.browser.entry_for(resolved.unit.id, resolved.reinforcement)
-            if entry is not None:
-                key = (resolved.trooper.group, resolved.trooper.option)
-                wanted[resolved.unit.id, resolved.reinforcement] = (entry, next((o for o in entry.options
-                                                                                if o.key == key), None))
+            shown = self._card_choice(resolved)
+            if shown is not None:
+                wanted[resolved.unit.id, resolved.reinforcement] = shown
         browsed, option = self.browser.current_entry()
         if browsed is not None:
             wanted.setdefault((browsed.unit.id, browsed.reinforcement), (browsed, option))
         return list(wanted.values())
+
+    def _card_choice(self, resolved: ResolvedTrooper) -> tuple[UnitEntry, OptionEntry | None] | None:
+        """The browser's entry of a trooper's unit and the trooper's option in it: what the card shows for it."""
+        entry = self.browser.entry_for(resolved.unit.id, resolved.reinforcement)
+        if entry is None:
+            return None
+        key = (resolved.trooper.group, resolved.trooper.option)
+        return entry, next((o for o in entry.options if o.key == key), None)
+
+    @staticmethod
+    def _card_key(resolved: ResolvedTrooper) -> tuple[str, int, int]:
+        """(uid, group, option): the trooper as the card was last shown for it (`_card_trooper`)."""
+        return resolved.trooper.uid, resolved.trooper.group, resolved.trooper.option
 
     def _card_follows_trooper(self) -> None:
         """After an edit (an option changed in place, an undo), the card shown for the list's current
@@ -438,15 +450,14 @@ class MainWindow(Retranslating, QMainWindow):
         resolved = self.document.resolved(uid) if uid else None
         if resolved is None or self.card.unit is None or self.card.unit.id != resolved.unit.id:
             return
-        trooper = (resolved.trooper.uid, resolved.trooper.group, resolved.trooper.option)
+        trooper = self._card_key(resolved)
         if trooper == self._card_trooper:
             return
         self._card_trooper = trooper
-        key = (resolved.unit.id, resolved.trooper.group, resolved.trooper.option)
-        if self.card.highlighted_key() != key:
-            shown = self.browser.entry_for(resolved.unit.id, resolved.reinforcement)
+        if self.card.highlighted_key() != (resolved.unit.id, resolved.trooper.group, resolved.trooper.option):
+            shown = self._card_choice(resolved)
             if shown is not None:
-                self.card.show_unit(shown, next((o for o in shown.options if (shown.unit.id, *o.key) == key), None))
+                self.card.show_unit(*shown)
 
     def _problems_tab_text(self) -> str:
         report = self.document.report
@@ -541,11 +552,10 @@ class MainWindow(Retranslating, QMainWindow):
         if resolved is not None:
             if resolved.reinforcement and self.browser.reinforcement_army is None:
                 self.browser.set_reinforcement_army(resolved.army)
-            entry = self.browser.entry_for(resolved.unit.id, resolved.reinforcement)
-            if entry is not None:
-                key = (resolved.trooper.group, resolved.trooper.option)
-                self._card_trooper = (resolved.trooper.uid, *key)
-                self.card.show_unit(entry, next((o for o in entry.options if o.key == key), None))
+            shown = self._card_choice(resolved)
+            if shown is not None:
+                self._card_trooper = self._card_key(resolved)
+                self.card.show_unit(*shown)
 
     def _on_busy_changed(self, busy: bool, message: str) -> None:
         self.busy.setVisible(busy)
