@@ -273,23 +273,19 @@ class UnitConverter:
         is then a `KnownUnit` when an earlier file held the same text (read only if it must be converted)."""
         here = f"{where}[{index}]"
         if type(raw) is KnownUnit:
-            factions = raw.factions
-            if isinstance(factions, list) and factions and self.army_id not in factions:
-                raw = raw.parse()  # the warning names the unit: read it
-            else:
+            if not self._foreign(raw.factions):  # else the warning below names the unit: it is read
                 cached = self.cache.find(("unit-text", raw.id, raw.text), self.tables)
                 if cached is not None:
                     self._raw_unit = {}
-                    self.empty_entries += cached.empty_entries
-                    return cached.value  # type: ignore[no-any-return]
-                raw = raw.parse()
+                    return self._reused(cached)
+            raw = raw.parse()
         if not isinstance(raw, dict):
             self._raw_unit = {}
             self.issue(here, lazy_tr("expected a unit object, got {value}", value=short(raw)))
             return None
         self._raw_unit = raw
         factions = raw.get("factions")
-        if isinstance(factions, list) and factions and self.army_id not in factions:
+        if self._foreign(factions):
             self.issue(f"{here}.factions", lazy_tr("lists factions {factions} but not this army ({id})",
                                               factions=factions, id=self.army_id), "warning")
         key: tuple[Any, ...] | None = None
@@ -300,8 +296,7 @@ class UnitConverter:
                 key = ("unit", raw["id"], orjson.dumps(raw))
         cached = self.cache.find(key, self.tables) if key is not None else None
         if cached is not None:
-            self.empty_entries += cached.empty_entries
-            return cached.value  # type: ignore[no-any-return]
+            return self._reused(cached)
         issues_before = len(self.issues)
         empty_before = self.empty_entries
         self._deps = {}
@@ -317,6 +312,15 @@ class UnitConverter:
         if len(self.issues) == issues_before and key is not None:
             self.cache.add(key, unit, self._deps, self.empty_entries - empty_before)
         return unit
+
+    def _foreign(self, factions: Any) -> bool:
+        """A unit's `factions` list that does not name this army (a warning)."""
+        return isinstance(factions, list) and bool(factions) and self.army_id not in factions
+
+    def _reused(self, cached: _Cached) -> Unit:
+        """A unit converted for an earlier army, taken as it is (with the empty entries it had)."""
+        self.empty_entries += cached.empty_entries
+        return cached.value  # type: ignore[no-any-return]
 
     def _unit(self, here: str, raw: dict[str, Any]) -> Unit:
         unit_id = raw.get("id")
