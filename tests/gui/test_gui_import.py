@@ -287,3 +287,30 @@ def test_the_spanish_names_come_with_a_tick(qtbot, window: MainWindow, spanish_m
     again = open_dialog(qtbot, window)
     assert again.spanish_names.isChecked()
     again.reject()
+
+
+def test_progress_is_shown_at_a_screens_pace_in_order(qtbot, window: MainWindow) -> None:  # type: ignore[no-untyped-def]
+    """The importer reports every file read and every 64 KB downloaded: the dialog gathers them and shows them
+    together within PROGRESS_SHOWN_EVERY_MS — every file's line, in order, and the last phase."""
+    from armybuilder.gui.dialogs.import_data import PROGRESS_SHOWN_EVERY_MS
+
+    dialog = open_dialog(qtbot, window)
+    dialog.cancel_event = threading.Event()
+    for index in range(1, 6):
+        dialog._relay.file_read.emit(f"army{index}.json", index, 5, 1000 * index)
+    qtbot.wait(1)  # the queued calls delivered, nothing shown yet
+    assert dialog.log.count() == 0
+    qtbot.waitUntil(lambda: dialog.log.count() == 5, timeout=20 * PROGRESS_SHOWN_EVERY_MS)
+    assert [dialog.log.item(i).text().split(" — ")[0] for i in range(5)] == [f"✓ army{i}.json" for i in range(1, 6)]
+    assert "(5 of 5)" in dialog.phase.text() and dialog.bar.value() == 5 and dialog.bar.maximum() == 5
+
+
+def test_download_progress_is_passed_on_once_per_file_then_at_a_screens_pace(qtbot, window) -> None:  # type: ignore[no-untyped-def]
+    dialog = open_dialog(qtbot, window)
+    relay = dialog._relay
+    passed: list[tuple[str, int]] = []
+    relay.downloading.connect(lambda name, index, total, size: passed.append((name, size)))
+    for chunk in range(100):  # 6.4 MB of one file arriving at once
+        relay.download_progress("a.json", 1, 2, chunk * 65536)
+    relay.download_progress("b.json", 2, 2, 0)  # a new file: at once
+    assert passed == [("a.json", 0), ("b.json", 0)]
