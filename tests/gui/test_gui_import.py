@@ -298,8 +298,7 @@ def test_progress_is_shown_at_a_screens_pace_in_order(qtbot, window: MainWindow)
     dialog.cancel_event = threading.Event()
     for index in range(1, 6):
         dialog._relay.file_read.emit(f"army{index}.json", index, 5, 1000 * index)
-    qtbot.wait(1)  # the queued calls delivered, nothing shown yet
-    assert dialog.log.count() == 0
+    assert dialog.log.count() == 0  # (the calls are direct here): nothing shown before the event loop runs
     qtbot.waitUntil(lambda: dialog.log.count() == 5, timeout=20 * PROGRESS_SHOWN_EVERY_MS)
     assert [dialog.log.item(i).text().split(" — ")[0] for i in range(5)] == [f"✓ army{i}.json" for i in range(1, 6)]
     assert "(5 of 5)" in dialog.phase.text() and dialog.bar.value() == 5 and dialog.bar.maximum() == 5
