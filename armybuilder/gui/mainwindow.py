@@ -409,11 +409,15 @@ class MainWindow(Retranslating, QMainWindow):
         self._update_actions()
         set_tab_text(self.bottom_tabs, 0, self._problems_tab_text())
         self._card_follows_trooper()
-        self.card.prepare_pages(self._card_pages_wanted)  # when the app is idle again
+        self.card.prepare_pages(self._card_pages_wanted, self._card_units_listed)  # when the app is idle again
 
-    def _card_pages_wanted(self) -> list[tuple[UnitEntry, OptionEntry | None]]:
-        """The units of the list's troopers (each with its first trooper's option) and the unit chosen in
-        the browser: the card prepares their pages while the app is idle."""
+    def _card_units_listed(self) -> list[UnitEntry]:
+        """The browser's entries of the list's troopers' units: the card keeps their pages."""
+        return [entry for entry, _ in self._card_pages_wanted(browsed=False)]
+
+    def _card_pages_wanted(self, browsed: bool = True) -> list[tuple[UnitEntry, OptionEntry | None]]:
+        """The units of the list's troopers (each with its first trooper's option) and, if `browsed`, the
+        unit chosen in the browser: the card prepares their pages while the app is idle."""
         doc = self.document
         wanted: dict[tuple[int, bool], tuple[UnitEntry, OptionEntry | None]] = {}
         for uid in doc.uids_in_order() if doc.has_list else ():
@@ -423,9 +427,9 @@ class MainWindow(Retranslating, QMainWindow):
             shown = self._card_choice(resolved)
             if shown is not None:
                 wanted[resolved.unit.id, resolved.reinforcement] = shown
-        browsed, option = self.browser.current_entry()
-        if browsed is not None:
-            wanted.setdefault((browsed.unit.id, browsed.reinforcement), (browsed, option))
+        chosen, option = self.browser.current_entry() if browsed else (None, None)
+        if chosen is not None:
+            wanted.setdefault((chosen.unit.id, chosen.reinforcement), (chosen, option))
         return list(wanted.values())
 
     def _card_choice(self, resolved: ResolvedTrooper) -> tuple[UnitEntry, OptionEntry | None] | None:

@@ -435,3 +435,56 @@ def test_a_kept_page_turned_to_is_laid_out_as_a_page_filled_anew_and_painted_onc
             show_again(window, entries, other)
             process_events()
 
+
+
+def test_browsing_other_units_leaves_the_list_units_pages_kept_for_an_undo(  # type: ignore[no-untyped-def]
+        qtbot, window: MainWindow, monkeypatch) -> None:
+    """An undo (or redo, or move) turns the card to the page kept for the list's unit, laid out, however
+    many other units the player browsed since: past KEPT_PAGES, browsing refills the page of a unit browsed
+    longest ago, never a list unit's (it was refilled from nothing on the undo: the slowest undo)."""
+    from armybuilder.gui.widgets import profilecard
+
+    monkeypatch.setattr(profilecard, "KEPT_PAGES", 2)  # the synthetic army has too few units for six
+    start_list(qtbot, window)
+    doc, card, actions = window.document, window.card, window.action_set
+    for unit in (LINE, HEAVY, CONTROLLERS):  # picked in the browser, then Add
+        browse(window, unit)
+        actions.add_trooper.trigger()
+    listed = (LINE, HEAVY, CONTROLLERS)
+    pages = {p.entry.unit.id: p for p in card._pages if p.entry is not None and p.entry.unit.id in listed}
+    assert set(pages) == set(listed) and all(p.fitted for p in pages.values())
+    for unit in (3, 4, 7, 8, HEAVY, 3, 4):  # more than KEPT_PAGES units the list does not have, and back
+        browse(window, unit)
+    assert all(p.entry is not None and p.entry.unit.id == unit and p.fitted for unit, p in pages.items()), \
+        "the list's units' pages are still laid out for them"
+    actions.add_trooper.trigger()  # the unit browsed last, added
+    assert card.unit is not None and card.unit.id == 4
+    fills: list[object] = []
+    for page in pages.values():
+        monkeypatch.setattr(page.stats_model, "set_unit", lambda unit: fills.append(unit))
+    actions.undo.trigger()
+    trooper = doc.army_list.trooper(window.editor.selected_uids()[0])
+    assert trooper is not None and trooper.unit in listed
+    page = pages[trooper.unit]
+    assert card.body is page and page.fitted and not fills, "the undo turns to the page kept, not refilled"
+    assert card.unit is not None and card.unit.id == trooper.unit and card.title.text() == card.unit.name
+    assert len([p for p in card._pages if p.entry is None or p.entry.unit.id not in listed]) <= 2, \
+        "no more than KEPT_PAGES pages of units browsed"
+
+
+def test_the_card_keeps_at_most_most_pages_however_long_the_list(  # type: ignore[no-untyped-def]
+        qtbot, window: MainWindow, monkeypatch) -> None:
+    from armybuilder.gui.widgets import profilecard
+
+    monkeypatch.setattr(profilecard, "KEPT_PAGES", 1)
+    monkeypatch.setattr(profilecard, "MOST_PAGES", 3)
+    start_list(qtbot, window)
+    for unit in (LINE, HEAVY, CONTROLLERS, 3, 7, 8):
+        browse(window, unit)
+        window.action_set.add_trooper.trigger()
+        assert len(window.card._pages) <= 3
+    for unit in (LINE, 4, HEAVY, 8):
+        browse(window, unit)
+        assert len(window.card._pages) <= 3
+    window.editor.select_troopers([window.document.uids_in_order()[0]])
+    assert window.card.unit is not None and window.card.title.text() == window.card.unit.name

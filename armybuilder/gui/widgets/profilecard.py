@@ -43,9 +43,11 @@ from armybuilder.rules.categories import added_categories, own_categories
 
 Index = QModelIndex | QPersistentModelIndex
 KEPT_PAGES = 6
-"""Pages of the units shown last that the card keeps, laid out (an undo, redo or move shows one again)."""
+"""Pages the card keeps, laid out, of the units shown last that the list does not have (browsing): the one
+shown longest ago is refilled for the next."""
 MOST_PAGES = 24
-"""Most pages the card keeps: those of the units shown last and those it prepared for the list's units."""
+"""Most pages the card keeps in all: those of the list's units (kept while the list has them, so that an
+undo, redo or move turns to one laid out however much the player browsed meanwhile) and those browsed."""
 PREPARE_AFTER_MS = 400
 """How long the app is left alone before the card prepares the pages of the units the list has; then it
 prepares one page per turn of the event loop, until the player does something (which restarts the wait)."""
@@ -310,6 +312,8 @@ class ProfileCard(Retranslating, QWidget):
         self._wanted: Callable[[], Sequence[tuple[UnitEntry, OptionEntry | None]]] | None = None
         """The units (and options) whose pages to prepare while the app is idle: the list's. Their pages are
         also the last recycled for other units (`_spare_page`)."""
+        self._listed: Callable[[], Sequence[UnitEntry]] | None = None
+        """The list's units, whose pages the card keeps (`_page_for`)."""
         self._preparing = False
         self._header_shown = EventEater(QEvent.Type.Show, self)
         self._prepare_timer = QTimer(self)
@@ -393,14 +397,26 @@ class ProfileCard(Retranslating, QWidget):
         pinned = [entry for entry, _ in wanted]
         return next((p for p in self._pages if p is not self._page and not any(p.entry is e for e in pinned)), None)
 
+    def _page_for(self, entry: UnitEntry) -> CardPage:
+        """A page to fill for `entry`, which has none: a new one while the card keeps fewer than MOST_PAGES,
+        unless `entry` is not a list unit's and KEPT_PAGES others are kept already; else the one shown
+        longest ago of a unit the list does not have, else the one shown longest ago. The list's units'
+        pages stay (an undo, redo or move turns to one laid out, after any browsing: before, browsing past
+        KEPT_PAGES units refilled them, ~11 ms fill + ~5 ms fit + a whole page painted); refilling a
+        browsed page rather than making one past KEPT_PAGES keeps the card's memory bounded by them."""
+        listed = self._listed() if self._listed is not None else ()
+        loose = [p for p in self._pages if not any(p.entry is e for e in listed)]
+        if len(self._pages) < MOST_PAGES and (len(loose) < KEPT_PAGES or any(e is entry for e in listed)):
+            return self._new_page()
+        spare = [p for p in loose if p is not self._page] or [p for p in self._pages if p is not self._page]
+        return spare[0] if spare else self._pages[0]
+
     def _turn_to(self, entry: UnitEntry) -> None:
-        """Show the page kept for `entry`, else a new page (or the one shown longest ago, for it)."""
+        """Show the page kept for `entry`, else a new page (or a page refilled for it: `_page_for`)."""
         page = next((p for p in self._pages if p.entry is entry), None)
         kept = page is not None and page.fitted
         if page is None:
-            # no page made here past KEPT_PAGES (making one costs more than refilling one): the pages
-            # of the list's units are the last refilled, and prepared again when the app is idle
-            page = self._spare_page(KEPT_PAGES) or self._pages[0]
+            page = self._page_for(entry)
         self._pages.remove(page)
         self._pages.append(page)
         old = self._page
@@ -663,12 +679,15 @@ class ProfileCard(Retranslating, QWidget):
         return found
 
     # ----- pages prepared while the app is idle ----------------------------------------------------------
-    def prepare_pages(self, wanted: Callable[[], Sequence[tuple[UnitEntry, OptionEntry | None]]]) -> None:
+    def prepare_pages(self, wanted: Callable[[], Sequence[tuple[UnitEntry, OptionEntry | None]]],
+                      listed: Callable[[], Sequence[UnitEntry]] | None = None) -> None:
         """Prepare the pages of the units `wanted` gives (asked when it is time: the list's troopers' units
         and options) once the app is left alone for PREPARE_AFTER_MS, one page per turn of the event loop:
         showing one of them then turns to a page laid out. Every call (an edit) restarts the wait. Their
-        pages are the last the card fills for another unit (browsing does not push them out)."""
+        pages are the last the card fills for another unit; those of the units `listed` gives (the list's,
+        not the one browsed) are kept however many units are browsed (`_page_for`)."""
         self._wanted = wanted
+        self._listed = listed
         self._prepare_timer.start(PREPARE_AFTER_MS)
 
     def _prepare_later(self) -> None:
