@@ -43,6 +43,17 @@ def test_the_application_names_its_version_desktop_file_and_icon() -> None:
     assert {(48, 48), (256, 256)} <= sizes
 
 
+def test_the_application_paints_on_the_gui_thread_alone_unless_told_otherwise(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    from armybuilder.gui.app import GUI_THREADPOOL_OFF
+
+    monkeypatch.delenv(GUI_THREADPOOL_OFF, raising=False)
+    make_application(["armybuilder"])
+    assert os.environ.get(GUI_THREADPOOL_OFF) == "1", "Qt's fills are not split over its thread pool"
+    monkeypatch.setenv(GUI_THREADPOOL_OFF, "kept")
+    make_application(["armybuilder"])
+    assert os.environ[GUI_THREADPOOL_OFF] == "kept", "a value the environment gives is left as it is"
+
+
 def test_the_icon_does_not_need_an_icon_theme(caplog: pytest.LogCaptureFixture) -> None:
     saved = QIcon.themeName()
     QIcon.setThemeName("no-such-theme")
