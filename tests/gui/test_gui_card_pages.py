@@ -488,3 +488,34 @@ def test_the_card_keeps_at_most_most_pages_however_long_the_list(  # type: ignor
         assert len(window.card._pages) <= 3
     window.editor.select_troopers([window.document.uids_in_order()[0]])
     assert window.card.unit is not None and window.card.title.text() == window.card.unit.name
+
+
+def test_the_cards_scroll_bar_drawn_from_its_copies_looks_as_qt_draws_it(qtbot, window: MainWindow) -> None:  # type: ignore[no-untyped-def]
+    from armybuilder.gui.widgets.profilecard import CardScrollBar
+
+    start_list(qtbot, window)
+    window.resize(900, 300)  # the card shorter than its pages: the bar has a slider
+    card = window.card
+    bar = card.scroll_area.verticalScrollBar()
+    assert isinstance(bar, CardScrollBar)
+
+    def bar_image(drawn_by_qt: bool):  # type: ignore[no-untyped-def]
+        bar.setAttribute(Qt.WidgetAttribute.WA_UnderMouse, drawn_by_qt)  # pointed at: Qt draws it
+        try:
+            at = bar.mapTo(window, bar.rect().topLeft())
+            return window.grab(bar.rect().translated(at)).toImage()
+        finally:
+            bar.setAttribute(Qt.WidgetAttribute.WA_UnderMouse, False)
+
+    looks = set()
+    for unit in (LINE, HEAVY, CONTROLLERS, LINE, HEAVY):
+        browse(window, unit)
+        process_events()
+        copied = bar_image(False)
+        assert copied == bar_image(True)
+        looks.add(copied.constBits().tobytes())
+    assert bar.maximum() > 0 and len(looks) > 1, "the test needs pages of other heights, taller than the card"
+    assert 0 < len(bar._looks) <= 3, "a look drawn once per range, then copied"
+    window.action_collection["theme_dark"].trigger()
+    process_events()
+    assert bar_image(False) == bar_image(True), "a new theme is drawn anew"
