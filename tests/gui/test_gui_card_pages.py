@@ -380,7 +380,8 @@ def test_a_card_label_is_as_tall_as_a_plain_label_after_each_change(qtbot) -> No
 
 
 class PaintCount(QObject):
-    """Counts the paint events of some widgets."""
+    """Counts the paint events of some widgets that reach the window (not a card table's paint into its
+    copy, which is then painted from it)."""
 
     def __init__(self, widgets: list[QWidget]) -> None:
         super().__init__()
@@ -389,7 +390,8 @@ class PaintCount(QObject):
             widget.installEventFilter(self)
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
-        if event.type() == QEvent.Type.Paint and id(watched) in self.counts:
+        if event.type() == QEvent.Type.Paint and id(watched) in self.counts \
+                and not getattr(watched.parent(), "_copying", False):
             self.counts[id(watched)] += 1
         return False
 
@@ -519,3 +521,39 @@ def test_the_cards_scroll_bar_drawn_from_its_copies_looks_as_qt_draws_it(qtbot, 
     window.action_collection["theme_dark"].trigger()
     process_events()
     assert bar_image(False) == bar_image(True), "a new theme is drawn anew"
+
+
+def test_a_kept_pages_tables_painted_from_their_copies_look_as_qt_paints_them(qtbot, window: MainWindow) -> None:  # type: ignore[no-untyped-def]
+    """Turning to a kept page paints its tables from the copies they made when last shown; what reaches the
+    window is what Qt paints for them, after turns, another option highlighted and a theme change."""
+    from PySide6.QtGui import QImage
+
+    start_list(qtbot, window)
+    card = window.card
+
+    def on_screen() -> QImage:  # what the window has painted, as it is (not painted again, as grab() does)
+        process_events()
+        at = card.mapTo(window, card.rect().topLeft())
+        return window.screen().grabWindow(window.winId(), at.x(), at.y(), card.width(), card.height()).toImage()
+
+    def painted_by_qt() -> QImage:
+        for table in card.body.tables:
+            table.forget_copy()
+            table.viewport().repaint()
+        return on_screen()
+
+    browse(window, LINE)
+    line = card.body
+    for unit in (HEAVY, CONTROLLERS, LINE, HEAVY, LINE):
+        browse(window, unit)
+        shown = on_screen()
+        if unit == LINE:
+            assert card.body is line and all(t._copy is not None for t in line.tables if t.isVisible()), \
+                "a kept page's tables are painted from their copies"
+        assert shown == painted_by_qt()
+    card.options.selectRow(1)  # another option highlighted on the page on show: painted by Qt
+    assert on_screen() == painted_by_qt()
+    browse(window, HEAVY)
+    window.action_collection["theme_dark"].trigger()
+    browse(window, LINE)
+    assert on_screen() == painted_by_qt()
