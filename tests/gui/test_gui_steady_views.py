@@ -269,3 +269,63 @@ def test_an_undo_that_selects_another_trooper_does_not_toggle_the_trooper_action
     a.undo.trigger()
     QApplication.processEvents()
     assert window.document.uids_in_order() == [] and not any(action.isEnabled() for action in actions)
+
+
+def problems_panel(qtbot, messages: list[str]):  # type: ignore[no-untyped-def]
+    from armybuilder.gui.widgets.problems import ProblemRow, ProblemsPanel
+
+    panel = ProblemsPanel()
+    qtbot.addWidget(panel)
+    panel.model.set_rows([ProblemRow("error", text, f"code.{text}") for text in messages])
+    panel.resize(400, 300)
+    panel.show()
+    qtbot.waitExposed(panel)
+    QApplication.processEvents()
+    return panel
+
+
+def rows_of(messages: list[str]):  # type: ignore[no-untyped-def]
+    from armybuilder.gui.widgets.problems import ProblemRow
+
+    return [ProblemRow("error", text, f"code.{text}") for text in messages]
+
+
+def test_a_problem_still_there_after_an_edit_stays_selected(qtbot) -> None:  # type: ignore[no-untyped-def]
+    """Problems before and after the ones an edit changed are kept, not reset: the one the player clicked stays
+    selected (and current) while the others come and go around it; the rows read as the new problems."""
+    panel = problems_panel(qtbot, ["first", "second", "third"])
+    view, model = panel.view, panel.model
+    view.setCurrentIndex(model.index(1))
+    resets: list[int] = []
+    model.modelReset.connect(lambda: resets.append(1))
+    model.set_rows(rows_of(["new one", "second", "third", "fourth"]))
+    assert [model.index(r).data() for r in range(model.rowCount())] == ["new one", "second", "third", "fourth"]
+    assert view.currentIndex().row() == 1 and view.selectionModel().isSelected(model.index(1))
+    model.set_rows(rows_of(["second"]))
+    assert [model.index(r).data() for r in range(model.rowCount())] == ["second"]
+    assert view.currentIndex().row() == 0 and view.selectionModel().isSelected(model.index(0))
+    assert not resets
+    model.set_rows(rows_of(["another"]))  # the problem selected went: nothing is selected
+    assert not view.selectionModel().selectedIndexes()
+    model.set_rows([])
+    assert model.rowCount() == 0
+
+
+def test_the_problems_are_laid_out_before_the_window_repaints(qtbot) -> None:  # type: ignore[no-untyped-def]
+    """A change of the problems lays their rows out at once, so the list is painted in the window's first repaint
+    after the edit (Qt's list lays its rows out on a timer that fires after it: the window repainted twice)."""
+    panel = problems_panel(qtbot, ["first", "second"])
+    log = PaintLog()
+    QApplication.instance().installEventFilter(log)
+    try:
+        panel.model.set_rows(rows_of(["first", "a problem long enough to wrap onto a second line of the list, "
+                                      "the panel being only four hundred pixels wide", "second"]))
+        QApplication.processEvents()  # one pass: the window's repaint
+        first_pass = log.painted.count(panel.view.viewport())
+        for _ in range(5):
+            QApplication.processEvents()
+    finally:
+        QApplication.instance().removeEventFilter(log)
+    assert first_pass == 1 and log.painted.count(panel.view.viewport()) == 1
+    tall = panel.view.visualRect(panel.model.index(1)).height()
+    assert tall > panel.view.visualRect(panel.model.index(0)).height()  # measured at the list's width

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from difflib import SequenceMatcher
 from enum import IntEnum
 from typing import Any, Protocol
 
@@ -73,6 +74,9 @@ class ProblemRole(IntEnum):
 class ProblemListModel(QAbstractListModel):
     """The rows the panel shows; `set_rows` replaces them. Subclasses word the tooltip's source."""
 
+    rows_changed = Signal()
+    """`set_rows` changed what the rows show (after the model's own signals)."""
+
     def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self._rows: list[ProblemRow] = []
@@ -80,16 +84,32 @@ class ProblemListModel(QAbstractListModel):
 
     def set_rows(self, rows: Sequence[ProblemRow]) -> None:
         """Show `rows`; rows that read as the ones shown (same severity, words, code, subjects and source)
-        leave the view alone, so an edit that changes no problem does not lay the panel out again."""
+        leave the view alone, so an edit that changes no problem does not lay the panel out again. Otherwise
+        the rows that still read the same stay (one selected stays selected), the others are removed and the
+        new ones inserted where they go."""
         rows = list(rows)
         shown = [_shown(row) for row in rows]
-        if shown == self._shown:
+        old = self._shown
+        if shown == old:
             self._rows = rows
             return
-        self.beginResetModel()
+        # from the last change to the first, so that the rows still to change keep their numbers
+        for tag, old_start, old_end, start, end in reversed(SequenceMatcher(None, old, shown, autojunk=False)
+                                                            .get_opcodes()):
+            if tag == "equal":
+                continue
+            if old_end > old_start:
+                self.beginRemoveRows(ROOT, old_start, old_end - 1)
+                del self._rows[old_start:old_end], self._shown[old_start:old_end]
+                self.endRemoveRows()
+            if end > start:
+                self.beginInsertRows(ROOT, old_start, old_start + end - start - 1)
+                self._rows[old_start:old_start] = rows[start:end]
+                self._shown[old_start:old_start] = shown[start:end]
+                self.endInsertRows()
         self._rows = rows
         self._shown = shown
-        self.endResetModel()
+        self.rows_changed.emit()
 
     @property
     def rows(self) -> list[ProblemRow]:
@@ -140,14 +160,23 @@ class ProblemDelegate(QStyledItemDelegate):
     def __init__(self, view: QListView) -> None:
         super().__init__(view)
         self._view = view
+        self._heights: dict[tuple[str, int, str], int] = {}
+        """The wrapped height of a message at a width in a font (its key): the rows are laid out again at
+        every change of the problems, most of them with the same messages."""
 
     def sizeHint(self, option: QStyleOptionViewItem, index: QModelIndex | QPersistentModelIndex) -> QSize:
         width = self._view.viewport().width() - 2 * self._view.spacing()
         text = str(index.data(Qt.ItemDataRole.DisplayRole) or "")
         room = max(width - ICON - 3 * PADDING, 40)
-        rect = QFontMetrics(option.font).boundingRect(
-            QRect(0, 0, room, 100_000), int(Qt.TextFlag.TextWordWrap) | int(Qt.AlignmentFlag.AlignLeft), text)
-        return QSize(max(width, 1), max(rect.height(), ICON) + PADDING)
+        measured = (text, room, option.font.key())
+        height = self._heights.get(measured)
+        if height is None:
+            if len(self._heights) > 1000:
+                self._heights.clear()
+            height = self._heights[measured] = QFontMetrics(option.font).boundingRect(
+                QRect(0, 0, room, 100_000), int(Qt.TextFlag.TextWordWrap) | int(Qt.AlignmentFlag.AlignLeft),
+                text).height()
+        return QSize(max(width, 1), max(height, ICON) + PADDING)
 
 
 class ProblemsPanel(QWidget):
@@ -180,6 +209,13 @@ class ProblemsPanel(QWidget):
         layout.addWidget(self.view, 1)
         self.view.clicked.connect(self._on_clicked)
         self.view.activated.connect(self._on_clicked)
+        self.model.rows_changed.connect(self._lay_out_rows)
+
+    def _lay_out_rows(self) -> None:
+        """The rows' places and heights worked out at once: a row rewritten may wrap onto another number of
+        lines, and Qt's list lays its rows out on a timer, after the window has repainted for the edit — a
+        second repaint of the window, the problems list in it, per edit that changes a problem."""
+        self.view.doItemsLayout()
 
     def set_headline(self, text: str, legal: bool | None) -> None:
         """The headline in the legal colour, the error colour (`legal` False) or none (None: no list)."""
