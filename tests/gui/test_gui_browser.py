@@ -11,6 +11,7 @@ from PySide6.QtCore import QModelIndex, Qt
 from PySide6.QtWidgets import QComboBox
 
 from armybuilder.domain.profiles import Army, Unit
+from armybuilder.gui import icons
 from armybuilder.gui.mainwindow import MainWindow
 from armybuilder.gui.models.units import Role, marks_for
 from armybuilder.rules.categories import categories_of
@@ -250,6 +251,11 @@ def assert_marks_as_worked_out_afresh(window: MainWindow) -> None:
             assert kept.ava_of(entry, option) == fresh.ava_of(entry, option), (entry.unit.name, option.text)
             shown = model._shown.get((row, child + 1))
             assert shown == fresh.option_mark(entry, option), (entry.unit.name, option.text)
+            index = model.child_index(row, child)  # what the rows show: the option's own mark (found by its row)
+            assert index.data(Role.MARK) == shown, (entry.unit.name, option.text)
+            grey = index.data(Qt.ItemDataRole.ForegroundRole).color() == icons.MUTED_COLOR
+            assert grey == (shown is not None) == bool(index.data(Qt.ItemDataRole.FontRole)), option.text
+            assert index.data(Qt.ItemDataRole.CheckStateRole) is None
         assert model.top_index(row).data(Qt.ItemDataRole.ToolTipRole) == _tooltip_with(model, fresh, row)
 
 

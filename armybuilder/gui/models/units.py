@@ -36,7 +36,7 @@ from armybuilder.gui.labels import (
     swc_text,
     type_name,
 )
-from armybuilder.gui.models import CENTER, FIRST_ROLE, RIGHT
+from armybuilder.gui.models import CENTER, FIRST_ROLE, RIGHT, ROOT
 from armybuilder.gui.models.mixins import ColumnTitles, OptionDrag, add_hint
 from armybuilder.gui.models.twolevel import TwoLevelModel
 from armybuilder.gui.weapons import WeaponBook, carried_weapons
@@ -350,6 +350,18 @@ def fit_line(option: OptionEntry, room: Room) -> str:
               swc_left=tr("{swc} SWC", swc=swc_text(max(room.swc_halves, 0))))
 
 
+UNIT_FLAGS = Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable
+OPTION_FLAGS = UNIT_FLAGS | Qt.ItemFlag.ItemIsDragEnabled
+"""An option row can be dragged into the list."""
+DISPLAY, DECORATION, ALIGNMENT, FOREGROUND, FONT, TOOLTIP = (int(role) for role in (
+    Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.DecorationRole, Qt.ItemDataRole.TextAlignmentRole,
+    Qt.ItemDataRole.ForegroundRole, Qt.ItemDataRole.FontRole, Qt.ItemDataRole.ToolTipRole))
+KIND, UNIT_ID, OPTION_KEY, SORT, MARK = (int(role) for role in (Role.KIND, Role.UNIT_ID, Role.OPTION_KEY, Role.SORT,
+                                                                Role.MARK))
+ANSWERED_ROLES = frozenset((DISPLAY, DECORATION, ALIGNMENT, FOREGROUND, FONT, TOOLTIP, *(int(role) for role in Role)))
+"""The roles `UnitTreeModel.data` says something in (any other is None)."""
+
+
 class UnitTreeModel(OptionDrag, ColumnTitles, TwoLevelModel):
     """Units (top level) and their options (children). Option rows can be dragged into the list."""
 
@@ -485,29 +497,42 @@ class UnitTreeModel(OptionDrag, ColumnTitles, TwoLevelModel):
             return RIGHT if section == Column.POINTS else CENTER
         return super().headerData(section, orientation, role)
 
+    # A view asks for the index, the flags and seven roles of every cell it paints (through the filter proxy,
+    # which asks for the source index each time): the browser repaints whole rows of options when their marks
+    # change, about 1,700 calls into Python per repaint, so these three answer without detours.
+    def index(self, row: int, column: int, parent: Index = ROOT) -> QModelIndex:
+        if not 0 <= column < self.COLUMNS:
+            return QModelIndex()
+        entries = self._entries
+        if not parent.isValid():
+            return self.createIndex(row, column, 0) if 0 <= row < len(entries) else QModelIndex()
+        top = parent.row()
+        if parent.internalId() != 0 or parent.column() != 0 or not 0 <= top < len(entries) \
+                or not 0 <= row < len(entries[top].options):
+            return QModelIndex()
+        return self.createIndex(row, column, top + 1)
+
     def flags(self, index: Index) -> Qt.ItemFlag:
         if not index.isValid():
             return Qt.ItemFlag.NoItemFlags
-        flags = Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable
-        if index.internalId() != 0:
-            flags |= Qt.ItemFlag.ItemIsDragEnabled
-        return flags
+        return OPTION_FLAGS if index.internalId() != 0 else UNIT_FLAGS
 
-    def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
-        unit, option = self.entry(index)
-        if unit is None:
+    def data(self, index: Index, role: int = DISPLAY) -> Any:
+        if role not in ANSWERED_ROLES or not index.isValid():  # the check state, background… asked of every cell
             return None
-        column = index.column()
-        if role == Role.KIND:
-            return "option" if option else "unit"
-        if role == Role.UNIT_ID:
+        parent_row = index.internalId()
+        if role == KIND:
+            return "option" if parent_row else "unit"
+        unit = self._entries[parent_row - 1 if parent_row else index.row()]
+        if role == UNIT_ID:
             return unit.unit.id
-        if option is not None:
-            return self._option_data(unit, option, column, role)
-        return self._unit_data(unit, column, role)
+        if parent_row:
+            row = index.row()
+            return self._option_data(unit, unit.options[row], index.column(), role, row)
+        return self._unit_data(unit, index.column(), role)
 
     def _unit_data(self, entry: UnitEntry, column: int, role: int) -> Any:
-        if role in (Qt.ItemDataRole.DisplayRole, Role.SORT):
+        if role in (DISPLAY, SORT):
             if column == Column.NAME:
                 return entry.unit.name
             if column == Column.TYPE:
@@ -517,24 +542,24 @@ class UnitTreeModel(OptionDrag, ColumnTitles, TwoLevelModel):
             if column == Column.SWC:
                 return swc_range([o.swc_halves for o in entry.options])
             if column == Column.POINTS:
-                if role == Role.SORT:
+                if role == SORT:
                     return min(o.points for o in entry.options)
                 return cost_range([o.points for o in entry.options])
-        if role == Role.MARK:
+        if role == MARK:
             return self._marks.unit_mark(entry)
-        if role == Qt.ItemDataRole.TextAlignmentRole and column != Column.NAME:
+        if role == ALIGNMENT and column != Column.NAME:
             return RIGHT if column == Column.POINTS else CENTER
-        if role == Qt.ItemDataRole.ForegroundRole:
+        if role == FOREGROUND:
             if self._marks.unit_mark(entry) is not None:
                 return QBrush(icons.MUTED_COLOR)
             if entry.unit.mercenary:
                 return QBrush(icons.MERCENARY_COLOR)
-        if role == Qt.ItemDataRole.FontRole and column == Column.NAME \
+        if role == FONT and column == Column.NAME \
                 and (entry.unit.mercenary or self._marks.unit_mark(entry) is not None):
             font = QFont()
             font.setItalic(True)
             return font
-        if role == Qt.ItemDataRole.ToolTipRole:
+        if role == TOOLTIP:
             return self._unit_tooltip(entry)
         return None
 
@@ -556,37 +581,38 @@ class UnitTreeModel(OptionDrag, ColumnTitles, TwoLevelModel):
             parts.append(tr("Reinforcements: it goes to a Reinforcements group"))
         return "<br>".join(parts)
 
-    def _option_data(self, unit: UnitEntry, entry: OptionEntry, column: int, role: int) -> Any:
-        if role == Role.OPTION_KEY:
+    def _option_data(self, unit: UnitEntry, entry: OptionEntry, column: int, role: int, row: int) -> Any:
+        """What the option `entry`, `unit.options[row]`, shows in `column` in `role`."""
+        if role == OPTION_KEY:
             return (unit.unit.id, *entry.key)
-        if role in (Qt.ItemDataRole.DisplayRole, Role.SORT):
+        if role in (DISPLAY, SORT):
             if column == Column.NAME:
                 return entry.text
             if column == Column.SWC:
-                return entry.swc_halves if role == Role.SORT else swc_text(entry.swc_halves)
+                return entry.swc_halves if role == SORT else swc_text(entry.swc_halves)
             if column == Column.POINTS:
-                return entry.points if role == Role.SORT else str(entry.points)
-            return "" if role == Qt.ItemDataRole.DisplayRole else None
-        mark = self._marks.option_mark(unit, entry) if role in (
-            Role.MARK, Qt.ItemDataRole.ForegroundRole, Qt.ItemDataRole.FontRole, Qt.ItemDataRole.ToolTipRole) else None
-        if role == Role.MARK:
+                return entry.points if role == SORT else str(entry.points)
+            return "" if role == DISPLAY else None
+        if role == DECORATION:
+            return icons.lieutenant_icon() if column == Column.NAME and entry.lieutenant else None
+        if role == ALIGNMENT:
+            return None if column == Column.NAME else RIGHT if column == Column.POINTS else CENTER
+        mark = self._marks.marks(unit)[1][row]  # MARK, FOREGROUND, FONT, TOOLTIP
+        if role == MARK:
             return mark
-        if role == Qt.ItemDataRole.DecorationRole and column == Column.NAME and entry.lieutenant:
-            return icons.lieutenant_icon()
-        if role == Qt.ItemDataRole.TextAlignmentRole and column != Column.NAME:
-            return RIGHT if column == Column.POINTS else CENTER
-        if role == Qt.ItemDataRole.ForegroundRole:
+        if role == FOREGROUND:
             if mark is not None:
                 return QBrush(icons.MUTED_COLOR)
             if column == Column.NAME:
                 return QBrush(icons.INFO_COLOR)
-        if role == Qt.ItemDataRole.FontRole and mark is not None and column == Column.NAME:
-            font = QFont()
-            font.setItalic(True)
-            return font
-        if role == Qt.ItemDataRole.ToolTipRole:
-            return self._option_tooltip(unit, entry, mark)
-        return None
+            return None
+        if role == FONT:
+            if mark is not None and column == Column.NAME:
+                font = QFont()
+                font.setItalic(True)
+                return font
+            return None
+        return self._option_tooltip(unit, entry, mark)
 
     def _option_tooltip(self, unit: UnitEntry, entry: OptionEntry, mark: str | None) -> str:
         lines = [f"<b>{unit.unit.name}</b> — {entry.option.name}", entry.text,
