@@ -391,7 +391,7 @@ class PaintCount(QObject):
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         if event.type() == QEvent.Type.Paint and id(watched) in self.counts \
-                and not getattr(watched.parent(), "_copying", False):
+                and not getattr(getattr(watched.parent(), "copy", None), "copying", False):
             self.counts[id(watched)] += 1
         return False
 
@@ -524,8 +524,9 @@ def test_the_cards_scroll_bar_drawn_from_its_copies_looks_as_qt_draws_it(qtbot, 
 
 
 def test_a_kept_pages_tables_painted_from_their_copies_look_as_qt_paints_them(qtbot, window: MainWindow) -> None:  # type: ignore[no-untyped-def]
-    """Turning to a kept page paints its tables from the copies they made when last shown; what reaches the
-    window is what Qt paints for them, after turns, another option highlighted and a theme change."""
+    """Turning to a kept page paints its tables and their headers from the copies they made when last shown;
+    what reaches the window is what Qt paints for them, after turns, another option highlighted and a theme
+    change."""
     from PySide6.QtGui import QImage
 
     start_list(qtbot, window)
@@ -540,6 +541,7 @@ def test_a_kept_pages_tables_painted_from_their_copies_look_as_qt_paints_them(qt
         for table in card.body.tables:
             table.forget_copy()
             table.viewport().repaint()
+            table.horizontalHeader().viewport().repaint()
         return on_screen()
 
     browse(window, LINE)
@@ -548,7 +550,7 @@ def test_a_kept_pages_tables_painted_from_their_copies_look_as_qt_paints_them(qt
         browse(window, unit)
         shown = on_screen()
         if unit == LINE:
-            assert card.body is line and all(t._copy is not None for t in line.tables if t.isVisible()), \
+            assert card.body is line and all(c.kept for t in line.tables if t.isVisible() for c in t.views), \
                 "a kept page's tables are painted from their copies"
         assert shown == painted_by_qt()
     card.options.selectRow(1)  # another option highlighted on the page on show: painted by Qt

@@ -260,100 +260,166 @@ class CardScrollBar(QScrollBar):
         super().changeEvent(event)
 
 
-class CardTable(QTableView):
-    """A card's table that can paint a copy of itself: turning the card to a kept page repaints its tables
-    whole though a hidden page never changes (the options' loadouts, the weapons' bands and the stat lines
-    shaped and drawn again, ~2.5 ms a turn). The page, painted first after it is shown, has each table make
-    a copy unless the one it has still shows it (`make_copy`); the table then paints the copy, in its next
-    paint only. Painted again while on show (a row changed, hovered, selected), a table is painted by Qt and
-    forgets its copy. The copy is also forgotten when the model, the selection, the current row, a row's or column's
-    size, a span or the scroll position change, and not used for another size, palette, font, focus, window
-    activation or style; pointed at, dragged from or edited, the table makes none."""
+class ViewCopy:
+    """A copy of what an item view of the card (a table, a header) painted, painted again when the card
+    turns to its page: a hidden page never changes, yet showing it repainted every table whole (the options'
+    loadouts, the weapons' bands, the stat lines and the headers' sections shaped and drawn again, ~2.8 ms a
+    turn). The page, painted first after it is shown, has each view in view make a copy unless the one it
+    has still shows it (`make`, before the views paint: a widget cannot be painted into a copy while it is
+    painting); the view then paints the copy, in its next paint only. Painted again while on show (a row
+    changed, hovered, selected), a view is painted by Qt and forgets its copy. The view forgets it too when
+    what it shows changes (`forget`: the model, the selection, a section's size, a span, the scroll
+    position); a copy is not used for another size, palette, font, focus, window activation or style, and
+    none is made while the view is pointed at, dragged from or edited."""
 
-    def __init__(self) -> None:
-        super().__init__()
+    def __init__(self, view: QAbstractItemView, shows: Callable[[], tuple[object, ...]] = tuple) -> None:
+        self._view = view
+        self._shows = shows
+        """What else the view's look depends on."""
         self._copy: QPixmap | None = None
         self._copy_of: tuple[object, ...] | None = None
-        self._copying = False
+        self.copying = False
         self._fresh = False
-        """Whether the page was just painted and the copy is of what the table shows: its next paint is the
-        one that follows in the same window update."""
+        """Whether the page was just painted and the copy is of what the view shows: the view's next paint is
+        the one that follows in the same window update."""
 
-    def setModel(self, model: QAbstractItemModel | None) -> None:
-        super().setModel(model)
+    def watch(self, model: QAbstractItemModel | None) -> None:
+        """Forget the copy when `model` changes."""
         if model is not None:
             for signal in (model.dataChanged, model.headerDataChanged, model.layoutChanged, model.modelReset,
                            model.rowsInserted, model.rowsRemoved, model.rowsMoved, model.columnsInserted,
                            model.columnsRemoved, model.columnsMoved):
-                signal.connect(self.forget_copy)
-        selection = self.selectionModel()
-        selection.selectionChanged.connect(self.forget_copy)
-        selection.currentChanged.connect(self.forget_copy)
-        for header in (self.horizontalHeader(), self.verticalHeader()):
-            header.sectionResized.connect(self.forget_copy)
-            header.sectionMoved.connect(self.forget_copy)
-        for bar in (self.horizontalScrollBar(), self.verticalScrollBar()):
-            bar.valueChanged.connect(self.forget_copy)
+                signal.connect(self.forget)
 
-    def forget_copy(self, *_: object) -> None:
+    def forget(self, *_: object) -> None:
         self._copy = None
         self._fresh = False
 
     def forget_fresh(self) -> None:
         self._fresh = False
 
-    def _shown(self) -> tuple[object, ...]:
-        viewport = self.viewport()
-        size = viewport.size()
-        return (size.width(), size.height(), viewport.devicePixelRatioF(), self.palette().cacheKey(),
-                self.font().key(), self.hasFocus(), self.isEnabled(), self.isActiveWindow(), self.style())
+    @property
+    def kept(self) -> bool:
+        return self._copy is not None
 
-    def make_copy(self) -> None:
-        """Paint the table into its copy, unless the copy has what it shows, for the paint that follows (the
-        page calls it as it is painted, before its tables: a widget cannot be painted into a copy while it is
-        painting)."""
-        viewport = self.viewport()
+    def _shown(self) -> tuple[object, ...]:
+        view = self._view
+        viewport = view.viewport()
+        size = viewport.size()
+        return (size.width(), size.height(), viewport.devicePixelRatioF(), view.palette().cacheKey(),
+                view.font().key(), view.hasFocus(), view.isEnabled(), view.isActiveWindow(), view.style(),
+                *self._shows())
+
+    def make(self) -> None:
+        """Paint the view into the copy, unless the copy has what it shows, for the view's next paint."""
+        view = self._view
+        viewport = view.viewport()
         self._fresh = False
-        if viewport.underMouse() or self.state() != QAbstractItemView.State.NoState:
+        if viewport.underMouse() or view.state() != QAbstractItemView.State.NoState:
             return
         shown = self._shown()
         if self._copy is None or self._copy_of != shown:
             ratio = viewport.devicePixelRatioF()
             copy = QPixmap(viewport.size() * ratio)
             copy.setDevicePixelRatio(ratio)
-            self._copying = True
+            self.copying = True
             try:
                 viewport.render(copy, QPoint(), QRegion(viewport.rect()), QWidget.RenderFlag.DrawWindowBackground)
             finally:
-                self._copying = False
+                self.copying = False
             self._copy, self._copy_of = copy, shown
         self._fresh = True
 
-    def setSpan(self, row: int, column: int, rows: int, columns: int) -> None:
-        self.forget_copy()
-        super().setSpan(row, column, rows, columns)
-
-    def clearSpans(self) -> None:
-        self.forget_copy()
-        super().clearSpans()
-
-    def changeEvent(self, event: QEvent) -> None:
-        self.forget_copy()
-        super().changeEvent(event)
-
-    def paintEvent(self, event: QPaintEvent) -> None:
-        if self._copying:
-            super().paintEvent(event)
-            return
+    def paint(self, event: QPaintEvent) -> bool:
+        """Paint the copy if it is the view's paint that follows the page's (True), else forget the copy."""
+        if self.copying:
+            return False
         fresh, self._fresh = self._fresh, False
         if not fresh or self._copy is None:
             self._copy = None  # painted on its own: something changed, or it is pointed at
-            super().paintEvent(event)
-            return
-        painter = QPainter(self.viewport())
+            return False
+        painter = QPainter(self._view.viewport())
         painter.setClipRegion(event.region())
         painter.drawPixmap(0, 0, self._copy)
         painter.end()
+        return True
+
+
+class CardHeader(QHeaderView):
+    """A card's table's header, painted from a copy on a turn to its page (`ViewCopy`)."""
+
+    def __init__(self, orientation: Qt.Orientation, parent: QWidget | None = None) -> None:
+        super().__init__(orientation, parent)
+        self.copy = ViewCopy(self, lambda: (self.offset(), self.isSortIndicatorShown()))
+        # (not geometriesChanged: a header shown says so though nothing it paints changed; its size is known)
+        for signal in (self.sectionResized, self.sectionMoved, self.sectionCountChanged, self.sortIndicatorChanged):
+            signal.connect(self.copy.forget)
+
+    def setModel(self, model: QAbstractItemModel | None) -> None:
+        super().setModel(model)
+        self.copy.forget()
+        self.copy.watch(model)
+
+    def changeEvent(self, event: QEvent) -> None:
+        self.copy.forget()
+        super().changeEvent(event)
+
+    def paintEvent(self, event: QPaintEvent) -> None:
+        if not self.copy.paint(event):
+            super().paintEvent(event)
+
+
+class CardTable(QTableView):
+    """A card's table, painted from a copy on a turn to its page (`ViewCopy`), as its headers are."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.copy = ViewCopy(self)
+        header = CardHeader(Qt.Orientation.Horizontal, self)
+        header.setSectionsClickable(True)  # as the header a QTableView makes (a selected column's is highlighted)
+        header.setHighlightSections(True)
+        self.setHorizontalHeader(header)
+        for sections in (header, self.verticalHeader()):
+            sections.sectionResized.connect(self.copy.forget)
+            sections.sectionMoved.connect(self.copy.forget)
+        for bar in (self.horizontalScrollBar(), self.verticalScrollBar()):
+            bar.valueChanged.connect(self.copy.forget)
+
+    @property
+    def views(self) -> tuple[ViewCopy, ...]:
+        """The copies of the table and of its header."""
+        header = self.horizontalHeader()
+        return (self.copy, header.copy) if isinstance(header, CardHeader) else (self.copy,)
+
+    def setModel(self, model: QAbstractItemModel | None) -> None:
+        super().setModel(model)
+        self.copy.forget()
+        self.copy.watch(model)
+        selection = self.selectionModel()
+        for copy in self.views:  # (the header highlights the selected columns' sections)
+            selection.selectionChanged.connect(copy.forget)
+            selection.currentChanged.connect(copy.forget)
+
+    def forget_copy(self) -> None:
+        """The table and its header painted anew (their rows and columns resized with signals blocked)."""
+        for copy in self.views:
+            copy.forget()
+
+    def setSpan(self, row: int, column: int, rows: int, columns: int) -> None:
+        self.copy.forget()
+        super().setSpan(row, column, rows, columns)
+
+    def clearSpans(self) -> None:
+        self.copy.forget()
+        super().clearSpans()
+
+    def changeEvent(self, event: QEvent) -> None:
+        self.copy.forget()
+        super().changeEvent(event)
+
+    def paintEvent(self, event: QPaintEvent) -> None:
+        if not self.copy.paint(event):
+            super().paintEvent(event)
 
 
 class EventEater(QObject):
@@ -479,15 +545,17 @@ class CardPage(QWidget):
         super().hideEvent(event)
         self._just_shown = False
         for table in self.tables:
-            table.forget_fresh()
+            for copy in table.views:
+                copy.forget_fresh()
 
     def paintEvent(self, event: QPaintEvent) -> None:
         super().paintEvent(event)
-        if self._just_shown:  # turned to: its tables are painted whole next, from a copy (`CardTable`)
+        if self._just_shown:  # turned to: its tables and headers are painted whole next, from copies (`ViewCopy`)
             self._just_shown = False
             for table in self.tables:
-                if table.isVisible() and not table.viewport().visibleRegion().isEmpty():  # in view
-                    table.make_copy()
+                if table.isVisible() and not table.visibleRegion().isEmpty():  # in view
+                    for copy in table.views:
+                        copy.make()
 
 
 class ProfileCard(Retranslating, QWidget):
