@@ -109,6 +109,27 @@ def test_trooper_names_tell_a_units_options_apart(catalog: Catalog) -> None:
     assert render(option_detail(line, line.option(1, 3)), "es") == "Combi Rifle, Teniente"  # type: ignore[arg-type]
 
 
+def test_an_options_name_is_worked_out_once_and_reads_in_the_language_shown(catalog: Catalog) -> None:
+    """`option_detail` remembers its answers (it compares the option with all the unit's others, for every
+    undo entry, tooltip and message): asked again, the same answer, still worded in the language it is shown in;
+    the same words as worked out afresh for every option of every unit."""
+    from armybuilder.domain import naming
+
+    army = catalog.army(("bundled", 950))
+    for unit in army.units:
+        for _, option in unit.selectable_options():
+            first = option_detail(unit, option)
+            assert option_detail(unit, option) is first
+            fresh = naming._option_detail(unit, option)
+            assert render(first, "en") == render(fresh, "en") and render(first, "es") == render(fresh, "es")
+    line = army.unit(LINE)
+    assert line is not None
+    lieutenant = line.option(1, 3)
+    assert lieutenant is not None
+    assert render(option_detail(line, lieutenant), "en") == "Combi Rifle, Lieutenant"
+    assert render(option_detail(line, lieutenant), "es") == "Combi Rifle, Teniente"
+
+
 @pytest.mark.shared
 def test_no_two_options_of_an_official_unit_share_a_name(imported_source) -> None:  # type: ignore[no-untyped-def]
     for summary in imported_source.summaries():
