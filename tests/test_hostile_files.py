@@ -153,6 +153,25 @@ def test_reading_a_device_or_too_large_a_file_is_refused(tmp_path: Path) -> None
     assert read_regular_bytes(big, 2000) == b"x" * 2000
 
 
+def test_a_file_that_grew_after_its_size_was_taken_is_read_whole_up_to_the_limit(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The read is sized by the file (not by the limit): a file longer than its size said is still read on."""
+    import armybuilder.data.fileio as fileio
+
+    grown = tmp_path / "grown"
+    grown.write_bytes(b"y" * 5000)
+    real_stat, real_fstat = os.stat, os.fstat
+
+    def small(info: os.stat_result) -> os.stat_result:
+        return os.stat_result((*info[:6], 100, *info[7:]))  # st_size as it was before the file grew
+
+    monkeypatch.setattr(fileio.os, "stat", lambda path: small(real_stat(path)))  # type: ignore[attr-defined]
+    monkeypatch.setattr(fileio.os, "fstat", lambda fd: small(real_fstat(fd)))  # type: ignore[attr-defined]
+    assert read_regular_bytes(grown, 6000) == b"y" * 5000
+    with pytest.raises(UnsafeFileError, match="too large"):
+        read_regular_bytes(grown, 4999)
+
+
 def test_a_stamp_notices_another_writer(tmp_path: Path) -> None:
     path = tmp_path / "list.yaml"
     path.write_text("one", encoding="utf-8")

@@ -101,7 +101,13 @@ def read_regular_bytes(path: Path, max_bytes: int) -> bytes:
         raise too_large(path, info.st_size, max_bytes)
     # open_regular: if the path was swapped for a FIFO since the stat, opening does not wait for a writer
     with open_regular(path) as handle:
-        data = handle.read(max_bytes + 1)
+        # the size the file has now, not the limit: a read of `max_bytes + 1` allocates that much first (64 MB
+        # for an army file), whose pages are mapped afresh for every file read (#20); a file that grew since
+        # is read on, up to the limit
+        size = os.fstat(handle.fileno()).st_size
+        data = handle.read(min(size, max_bytes) + 1)
+        if size < len(data) <= max_bytes:
+            data += handle.read(max_bytes + 1 - len(data))
     if len(data) > max_bytes:
         raise too_large(path, len(data), max_bytes)
     return data
