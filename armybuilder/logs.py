@@ -80,8 +80,25 @@ def setup_logging(level: str | None = None, *, console: bool = False, crash_log:
         setup.crash_file = _enable_faulthandler(where / CRASH_FILE)
     _state["setup"] = setup
     _state["key"] = (where, level, console, crash_log)
-    log.info("armybuilder %s, Python %s, %s", __version__, platform.python_version(), platform.platform())
+    log.info("armybuilder %s, Python %s, %s", __version__, platform.python_version(), platform_text())
     return setup
+
+
+def platform_text() -> str:
+    """`platform.platform()`, without asking for the processor on Linux: Python finds it by running `uname -p`
+    (a process started for this log line by every command and every start of the app, #20), and on Linux the
+    text never names it (`uname -p` says "unknown" or the machine again, both left out)."""
+    if not sys.platform.startswith("linux"):
+        return platform.platform()
+    system, _, release, _, machine = os.uname()
+    libc, version = platform.libc_ver()
+    text = "-".join(part.strip() for part in (system, release, machine, "with", libc + version) if part)
+    for character in ' /\\:;"()':
+        text = text.replace(character, "_" if character == " " else "-")
+    text = text.replace("unknown", "")
+    while "--" in text:
+        text = text.replace("--", "-")
+    return text.rstrip("-")
 
 
 def _not_a_fifo(path: Path) -> None:

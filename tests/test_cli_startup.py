@@ -195,3 +195,16 @@ def _parser_with(handler: object) -> object:
         return parser
 
     return build
+
+
+def test_the_log_names_the_platform_without_starting_a_process(tmp_path: Path) -> None:
+    """platform.platform() runs `uname -p` for a processor the Linux text never shows: the log's line does not."""
+    script = ("import sys; from pathlib import Path; from armybuilder import logs; "
+              "logs.setup_logging(folder=Path(sys.argv[1])); print('subprocess' in sys.modules)")
+    result = subprocess.run([sys.executable, "-c", script, str(tmp_path)], capture_output=True, text=True,
+                            timeout=120, check=True)
+    assert result.stdout.strip() == ("False" if sys.platform.startswith("linux") else result.stdout.strip())
+    import platform
+
+    assert logs.platform_text() == platform.platform()
+    assert logs.platform_text() in (tmp_path / logs.LOG_FILE).read_text(encoding="utf-8")
