@@ -176,6 +176,9 @@ class _Entry:
     """`raw` is orjson's reading (`read_json`): its units may be reused between armies."""
     texts: list[bytes] | None = None
     """The text of each unit of `raw` (`read_army_json`), None when the file was read whole."""
+    pickled: tuple[Any, bytes] | None = None
+    """The converted army and its blob, pickled as soon as it was converted (while its objects are fresh in the
+    processor's caches); `_finish` uses the blob if linking left that army as it was."""
     outcome: ArmyImport | None = None
     army_id: int = 0
     aliases: tuple[int, ...] = ()
@@ -406,6 +409,7 @@ class _Import:
             entry.raw = raw  # another file may name the missing ids: keep it for one more try
         else:
             entry.texts = None
+            entry.pickled = (entry.converted.army, dumps(entry.converted.army))
 
     def _missing(self, entry: _Entry) -> None:
         if entry.previous is not None:
@@ -443,6 +447,7 @@ class _Import:
             if any(key in learned.get(kind, {}) for kind, key in entry.converted.unresolved):
                 entry.converted = session.convert(entry.raw, max(entry.factions, key=lambda f: f.id), entry.file,
                                                   entry.exact, entry.texts)
+                entry.pickled = None
             entry.raw = entry.texts = None
 
     @staticmethod
@@ -493,7 +498,8 @@ class _Import:
                 edition=army.edition, discontinued=army.discontinued, counts=outcome.counts,
                 reinforcements=army.reinforcements, aliases=entry.aliases, file=entry.file, sha256=entry.sha256,
                 offset=0, length=0, faction=faction_key, issues=tuple(issues))
-            return cached, dumps(army), True
+            pickled = entry.pickled
+            return cached, pickled[1] if pickled is not None and pickled[0] is army else dumps(army), True
         old = entry.previous
         if old is None or previous is None:
             if entry.outcome is not None:
