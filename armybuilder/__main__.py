@@ -1,5 +1,5 @@
 """`python -m armybuilder`: the same entry point as the `armybuilder` command."""
 
-from armybuilder.cli import main
+from armybuilder.cli import run
 
-raise SystemExit(main())
+run()

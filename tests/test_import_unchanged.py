@@ -320,3 +320,22 @@ def test_all_56_armies_unchanged_read_the_same_both_ways(official_data: Path, im
     full = full_import(official_data, cache)
     assert comparable(fast) == comparable(full)
     assert fast.count("unchanged") == 56 and not full.written
+
+
+def test_the_program_ends_at_once_after_a_cold_import_and_says_the_same(folder: Path, tmp_path: Path,
+                                                                        capsys: pytest.CaptureFixture[str]) -> None:
+    """`python -m armybuilder data import` keeps the import's objects to the end and ends without tearing the
+    interpreter down (`cli.run`, #20): its report, exit code and log are those of `main` called in a process that
+    goes on, which frees them as usual (nothing is kept then)."""
+    from armybuilder.cli.common import keep_until_exit
+
+    home = tmp_path / "home"
+    env = {**os.environ, "ARMYBUILDER_HOME": str(home), "ARMYBUILDER_LANG": "en"}
+    done = subprocess.run([sys.executable, "-m", "armybuilder", "data", "import", str(folder), "--data",
+                           str(tmp_path / "cache"), "--verbose"], capture_output=True, text=True, env=env, check=False)
+    code, out, err = run(capsys, "data", "import", str(folder), "--data", str(tmp_path / "cache2"), "--verbose")
+    assert keep_until_exit() is None
+    assert done.returncode == code == 0, done.stderr
+    assert re.sub(r"\(\d+\.\d\d s\)", "(… s)", done.stdout).replace("cache\n", "cache2\n") == out
+    assert done.stderr == err and "reading [7/7]" in err
+    assert "INFO    armybuilder [MainThread] armybuilder" in (home / "logs" / "armybuilder.log").read_text("utf-8")

@@ -9,16 +9,17 @@ interpreter)."""
 from __future__ import annotations
 
 import argparse
+import atexit
 import os
 import sys
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from importlib import import_module
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NoReturn
 
 from armybuilder import __version__
-from armybuilder.cli.common import EXIT_UNUSABLE, UsageError
+from armybuilder.cli.common import EXIT_UNUSABLE, UsageError, _Ending
 from armybuilder.export.printable import EscapingStream
 from armybuilder.i18n import LANGUAGES, N_, default_language, set_language, tr, trn
 
@@ -259,6 +260,23 @@ def _start_app(args: argparse.Namespace, args_list: list[str], log_problem: str 
     from armybuilder.gui.app import run_gui  # Qt is imported only for the GUI
 
     return run_gui([sys.argv[0], *args_list], files=args.files, code=args.open_code, log_problem=log_problem)
+
+
+def run() -> NoReturn:
+    """The program (`armybuilder`, `python -m armybuilder`): `main`, then the exit. A command that kept large
+    structures to the end (`common.keep_until_exit`) ends the process at once after flushing the output and
+    running the exit handlers (the log's), not freeing them and every module one by one."""
+    _Ending.program = True
+    code = main()
+    if _Ending.kept is not None:
+        try:
+            sys.stdout.flush()
+            sys.stderr.flush()
+        except (OSError, ValueError):  # a closed or broken output: as Python's own exit would say it
+            raise SystemExit(code) from None
+        atexit._run_exitfuncs()  # noqa: SLF001 - the handlers an exit runs (the log's flush), then no teardown
+        os._exit(code)
+    raise SystemExit(code)
 
 
 def gui_main() -> int:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import gc
 import math
 import sys
 from collections.abc import Iterable, Sequence
@@ -27,6 +28,32 @@ MAX_SECONDS = 3600.0
 EXIT_OK, EXIT_FAILED, EXIT_UNUSABLE = 0, 1, 2
 """Every command: 0 done (and every check passed), 1 a check failed (an illegal list, errors in the
 data), 2 the input cannot be read or an option cannot be used. See docs/cli.md."""
+
+
+class _Ending:
+    """How the process ends (`armybuilder.cli.run`): whether `main` runs as the program, and what a command left
+    to the end of the process."""
+
+    program = False
+    """`main` was called by `run` (the `armybuilder` program, `python -m armybuilder`), not by a test or another
+    program that goes on afterwards."""
+    kept: list[object] | None = None
+    """Set by `keep_until_exit`: the process then ends without tearing the interpreter down."""
+
+
+def keep_until_exit() -> list[object] | None:
+    """A list whose objects live until the process ends, which then ends at once (`os._exit` once the output
+    and the log are flushed) — for a command that leaves large structures behind, whose freeing one by one
+    (and the interpreter's teardown) is work nobody waits for: a cold import's ~200,000 objects (#20). None
+    when `main` is not the program (a test's call): then nothing is kept and the caller frees as usual."""
+    if not _Ending.program:
+        return None
+    if _Ending.kept is None:
+        _Ending.kept = []
+        # and no more collections: each would walk every object kept (those made while the import paused the
+        # collector are all still in its youngest generation), for no garbage the process lives to reuse
+        gc.disable()
+    return _Ending.kept
 
 
 class UsageError(Exception):

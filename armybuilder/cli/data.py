@@ -19,6 +19,7 @@ from armybuilder.cli.common import (
     EXIT_UNUSABLE,
     add_data_option,
     count_int,
+    keep_until_exit,
     open_catalog,
     seconds,
 )
@@ -130,7 +131,8 @@ def _import(args: argparse.Namespace) -> int:
         else:
             from armybuilder.data.importer import import_folder  # the data model only when converting
 
-            report = import_folder(args.path, data_dir, progress=progress, check_unchanged=False)
+            report = import_folder(args.path, data_dir, progress=progress, check_unchanged=False,
+                                   keep=keep_until_exit())
     converting.finish()
     _print_report(report, args.verbose, out)
     if report.fatal is not None:

@@ -112,12 +112,16 @@ class MemoryReader:
 
 
 def import_folder(folder: Path, data_dir: Path | None = None, *, progress: Progress | None = None,
-                  cancel: threading.Event | None = None, check_unchanged: bool = True) -> ImportReport:
+                  cancel: threading.Event | None = None, check_unchanged: bool = True,
+                  keep: list[object] | None = None) -> ImportReport:
     """Import `army.json` and the army files of `folder` into the cache (default: the user's).
 
     When the files, the cache and the code are exactly as after the last clean import, the report is the
     one recorded then (`import_report.unchanged_import`) and nothing is converted; `check_unchanged=False`
-    skips that check (the caller made it already, or a test wants the importer's own run)."""
+    skips that check (the caller made it already, or a test wants the importer's own run).
+
+    `keep`: a list the import's converted data is appended to instead of being freed when it returns (the
+    command line's, which ends the process right after the report: `cli.common.keep_until_exit`)."""
     target = data_dir if data_dir is not None else imported_data_dir()
     report = ImportReport(source=str(folder), data_dir=target)
     if not folder.exists():
@@ -135,23 +139,23 @@ def import_folder(folder: Path, data_dir: Path | None = None, *, progress: Progr
         unchanged = unchanged_import(folder, target, progress=progress, cancel=cancel)
         if unchanged is not None:
             return unchanged
-    return import_files(FolderReader(folder), target, progress=progress, cancel=cancel, report=report)
+    return import_files(FolderReader(folder), target, progress=progress, cancel=cancel, report=report, keep=keep)
 
 
 def import_files(reader: FileReader, data_dir: Path | None = None, *, progress: Progress | None = None,
                  cancel: threading.Event | None = None, report: ImportReport | None = None,
-                 names_es: NameSet | None = None) -> ImportReport:
+                 names_es: NameSet | None = None, keep: list[object] | None = None) -> ImportReport:
     """Import from any reader; see `import_folder`. Never raises for bad data: read the report.
 
     `names_es`: Spanish names to merge by id (`armybuilder.data.names`); None keeps those the
-    cache has from an earlier import, if any.
+    cache has from an earlier import, if any. `keep`: see `import_folder`.
     """
     target = data_dir if data_dir is not None else imported_data_dir()
     report = report if report is not None else ImportReport(source=reader.label, data_dir=target)
     started = time.perf_counter()
     try:
         with import_lock(target), gc_paused():
-            _Import(reader, target, report, progress, cancel, names_es).run()
+            _Import(reader, target, report, progress, cancel, names_es, keep).run()
     except CacheError as exc:
         report.fatal = ImportIssue(exc.file or str(target), exc.message)
     except OSError as exc:
@@ -194,8 +198,10 @@ class _Import:
     """One run of the importer (see `import_files`)."""
 
     def __init__(self, reader: FileReader, data_dir: Path, report: ImportReport, progress: Progress | None,
-                 cancel: threading.Event | None, names_es: NameSet | None = None) -> None:
+                 cancel: threading.Event | None, names_es: NameSet | None = None,
+                 keep: list[object] | None = None) -> None:
         self.reader = reader
+        self.keep = keep
         self.data_dir = data_dir
         self.report = report
         self.progress = progress
@@ -250,6 +256,7 @@ class _Import:
         entries = self._plan(metadata, usable)
         session = ImportSession(metadata, known_names=previous.names if previous is not None else None,
                                 names_es=names)
+        self._kept_to_the_end(entries, session, metadata)
         total = len(entries) + 1
         self._progress(METADATA_FILE, 1, total, len(meta_bytes))
         with ThreadPoolExecutor(max_workers=1, thread_name_prefix="armybuilder-import-read") as reader:
@@ -305,6 +312,11 @@ class _Import:
         write_cache(self.data_dir, index, [weapons_blob, *blobs])
         report.written = True
         self._record(entries, index.armies, index, report.issues[steady_from:])
+
+    def _kept_to_the_end(self, *structures: object) -> None:
+        """Hand the import's converted data to `keep` (freed when the process ends, not when the import returns)."""
+        if self.keep is not None:
+            self.keep.append(structures)
 
     def _record(self, entries: list[_Entry], armies: list[CachedArmy], index: CacheIndex | None,
                 steady: list[ImportIssue]) -> None:
