@@ -17,7 +17,16 @@ from pydantic import BaseModel
 from pydantic_core import PydanticUndefined
 
 from armybuilder.data import records
-from armybuilder.data.cache import INDEX, CacheError, ImportedSource, dumps, loads, read_index, schema_fingerprint
+from armybuilder.data.cache import (
+    INDEX,
+    CacheError,
+    Dumper,
+    ImportedSource,
+    dumps,
+    loads,
+    read_index,
+    schema_fingerprint,
+)
 from armybuilder.domain import fireteams, profiles, specops, values
 from armybuilder.domain.profiles import Army, IncludedOption, Option, OrderGrant, WeaponProfile, WeaponRange
 from armybuilder.domain.values import ItemRef, OrderType, Swc
@@ -94,6 +103,18 @@ def test_a_model_and_its_record_pickle_alike() -> None:
     record = records.new("ItemRef")(name="Pistol")
     model = ItemRef(name="Pistol")
     assert same(loads(dumps(record)), loads(dumps(model)))
+
+
+def test_one_dumper_pickles_each_value_as_dumps_does() -> None:
+    """The importer's one pickler for all armies (`cache.Dumper`, its memo cleared between them) writes each
+    army byte for byte as a pickler of its own would: large after small, small after large, shared objects."""
+    items = [records.new("ItemRef")(name=f"Item {n}", extras=(str(n),)) for n in range(300)]
+    big = records.new("Option")(id=1, name="big", points=10, skills=tuple(items), weapons=tuple(items[:50]))
+    small = records.new("Option")(id=2, name="small", points=3, skills=(items[0], items[0]))
+    dumper = Dumper()
+    for value in (small, big, small, {"weapons": (big, small)}, big):
+        assert dumper.dumps(value) == dumps(value)
+    assert same(loads(dumper.dumps(small)).skills[0], ItemRef(name="Item 0", extras=("0",)))
 
 
 def test_model_copy_of_a_record_is_pydantic_s() -> None:

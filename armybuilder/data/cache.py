@@ -109,6 +109,31 @@ def dumps(value: Any) -> bytes:
     return buffer.getvalue()
 
 
+class Dumper:
+    """`dumps` for many values in a row (an import's armies and weapons): one pickler for all of them, its memo
+    cleared between values rather than made anew. A fresh pickler grows its memo table from nothing for each
+    army, and each larger table is new memory, zeroed page by page (about 4,000 page faults in a cold import,
+    a fifth of them all, #20); cleared, the table stays as large as the largest army needed. Each value's
+    pickle is whole on its own, byte for byte what `dumps` writes. One thread at a time."""
+
+    def __init__(self) -> None:
+        self._chunks: list[bytes] = []
+        sink = io.RawIOBase()
+        sink.write = self._chunks.append  # type: ignore[method-assign,assignment]  # the pickler's frames
+        self._pickler = pickle.Pickler(sink, protocol=pickle.HIGHEST_PROTOCOL)
+
+    def dumps(self, value: Any) -> bytes:
+        pickler = self._pickler
+        pickler.dispatch_table = _dispatch_table()
+        pickler.clear_memo()
+        try:
+            with gc_paused():
+                pickler.dump(value)
+            return b"".join(self._chunks)
+        finally:
+            self._chunks.clear()
+
+
 _ALLOWED_GLOBALS = {
     ("armybuilder.data.records", "model"),  # which checks the name is one of a domain model
     ("armybuilder.domain.scalars", "_restore_swc"),

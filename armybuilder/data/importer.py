@@ -28,7 +28,7 @@ from armybuilder.data.cache import (
     CachedArmy,
     CacheError,
     CacheIndex,
-    dumps,
+    Dumper,
     gc_paused,
     import_lock,
     loads,
@@ -202,6 +202,8 @@ class _Import:
                  keep: list[object] | None = None) -> None:
         self.reader = reader
         self.keep = keep
+        self.dumper = Dumper()
+        """Pickles the armies and weapons (one pickler for the whole import)."""
         self.data_dir = data_dir
         self.report = report
         self.progress = progress
@@ -303,7 +305,7 @@ class _Import:
         if usable is not None and usable.metadata_sha256 == meta_sha and not self.renamed:
             weapons_blob = read_blob(self.data_dir, usable.pack, *usable.weapons)
         else:
-            weapons_blob = dumps(metadata.weapons)
+            weapons_blob = self.dumper.dumps(metadata.weapons)
         index = CacheIndex(
             pack="", source=self.reader.label, imported_at=time.strftime("%Y-%m-%d %H:%M:%S"),
             schema=schema_fingerprint(), metadata_sha256=meta_sha, weapons=(0, 0), armies=armies,
@@ -421,7 +423,7 @@ class _Import:
             entry.raw = raw  # another file may name the missing ids: keep it for one more try
         else:
             entry.texts = None
-            entry.pickled = (entry.converted.army, dumps(entry.converted.army))
+            entry.pickled = (entry.converted.army, self.dumper.dumps(entry.converted.army))
 
     def _missing(self, entry: _Entry) -> None:
         if entry.previous is not None:
@@ -511,7 +513,8 @@ class _Import:
                 reinforcements=army.reinforcements, aliases=entry.aliases, file=entry.file, sha256=entry.sha256,
                 offset=0, length=0, faction=faction_key, issues=tuple(issues))
             pickled = entry.pickled
-            return cached, pickled[1] if pickled is not None and pickled[0] is army else dumps(army), True
+            blob = pickled[1] if pickled is not None and pickled[0] is army else self.dumper.dumps(army)
+            return cached, blob, True
         old = entry.previous
         if old is None or previous is None:
             if entry.outcome is not None:
@@ -528,7 +531,7 @@ class _Import:
             if isinstance(army, Army):
                 army = _relinked(army, entry.army_id, kind, parent).model_copy(
                     update={"name": faction.name, "discontinued": faction.discontinued})
-                blob = dumps(army)
+                blob = self.dumper.dumps(army)
                 old = CachedArmy(**{**old.__dict__, "id": army.id, "name": army.name, "kind": army.kind,
                                     "parent": army.parent, "discontinued": army.discontinued,
                                     "aliases": entry.aliases, "faction": faction_key})
