@@ -59,7 +59,7 @@ def test_urls_and_ids_agree() -> None:
     mime = (DESKTOP / "armybuilder-mime.xml").read_text(encoding="utf-8")
     assert 'type="application/x-armybuilder-list"' in mime and "format: armybuilder-list/" in mime
     scripts = PYPROJECT["project"]
-    assert scripts["scripts"]["armybuilder"] == "armybuilder.cli:main"
+    assert scripts["scripts"]["armybuilder"] == "armybuilder.cli:run"
     assert scripts["gui-scripts"]["armybuilder-gui"] == "armybuilder.cli:gui_main"
 
 
