@@ -115,7 +115,8 @@ def test_the_cli_prints_the_same_report_both_ways(folder: Path, cache: Path, cap
 def test_the_check_imports_neither_the_importer_nor_pydantic(folder: Path, cache: Path, tmp_path: Path) -> None:
     script = ("import sys\nfrom armybuilder.cli import main\ncode = main(sys.argv[1:])\n"
               "heavy = sorted(m for m in ('pydantic', 'armybuilder.data.importer', 'armybuilder.data.cache', "
-              "'armybuilder.domain') if m in sys.modules)\nprint('MODULES', ','.join(heavy))\nraise SystemExit(code)\n")
+              "'armybuilder.domain', 'armybuilder.games') if m in sys.modules)\n"
+              "print('MODULES', ','.join(heavy))\nraise SystemExit(code)\n")
     env = {**os.environ, "ARMYBUILDER_HOME": str(tmp_path / "home"), "ARMYBUILDER_LANG": "en"}
 
     def modules_after(*args: str) -> str:

@@ -187,9 +187,7 @@ def main(argv: Sequence[str] | None = None, games: GameRegistry | None = None) -
         return _start_app(args, args_list, logging_setup.problem)
     if logging_setup.problem:
         print(logging_setup.problem, file=sys.stderr)
-    from armybuilder.games import default_registry
-
-    args.games = games or default_registry()
+    args.games = games  # None: this build's, imported by the commands that need them (`common.games_of`)
     handler = args.handler
     saved = sys.stdout, sys.stderr
     sys.stdout, sys.stderr = EscapingStream(sys.stdout), EscapingStream(sys.stderr)
