@@ -157,28 +157,29 @@ def new(name: str) -> Callable[..., Any]:
     template = {f: default for f, default in fields}
     factories = [(f, default.make) for f, default in fields if isinstance(default, Factory)]
     required = frozenset(f for f, default in fields if default is REQUIRED)
-    size = len(template)
-    fields_sets: dict[tuple[str, ...], set[str]] = {}
+    fields_sets: dict[tuple[str, ...], tuple[set[str], tuple[tuple[str, Callable[[], Any]], ...]]] = {}
     new_record = object.__new__
 
+    def checked(keys: tuple[str, ...]) -> tuple[set[str], tuple[tuple[str, Callable[[], Any]], ...]]:
+        """The fields set of records given `keys` (one shared set per combination: pydantic never changes it in
+        place, model_copy copies it, and pickle stores a shared object once) and the factories of the fields
+        they leave out; TypeError for a misspelt or missing field. Worked out once per combination."""
+        given = set(keys)
+        if not given <= names:
+            raise TypeError(f"{name} has no field(s) {sorted(given - names)}")
+        if not given >= required:
+            raise TypeError(f"{name} needs {sorted(required - given)}")
+        made = fields_sets[keys] = (given, tuple((f, make) for f, make in factories if f not in given))
+        return made
+
     def build(**values: Any) -> Any:
+        fields_set, missing = fields_sets.get(keys := tuple(values)) or checked(keys)
         data = template.copy()  # keeps the declared field order, as the model would
         data.update(values)
-        if len(data) != size:
-            raise TypeError(f"{name} has no field(s) {sorted(values.keys() - names)}")
-        if not values.keys() >= required:
-            raise TypeError(f"{name} needs {sorted(required - values.keys())}")
-        if factories:
-            for field, make in factories:
-                if field not in values:
-                    data[field] = make()
+        for field, make in missing:
+            data[field] = make()
         record = new_record(cls)
         record.__dict__ = data
-        # one shared set per combination of given fields: pydantic never changes it in place (model_copy
-        # copies it), and sharing keeps the cache small (pickle stores a shared object once)
-        fields_set = fields_sets.get(keys := tuple(values))
-        if fields_set is None:
-            fields_set = fields_sets[keys] = set(keys)
         record.fields_set = fields_set
         record.pickled = (model, (name, data, fields_set))
         return record
