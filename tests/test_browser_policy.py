@@ -110,24 +110,30 @@ def test_trooper_names_tell_a_units_options_apart(catalog: Catalog) -> None:
 
 
 def test_an_options_name_is_worked_out_once_and_reads_in_the_language_shown(catalog: Catalog) -> None:
-    """`option_detail` remembers its answers (it compares the option with all the unit's others, for every
-    undo entry, tooltip and message): asked again, the same answer, still worded in the language it is shown in;
-    the same words as worked out afresh for every option of every unit."""
-    from armybuilder.domain import naming
+    """The app's names of an option (`labels.option_label`, `labels.option_detail`: undo entries, the card,
+    messages) are worked out once (each compares the option with all its unit's others) and still read in the
+    language shown; the same words as the domain's, worked out afresh, for every option of every unit."""
+    from armybuilder.gui import labels
+    from armybuilder.i18n import language, set_language
 
     army = catalog.army(("bundled", 950))
-    for unit in army.units:
-        for _, option in unit.selectable_options():
-            first = option_detail(unit, option)
-            assert option_detail(unit, option) is first
-            fresh = naming._option_detail(unit, option)
-            assert render(first, "en") == render(fresh, "en") and render(first, "es") == render(fresh, "es")
-    line = army.unit(LINE)
-    assert line is not None
-    lieutenant = line.option(1, 3)
-    assert lieutenant is not None
-    assert render(option_detail(line, lieutenant), "en") == "Combi Rifle, Lieutenant"
-    assert render(option_detail(line, lieutenant), "es") == "Combi Rifle, Teniente"
+    before = language()
+    try:
+        for code in ("en", "es", "en"):
+            set_language(code)
+            for unit in army.units:
+                for _, option in unit.selectable_options():
+                    assert labels.option_label(unit, option) == labels.in_units(render(trooper_label(unit, option)))
+                    assert labels.option_detail(unit, option) == labels.in_units(render(option_detail(unit, option)))
+        line = army.unit(LINE)
+        assert line is not None
+        lieutenant = line.option(1, 3)
+        assert lieutenant is not None
+        assert labels.option_detail(line, lieutenant) == "Combi Rifle, Lieutenant"
+        set_language("es")
+        assert labels.option_detail(line, lieutenant) == "Combi Rifle, Teniente"
+    finally:
+        set_language(before)
 
 
 @pytest.mark.shared

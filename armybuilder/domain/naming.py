@@ -92,29 +92,9 @@ def _chosen(unit: Unit, option: Option) -> tuple[list[_Part], bool]:
     return sorted(picked, key=lambda p: order[p.key]), bool(alike)
 
 
-_DETAILS: dict[tuple[int, int], tuple[Unit, Option, Text]] = {}
-"""`option_detail`'s answers by the ids of the unit and option (the entry holds both, so the ids stay theirs):
-naming an option compares it with every other option of its unit, and the undo entries, the list's tooltips
-and the rules' messages name the same troopers again at every edit. The answers are Text, worded when shown,
-so a change of language does not make them stale; units and options are frozen."""
-MAX_DETAILS = 4096
-
-
 def option_detail(unit: Unit, option: Option) -> Text:
     """What tells `option` from the unit's other options (see the module's docstring); an option alone
     in its unit is named by its first weapons ("" when it has none)."""
-    key = (id(unit), id(option))
-    found = _DETAILS.get(key)
-    if found is not None and found[0] is unit and found[1] is option:
-        return found[2]
-    if len(_DETAILS) >= MAX_DETAILS:
-        _DETAILS.clear()
-    detail = _option_detail(unit, option)
-    _DETAILS[key] = (unit, option, detail)
-    return detail
-
-
-def _option_detail(unit: Unit, option: Option) -> Text:
     picked, alike = _chosen(unit, option)
     parts: list[Text] = [p.text for p in picked[:MAX_ITEMS]] or [item_text(i) for i in option.weapons[:2]]
     twins = [o for _, o in unit.selectable_options() if o is not option and _chosen(unit, o)[0] == picked] \

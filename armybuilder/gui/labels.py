@@ -9,7 +9,7 @@ from armybuilder.domain.packs import EditionPack, Extra, SeasonPack, Tier
 from armybuilder.domain.profiles import Army, Option, Profile, Unit
 from armybuilder.domain.values import Category, ItemRef, UnitType, format_halves, stat_text
 from armybuilder.export import fmt
-from armybuilder.i18n import N_, language, render, tr
+from armybuilder.i18n import N_, Text, language, render, tr
 
 STAT_NAMES: tuple[tuple[str, str], ...] = (
     ("mov", N_("MOV")), ("cc", N_("CC")), ("bs", N_("BS")), ("ph", N_("PH")), ("wip", N_("WIP")),
@@ -158,16 +158,37 @@ def option_text(unit: Unit, option: Option) -> str:
     return gear or option.name
 
 
+_NAMES: dict[tuple[bool, int, int], tuple[Unit, Option, Text]] = {}
+"""The names `option_label` (True) and `option_detail` (False) gave an option, by the ids of its unit and itself
+(the entry holds both, so the ids stay theirs): naming an option compares it with every other option of its
+unit, and the undo entries ("Add FUSILIERS (Heavy Machine Gun)"), the card and the messages name the same
+troopers again at every edit. Kept as Text, worded when shown: a change of language or of distance units
+reads right; units and options are frozen."""
+MOST_NAMES = 4096
+
+
+def _named(label: bool, unit: Unit, option: Option) -> Text:
+    key = (label, id(unit), id(option))
+    found = _NAMES.get(key)
+    if found is not None and found[0] is unit and found[1] is option:
+        return found[2]
+    if len(_NAMES) >= MOST_NAMES:
+        _NAMES.clear()
+    name = naming.trooper_label(unit, option) if label else naming.option_detail(unit, option)
+    _NAMES[key] = (unit, option, name)
+    return name
+
+
 def option_label(unit: Unit, option: Option) -> str:
     """A trooper as players name it, told apart from the unit's other options: 'FUSILIERS (Combi Rifle,
     Hacker)', 'FUSILIERS (Heavy Machine Gun)' (`domain.naming.trooper_label`), distances in the
     units chosen."""
-    return in_units(render(naming.trooper_label(unit, option)))
+    return in_units(render(_named(True, unit, option)))
 
 
 def option_detail(unit: Unit, option: Option) -> str:
     """What tells an option from the unit's others: 'Combi Rifle, Hacker'."""
-    return in_units(render(naming.option_detail(unit, option)))
+    return in_units(render(_named(False, unit, option)))
 
 
 def describe_trooper(army: Army | None, unit_id: int, group_id: int, option_id: int) -> str:
