@@ -278,6 +278,8 @@ class ViewCopy:
         """What else the view's look depends on."""
         self._copy: QPixmap | None = None
         self._copy_of: tuple[object, ...] | None = None
+        self._copied = QRegion()
+        """The part of the viewport the copy has (what was in view when it was made, and added since)."""
         self.copying = False
         self._fresh = False
         """Whether the page was just painted and the copy is of what the view shows: the view's next paint is
@@ -317,17 +319,24 @@ class ViewCopy:
         self._fresh = False
         if viewport.underMouse() or view.state() != QAbstractItemView.State.NoState:
             return
+        in_view = viewport.visibleRegion()
+        if in_view.isEmpty():
+            return
         shown = self._shown()
         if self._copy is None or self._copy_of != shown:
             ratio = viewport.devicePixelRatioF()
-            copy = QPixmap(viewport.size() * ratio)
-            copy.setDevicePixelRatio(ratio)
+            self._copy = QPixmap(viewport.size() * ratio)
+            self._copy.setDevicePixelRatio(ratio)
+            self._copy_of, self._copied = shown, QRegion()
+        missing = in_view.subtracted(self._copied)
+        if not missing.isEmpty():  # only what is in view (a page taller than the card: the rest is not painted)
             self.copying = True
             try:
-                viewport.render(copy, QPoint(), QRegion(viewport.rect()), QWidget.RenderFlag.DrawWindowBackground)
+                viewport.render(self._copy, missing.boundingRect().topLeft(), missing,
+                                QWidget.RenderFlag.DrawWindowBackground)
             finally:
                 self.copying = False
-            self._copy, self._copy_of = copy, shown
+            self._copied = self._copied.united(missing)
         self._fresh = True
 
     def paint(self, event: QPaintEvent) -> bool:
@@ -335,7 +344,7 @@ class ViewCopy:
         if self.copying:
             return False
         fresh, self._fresh = self._fresh, False
-        if not fresh or self._copy is None:
+        if not fresh or self._copy is None or not event.region().subtracted(self._copied).isEmpty():
             self._copy = None  # painted on its own: something changed, or it is pointed at
             return False
         painter = QPainter(self._view.viewport())
