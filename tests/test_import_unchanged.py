@@ -340,3 +340,14 @@ def test_the_program_ends_at_once_after_a_cold_import_and_says_the_same(folder: 
     assert re.sub(r"\(\d+\.\d\d s\)", "(… s)", done.stdout).replace("cache\n", "cache2\n") == out
     assert done.stderr == err and "reading [7/7]" in err
     assert "INFO    armybuilder [MainThread] armybuilder" in (home / "logs" / "armybuilder.log").read_text("utf-8")
+
+
+def test_a_profiled_cold_import_still_writes_its_profile(folder: Path, tmp_path: Path) -> None:
+    """Under a profiler the program keeps nothing and exits as Python does, so cProfile writes its figures."""
+    env = {**os.environ, "ARMYBUILDER_HOME": str(tmp_path / "home"), "ARMYBUILDER_LANG": "en"}
+    profile = tmp_path / "import.prof"
+    done = subprocess.run([sys.executable, "-m", "cProfile", "-o", str(profile), "-m", "armybuilder", "data", "import",
+                           str(folder), "--data", str(tmp_path / "cache")], capture_output=True, text=True, env=env,
+                          check=False)
+    assert done.returncode == 0, done.stderr
+    assert "5 new, 0 updated" in done.stdout and profile.stat().st_size > 0

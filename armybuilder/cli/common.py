@@ -45,8 +45,10 @@ def keep_until_exit() -> list[object] | None:
     """A list whose objects live until the process ends, which then ends at once (`os._exit` once the output
     and the log are flushed) — for a command that leaves large structures behind, whose freeing one by one
     (and the interpreter's teardown) is work nobody waits for: a cold import's ~200,000 objects (#20). None
-    when `main` is not the program (a test's call): then nothing is kept and the caller frees as usual."""
-    if not _Ending.program:
+    when `main` is not the program (a test's call), or a profiler or tracer watches it (`python -m cProfile`
+    writes its figures after `main` returns, a debugger may look at the objects): then nothing is kept and the
+    caller frees as usual."""
+    if not _Ending.program or sys.getprofile() is not None or sys.gettrace() is not None:
         return None
     if _Ending.kept is None:
         _Ending.kept = []
