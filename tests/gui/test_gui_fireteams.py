@@ -349,3 +349,44 @@ def test_the_names_are_drawn_with_badges_while_the_list_has_a_fireteam(qtbot, sv
     window.action_set.undo.trigger()
     assert tree.itemDelegateForColumn(Column.NAME) is plain
     assert drawn_alike()
+
+
+def test_forming_the_first_fireteam_paints_the_list_once(qtbot, svalarheima: MainWindow) -> None:  # type: ignore[no-untyped-def]
+    """The badge delegate the first team brings lays the rows out at once: the list is painted once for the edit
+    (Qt lays a tree out again on a timer after a delegate change, after the window has repainted: twice)."""
+    from PySide6.QtCore import QEvent, QObject
+    from PySide6.QtWidgets import QApplication
+
+    from armybuilder.gui.fireteams.badge import TeamBadgeDelegate
+    from armybuilder.gui.models.roster import Column
+
+    window = svalarheima
+    tree = window.editor.tree
+    window.resize(1440, 900)
+    qtbot.wait(10)
+    dialog = open_form_dialog(qtbot, window, fusiliers(window))
+    for _ in range(5):
+        QApplication.processEvents()
+    paints: list[QEvent.Type] = []
+
+    class Count(QObject):
+        def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+            if event.type() == QEvent.Type.Paint:
+                paints.append(event.type())
+            return False
+
+    team = dialog.fireteam
+    assert team is not None
+    dialog.reject()
+    for _ in range(5):
+        QApplication.processEvents()
+    counter = Count()
+    tree.viewport().installEventFilter(counter)
+    try:
+        window.fireteams.edits.form(team)  # as the dialog's OK does
+        for _ in range(10):
+            QApplication.processEvents()
+    finally:
+        tree.viewport().removeEventFilter(counter)
+    assert isinstance(tree.itemDelegateForColumn(Column.NAME), TeamBadgeDelegate)
+    assert len(paints) == 1

@@ -241,6 +241,9 @@ class ListEditor(QWidget):
         shown = self.tree.itemDelegateForColumn(Column.NAME)
         if shown is not wanted and (wanted is self.badges or relaid):
             self.tree.setItemDelegateForColumn(Column.NAME, wanted)
+            # laid out now, not on Qt's timer after the window has repainted for the edit (the whole tree was
+            # then painted twice when the first fireteam was formed)
+            self.tree.executeDelayedItemsLayout()
 
     # ----- columns ---------------------------------------------------------------------------
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
