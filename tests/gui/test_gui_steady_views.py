@@ -329,3 +329,18 @@ def test_the_problems_are_laid_out_before_the_window_repaints(qtbot) -> None:  #
     assert first_pass == 1 and log.painted.count(panel.view.viewport()) == 1
     tall = panel.view.visualRect(panel.model.index(1)).height()
     assert tall > panel.view.visualRect(panel.model.index(0)).height()  # measured at the list's width
+
+
+def test_hundreds_of_problems_are_replaced_at_once(qtbot) -> None:  # type: ignore[no-untyped-def]
+    """Past MOST_COMPARED rows before × after, the rows are reset rather than compared one by one; they read as
+    the new problems and are laid out."""
+    from armybuilder.gui.widgets import problems
+
+    panel = problems_panel(qtbot, [f"problem {n}" for n in range(300)])
+    resets: list[int] = []
+    panel.model.modelReset.connect(lambda: resets.append(1))
+    assert problems.MOST_COMPARED < 300 * 250
+    panel.model.set_rows(rows_of([f"problem {n}" for n in range(50, 300)]))
+    assert resets and panel.model.rowCount() == 250
+    assert panel.model.index(0).data() == "problem 50"
+    assert panel.view.visualRect(panel.model.index(249)).isValid()

@@ -43,6 +43,8 @@ from armybuilder.i18n import tr
 
 ICON = 16
 PADDING = 6
+MOST_COMPARED = 40_000
+"""Rows before × rows after that `ProblemListModel.set_rows` compares one by one (beyond, it resets the rows)."""
 Index = QModelIndex | QPersistentModelIndex
 
 
@@ -92,6 +94,12 @@ class ProblemListModel(QAbstractListModel):
         old = self._shown
         if shown == old:
             self._rows = rows
+            return
+        if len(old) * len(shown) > MOST_COMPARED:  # a list with hundreds of problems: one reset
+            self.beginResetModel()
+            self._rows, self._shown = rows, shown
+            self.endResetModel()
+            self.rows_changed.emit()
             return
         # from the last change to the first, so that the rows still to change keep their numbers
         for tag, old_start, old_end, start, end in reversed(SequenceMatcher(None, old, shown, autojunk=False)
