@@ -177,6 +177,9 @@ _UNITS_CLOSE = b"\n  ]"
 _UNIT_END = b"\n    }"
 _NEXT_UNIT = b",\n    {"
 _UNIT_ID = b'{\n      "id": '
+_UNIT_END_SEARCH = re.compile(re.escape(_UNIT_END)).search
+"""Finds a unit's last line as `bytes.find` would, about twice as fast on indented JSON: `find`'s search skips
+ahead only past bytes absent from the needle, and newlines and spaces are nearly every byte here (#20)."""
 
 
 def read_army_json(data: bytes, file: str, texts: UnitTexts) -> tuple[Any, bool, list[bytes] | None]:
@@ -243,9 +246,10 @@ def _known_unit(data: bytes, position: int, texts: UnitTexts) -> KnownUnit | Non
 
 def _new_unit(data: bytes, position: int, texts: UnitTexts) -> tuple[dict[str, Any], bytes] | None:
     """The unit at `position` read and checked, and its text; None when it is not laid out as orjson writes."""
-    close = data.find(_UNIT_END, position)  # the unit's last line: four spaces and `}`
-    if close < 0:
+    end = _UNIT_END_SEARCH(data, position)  # the unit's last line: four spaces and `}`
+    if end is None:
         return None
+    close = end.start()
     whole = data[position:close + len(_UNIT_END)]
     try:
         value = orjson.loads(whole)
