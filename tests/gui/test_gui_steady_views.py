@@ -344,3 +344,56 @@ def test_hundreds_of_problems_are_replaced_at_once(qtbot) -> None:  # type: igno
     assert resets and panel.model.rowCount() == 250
     assert panel.model.index(0).data() == "problem 50"
     assert panel.view.visualRect(panel.model.index(249)).isValid()
+
+
+class WindowUpdates(QObject):
+    """The window's repaints (update requests) and the totals bar's figures moved or resized, while installed."""
+
+    def __init__(self, window: QObject, bar: QObject) -> None:
+        super().__init__()
+        self.window, self.bar = window, bar
+        self.updates = 0
+        self.placed: list[str] = []
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if event.type() == QEvent.Type.UpdateRequest and watched is self.window:
+            self.updates += 1
+        elif event.type() in (QEvent.Type.Move, QEvent.Type.Resize) and watched.parent() is self.bar:
+            self.placed.append(watched.objectName())
+        return False
+
+
+def settle() -> None:
+    """Run the event loop until it has nothing left to do (layouts, timers, repaints, queued calls)."""
+    for _ in range(20):
+        QApplication.processEvents()
+
+
+def test_a_wider_swc_figure_repaints_the_window_once(qtbot, window) -> None:  # type: ignore[no-untyped-def]
+    from test_gui_window import HEAVY, add, figures, start_list
+
+    start_list(qtbot, window)
+    add(qtbot, window, HEAVY, 1, 2)
+    settle()
+    assert figures(window)[1] == "SWC 1.5 / 6"
+    counter = WindowUpdates(window, window.totals)
+    QApplication.instance().installEventFilter(counter)
+    try:
+        add(qtbot, window, HEAVY, 1, 2)  # "1.5" -> "3": the figure is narrower, the ones after it would move
+        settle()
+        assert figures(window)[1] == "SWC 3 / 6"
+        assert counter.placed == [] and counter.updates == 1
+        window.action_set.undo.trigger()  # and back: wider
+        settle()
+        assert figures(window)[1] == "SWC 1.5 / 6"
+        assert counter.placed == [] and counter.updates == 2
+    finally:
+        QApplication.instance().removeEventFilter(counter)
+    bar = window.totals
+    window.document.set_game_size(None, 50)  # a figure past its usual widest still shows whole
+    add(qtbot, window, HEAVY, 1, 2)
+    add(qtbot, window, HEAVY, 1, 2)
+    settle()
+    assert figures(window)[1] == "SWC 4.5 / 1"
+    for figure in (bar.points, bar.swc, bar.troopers):
+        assert figure.width() >= figure.sizeHint().width(), figure.objectName()

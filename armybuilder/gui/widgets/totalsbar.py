@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt
-from PySide6.QtGui import QFont, QGuiApplication, QPalette
+from PySide6.QtCore import QEvent, Qt
+from PySide6.QtGui import QFont, QFontMetrics, QGuiApplication, QPalette
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QWidget
 
 from armybuilder.domain.packs import ReinforcementRules
@@ -17,20 +17,43 @@ from armybuilder.rules.engine import Report
 
 
 class Figure(QLabel):
-    """One figure of the bar; its `over` property turns it red."""
+    """One figure of the bar; its `over` property turns it red.
+
+    A figure is as wide as the widest value it usually shows (`widest`, its digits as "0"): a value one
+    digit or a ".5" wider ("7" -> "9.5", "99" -> "183") then neither moves the figures after it nor
+    resizes them, which Qt would repaint again after the window's repaint of the edit (a second window
+    update). The width is measured again when the label, the widest value or the font change."""
 
     def __init__(self, name: str) -> None:
         super().__init__()
         self.setObjectName(name)
         self.setTextFormat(Qt.TextFormat.RichText)
         self.over = False
+        self._measured: tuple[str, str] | None = None
 
-    def show_figure(self, label: str, value: str, over: bool, tooltip: str = "") -> None:
+    def show_figure(self, label: str, value: str, over: bool, tooltip: str = "", widest: str = "") -> None:
         self.over = over
         color = icons.ERROR_COLOR.name() if over else _text_colour()
-        weight = "700"
-        self.setText(f"<span>{label}</span>&nbsp;<span style='color:{color}; font-weight:{weight}'>{value}</span>")
+        if widest and self._measured != (label, widest):
+            self._hold_width(label, widest, color)
+        self.setText(_figure_html(label, value, color))
         set_tool_tip(self, tooltip)
+
+    def _hold_width(self, label: str, widest: str, color: str) -> None:
+        """The figure's minimum width: its width showing `widest` with its "0"s as the font's widest digit."""
+        self._measured = (label, widest)
+        bold = QFont(self.font())
+        bold.setBold(True)
+        metrics = QFontMetrics(bold)
+        digit = max("0123456789", key=metrics.horizontalAdvance)
+        self.setMinimumWidth(0)
+        self.setText(_figure_html(label, widest.replace("0", digit), color))
+        self.setMinimumWidth(self.sizeHint().width())
+
+    def changeEvent(self, event: QEvent) -> None:
+        if event.type() in (QEvent.Type.FontChange, QEvent.Type.StyleChange):
+            self._measured = None  # measured again at the next figures
+        super().changeEvent(event)
 
     @property
     def plain(self) -> str:
@@ -39,6 +62,15 @@ class Figure(QLabel):
         import re
 
         return re.sub(r"<[^>]+>", "", doc).replace("&nbsp;", " ")
+
+
+def _figure_html(label: str, value: str, color: str) -> str:
+    return f"<span>{label}</span>&nbsp;<span style='color:{color}; font-weight:700'>{value}</span>"
+
+
+def _zeros(number: int, at_least: int = 1) -> str:
+    """As many "0"s as `number` has digits (at least `at_least`): a figure's widest usual value."""
+    return "0" * max(at_least, len(str(number)))
 
 
 def _text_colour() -> str:
@@ -107,15 +139,19 @@ class TotalsBar(Retranslating, QFrame):
             set_tool_tip(self.state, problem or "")
             return
         t = report.totals
+        # widest: the points and the SWC up to the limit's digits (and a ".5"), the troopers up to "15"
         self.points.show_figure(tr("Points"), f"{t.points} / {t.points_limit}", t.points > t.points_limit,
-                                trn("{n} point left", "{n} points left", t.points_limit - t.points))
+                                trn("{n} point left", "{n} points left", t.points_limit - t.points),
+                                widest=f"{_zeros(t.points_limit)} / {t.points_limit}")
         self.swc.show_figure(tr("SWC"), f"{t.swc} / {t.swc_limit}", t.swc_halves > t.swc_limit_halves,
                              tr("{left} SWC left", left=swc_text(t.swc_limit_halves - t.swc_halves))
-                             if t.swc_halves <= t.swc_limit_halves else "")
+                             if t.swc_halves <= t.swc_limit_halves else "",
+                             widest=f"{_zeros(t.swc_limit_halves // 2)}.5 / {t.swc_limit}")
         limit = f" / {t.troopers_limit}" if t.troopers_limit is not None else ""
         self.troopers.show_figure(tr("Troopers"), f"{t.troopers}{limit}",
                                   t.troopers_limit is not None and t.troopers > t.troopers_limit,
-                                  tr("Troopers in the list (a controller and its peripherals count once)"))
+                                  tr("Troopers in the list (a controller and its peripherals count once)"),
+                                  widest=f"{_zeros(t.troopers_limit or 0, 2)}{limit}")
         if t.mercenary_points_limit is not None:
             cap = t.mercenary_points_limit
             tip = tr("Soldiers of Fortune: {used} of its {limit} points of mercenaries used.", used=t.mercenary_points,
@@ -123,7 +159,7 @@ class TotalsBar(Retranslating, QFrame):
             if t.mercenary_swc_halves:
                 tip += " " + tr("Fielding them takes {swc} SWC from the budget.", swc=swc_text(t.mercenary_swc_halves))
             self.mercenaries.show_figure(tr("Mercs", context="totals"), f"{t.mercenary_points} / {cap}",
-                                         t.mercenary_points > cap, tip)
+                                         t.mercenary_points > cap, tip, widest=f"{_zeros(cap)} / {cap}")
         if reinforcements is not None:
             section = report.roster.reinforcements
             points = sum(r.points for r in section)
@@ -134,7 +170,7 @@ class TotalsBar(Retranslating, QFrame):
                 points > budget or swc > reinforcements.swc.halves,
                 tr("The Reinforcements section: {points} of its {limit} points and {swc} of its {swc_limit} SWC "
                    "(included in the totals on the left).", points=points, limit=budget, swc=swc_text(swc),
-                   swc_limit=str(reinforcements.swc)))
+                   swc_limit=str(reinforcements.swc)), widest=f"{_zeros(budget)} / {budget}")
         parts = []
         over_any = False
         for group in t.groups:
