@@ -517,17 +517,29 @@ class MainWindow(Retranslating, QMainWindow):
         set_style_sheet(self.legal_label, self.totals.state.styleSheet())
 
     def _update_actions(self) -> None:
+        """Every action enabled or not as the list and the selection allow."""
+        self._update_list_actions()
+        self._update_selection_actions()
+
+    def _update_list_actions(self) -> None:
+        """The actions that depend on the list alone (not on the troopers selected)."""
         a = self.action_set
         has_list = self.document.has_list
         a.undo.setEnabled(self.document.undo_stack.canUndo())
         a.redo.setEnabled(self.document.undo_stack.canRedo())
-        selected = bool(has_list and self.editor.selected_uids())
         for action in (a.save, a.save_as, a.close_list, a.new_group, a.change_army, a.find_unit, a.add_trooper,
                        a.copy_code, a.edit_notes):
             action.setEnabled(has_list)
         a.new_reinforcement_group.setEnabled(has_list and self.document.reinforcement_summary() is not None)
         army = self.document.army
         a.specops.setEnabled(has_list and army is not None and army.specops is not None)
+
+    def _update_selection_actions(self) -> None:
+        """The actions on the troopers selected and the current group (an edit that selects other troopers
+        updates these alone when its selection is said: the list's actions were updated with the list)."""
+        a = self.action_set
+        has_list = self.document.has_list
+        selected = bool(has_list and self.editor.selected_uids())
         if not (has_list and self.editor.selection_pending):  # else set when the edit's selection is said
             for action in (a.remove_trooper, a.duplicate_trooper, a.move_up, a.move_down, a.change_option):
                 action.setEnabled(selected)
@@ -550,7 +562,7 @@ class MainWindow(Retranslating, QMainWindow):
         action.setToolTip(tr("Redo: {action} (Ctrl+Shift+Z, Ctrl+Y)", action=text) if text else tr("Nothing to redo"))
 
     def _on_list_selection_changed(self, *_: object) -> None:
-        self._update_actions()
+        self._update_selection_actions()
         uid = self.editor.current_uid()
         resolved = self.document.resolved(uid) if uid else None
         if resolved is not None:

@@ -397,3 +397,33 @@ def test_a_wider_swc_figure_repaints_the_window_once(qtbot, window) -> None:  # 
     assert figures(window)[1] == "SWC 4.5 / 1"
     for figure in (bar.points, bar.swc, bar.troopers):
         assert figure.width() >= figure.sizeHint().width(), figure.objectName()
+
+
+def test_an_edit_sets_the_list_actions_once(qtbot, window) -> None:  # type: ignore[no-untyped-def]
+    from test_gui_window import HEAVY, LINE, add, start_list
+
+    start_list(qtbot, window)
+    add(qtbot, window, LINE, 1, 2)
+    settle()
+    actions = window.action_set
+    told: list[bool] = []
+    set_enabled = actions.undo.setEnabled
+
+    def counted(on: bool) -> None:
+        told.append(on)
+        set_enabled(on)
+
+    actions.undo.setEnabled = counted
+    try:
+        add(qtbot, window, HEAVY, 1, 2)  # the list changes, then the new trooper is selected
+        settle()
+        assert told == [True]
+        assert window.editor.selected_uids() == [window.document.uids_in_order()[-1]]
+        assert actions.remove_trooper.isEnabled() and actions.change_option.isEnabled()
+        told.clear()
+        actions.undo.trigger()
+        settle()
+        assert told == [True] and actions.redo.isEnabled()
+        assert actions.remove_trooper.isEnabled() == bool(window.editor.selected_uids())
+    finally:
+        del actions.undo.setEnabled
