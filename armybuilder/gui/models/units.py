@@ -36,7 +36,7 @@ from armybuilder.gui.labels import (
     swc_text,
     type_name,
 )
-from armybuilder.gui.models import CENTER, FIRST_ROLE, RIGHT, ROOT
+from armybuilder.gui.models import CENTER, FIRST_ROLE, RIGHT
 from armybuilder.gui.models.mixins import ColumnTitles, OptionDrag, add_hint
 from armybuilder.gui.models.twolevel import TwoLevelModel
 from armybuilder.gui.weapons import WeaponBook, carried_weapons
@@ -497,21 +497,9 @@ class UnitTreeModel(OptionDrag, ColumnTitles, TwoLevelModel):
             return RIGHT if section == Column.POINTS else CENTER
         return super().headerData(section, orientation, role)
 
-    # A view asks for the index, the flags and seven roles of every cell it paints (through the filter proxy,
-    # which asks for the source index each time): the browser repaints whole rows of options when their marks
-    # change, about 1,700 calls into Python per repaint, so these three answer without detours.
-    def index(self, row: int, column: int, parent: Index = ROOT) -> QModelIndex:
-        if not 0 <= column < self.COLUMNS:
-            return QModelIndex()
-        entries = self._entries
-        if not parent.isValid():
-            return self.createIndex(row, column, 0) if 0 <= row < len(entries) else QModelIndex()
-        top = parent.row()
-        if parent.internalId() != 0 or parent.column() != 0 or not 0 <= top < len(entries) \
-                or not 0 <= row < len(entries[top].options):
-            return QModelIndex()
-        return self.createIndex(row, column, top + 1)
-
+    # A view asks for the flags and seven roles of every cell it paints (through the filter proxy, which asks
+    # for the source index each time: `TwoLevelModel.index`): the browser repaints whole rows of options when
+    # their marks change, about 1,700 calls into Python per repaint, so these answer without detours.
     def flags(self, index: Index) -> Qt.ItemFlag:
         if not index.isValid():
             return Qt.ItemFlag.NoItemFlags
