@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import html
 from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import (
     QAbstractItemModel,
@@ -354,15 +355,17 @@ class ViewCopy:
         return True
 
 
-class CardHeader(QHeaderView):
-    """A card's table's header, painted from a copy on a turn to its page (`ViewCopy`)."""
+if TYPE_CHECKING:
+    _ViewBase = QAbstractItemView
+else:
+    _ViewBase = object  # a mixin: listed before the Qt view class it goes with
 
-    def __init__(self, orientation: Qt.Orientation, parent: QWidget | None = None) -> None:
-        super().__init__(orientation, parent)
-        self.copy = ViewCopy(self, lambda: (self.offset(), self.isSortIndicatorShown()))
-        # (not geometriesChanged: a header shown says so though nothing it paints changed; its size is known)
-        for signal in (self.sectionResized, self.sectionMoved, self.sectionCountChanged, self.sortIndicatorChanged):
-            signal.connect(self.copy.forget)
+
+class CopiedView(_ViewBase):
+    """What a view painted from its `ViewCopy` (`copy`) does, table or header: it forgets the copy when its
+    model, a look of its own or its state changes, and paints the copy when the copy is for this paint."""
+
+    copy: ViewCopy
 
     def setModel(self, model: QAbstractItemModel | None) -> None:
         super().setModel(model)
@@ -378,7 +381,18 @@ class CardHeader(QHeaderView):
             super().paintEvent(event)
 
 
-class CardTable(QTableView):
+class CardHeader(CopiedView, QHeaderView):
+    """A card's table's header, painted from a copy on a turn to its page (`ViewCopy`)."""
+
+    def __init__(self, orientation: Qt.Orientation, parent: QWidget | None = None) -> None:
+        super().__init__(orientation, parent)
+        self.copy = ViewCopy(self, lambda: (self.offset(), self.isSortIndicatorShown()))
+        # (not geometriesChanged: a header shown says so though nothing it paints changed; its size is known)
+        for signal in (self.sectionResized, self.sectionMoved, self.sectionCountChanged, self.sortIndicatorChanged):
+            signal.connect(self.copy.forget)
+
+
+class CardTable(CopiedView, QTableView):
     """A card's table, painted from a copy on a turn to its page (`ViewCopy`), as its headers are."""
 
     def __init__(self) -> None:
@@ -402,8 +416,6 @@ class CardTable(QTableView):
 
     def setModel(self, model: QAbstractItemModel | None) -> None:
         super().setModel(model)
-        self.copy.forget()
-        self.copy.watch(model)
         selection = self.selectionModel()
         for copy in self.views:  # (the header highlights the selected columns' sections)
             selection.selectionChanged.connect(copy.forget)
@@ -421,14 +433,6 @@ class CardTable(QTableView):
     def clearSpans(self) -> None:
         self.copy.forget()
         super().clearSpans()
-
-    def changeEvent(self, event: QEvent) -> None:
-        self.copy.forget()
-        super().changeEvent(event)
-
-    def paintEvent(self, event: QPaintEvent) -> None:
-        if not self.copy.paint(event):
-            super().paintEvent(event)
 
 
 class EventEater(QObject):
