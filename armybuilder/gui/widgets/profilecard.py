@@ -594,8 +594,8 @@ class ProfileCard(Retranslating, QWidget):
         """Whether the fit pending measures every table, or only the weapons (another option highlighted)."""
         self._option_actions: list[QAction] = []
         self._wanted: Callable[[], Sequence[tuple[UnitEntry, OptionEntry | None]]] | None = None
-        """The units (and options) whose pages to prepare while the app is idle: the list's. Their pages are
-        also the last recycled for other units (`_spare_page`)."""
+        """The units (and options) whose pages to prepare while the app is idle: the list's and the one browsed.
+        Preparing one recycles a page of a unit not among them (`_spare_page`)."""
         self._listed: Callable[[], Sequence[UnitEntry]] | None = None
         """The list's units, whose pages the card keeps (`_page_for`)."""
         self._preparing = False
