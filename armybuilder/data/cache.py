@@ -99,22 +99,13 @@ def _table(loaded: tuple[str, ...]) -> dict[type, Any]:
     return table
 
 
-def dumps(value: Any) -> bytes:
-    """Pickle domain models or their records (armies, weapon profiles) for the cache."""
-    buffer = io.BytesIO()
-    pickler = pickle.Pickler(buffer, protocol=pickle.HIGHEST_PROTOCOL)
-    pickler.dispatch_table = _dispatch_table()
-    with gc_paused():
-        pickler.dump(value)
-    return buffer.getvalue()
-
-
 class Dumper:
-    """`dumps` for many values in a row (an import's armies and weapons): one pickler for all of them, its memo
-    cleared between values rather than made anew. A fresh pickler grows its memo table from nothing for each
-    army, and each larger table is new memory, zeroed page by page (about 4,000 page faults in a cold import,
-    a fifth of them all, #20); cleared, the table stays as large as the largest army needed. Each value's
-    pickle is whole on its own, byte for byte what `dumps` writes. One thread at a time."""
+    """Pickles domain models or their records for the cache, many values in a row (an import's armies and
+    weapons): one pickler for all of them, its memo cleared between values rather than made anew. A fresh
+    pickler grows its memo table from nothing for each army, and each larger table is new memory, zeroed page
+    by page (about 4,000 page faults in a cold import, a fifth of them all, #20); cleared, the table stays as
+    large as the largest army needed. Each value's pickle is whole on its own, byte for byte what a pickler of
+    its own writes (`dumps`). One thread at a time."""
 
     def __init__(self) -> None:
         self._chunks: list[bytes] = []
@@ -132,6 +123,12 @@ class Dumper:
             return b"".join(self._chunks)
         finally:
             self._chunks.clear()
+
+
+def dumps(value: Any) -> bytes:
+    """Pickle domain models or their records (armies, weapon profiles) for the cache: one value, with a pickler
+    of its own (the importer pickles its many with one `Dumper`)."""
+    return Dumper().dumps(value)
 
 
 _ALLOWED_GLOBALS = {
