@@ -331,6 +331,52 @@ def test_the_problems_are_laid_out_before_the_window_repaints(qtbot) -> None:  #
     assert tall > panel.view.visualRect(panel.model.index(0)).height()  # measured at the list's width
 
 
+def test_a_problem_reworded_repaints_its_row_alone_and_stays_selected(qtbot) -> None:  # type: ignore[no-untyped-def]
+    """A problem an edit words again (the same code: "costs 542 points" -> "costs 439 points") is rewritten in
+    place: it stays selected, and only its row is painted again while it is as tall as before (Qt's list
+    repainted all its rows); a rewording that wraps onto another line lays the rows out at once, in the same
+    first pass, so the rows after it move down."""
+    from armybuilder.gui.widgets.problems import ProblemRow
+
+    def rows(points: str, other: str = "other") -> list[ProblemRow]:
+        return [ProblemRow("error", f"The list costs {points} points.", "points"), ProblemRow("error", other, "o"),
+                ProblemRow("note", "a note", "note")]
+
+    panel = problems_panel(qtbot, [])
+    view, model = panel.view, panel.model
+    model.set_rows(rows("542"))
+    QApplication.processEvents()
+    view.setCurrentIndex(model.index(0))
+    first, second = view.visualRect(model.index(0)), view.visualRect(model.index(1))
+    log = PaintLog()
+    QApplication.instance().installEventFilter(log)
+    try:
+        model.set_rows(rows("439"))
+        QApplication.processEvents()
+        painted = log.painted.count(view.viewport())
+        region = log.regions.get(view.viewport(), QRect())
+        for _ in range(5):
+            QApplication.processEvents()
+        assert log.painted.count(view.viewport()) == painted == 1
+    finally:
+        QApplication.instance().removeEventFilter(log)
+    assert model.index(0).data() == "The list costs 439 points."
+    assert view.currentIndex().row() == 0 and view.selectionModel().isSelected(model.index(0))
+    assert first.contains(region) and not region.intersects(second)
+    log = PaintLog()
+    QApplication.instance().installEventFilter(log)
+    try:
+        model.set_rows(rows("439", "other, now worded at such a length that it wraps onto a second line of the "
+                                   "list, the panel being only four hundred pixels wide"))
+        QApplication.processEvents()  # one pass: the window's repaint
+        assert log.painted.count(view.viewport()) == 1
+    finally:
+        QApplication.instance().removeEventFilter(log)
+    assert view.visualRect(model.index(1)).height() > second.height()
+    assert view.visualRect(model.index(2)).top() > view.visualRect(model.index(1)).top() + second.height()
+    assert view.selectionModel().isSelected(model.index(0))
+
+
 def test_hundreds_of_problems_are_replaced_at_once(qtbot) -> None:  # type: ignore[no-untyped-def]
     """Past MOST_COMPARED rows before × after, the rows are reset rather than compared one by one; they read as
     the new problems and are laid out."""
