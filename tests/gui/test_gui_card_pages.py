@@ -4,11 +4,11 @@ change reads in the new one — and after every edit the card shows the selected
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 
 import pytest
 from PySide6.QtCore import QEvent, QObject, Qt
-from PySide6.QtWidgets import QApplication, QWidget
+from PySide6.QtWidgets import QAbstractItemView, QApplication, QWidget
 
 from armybuilder.domain.profiles import WeaponProfile, WeaponRange
 from armybuilder.gui import theme
@@ -559,3 +559,51 @@ def test_a_kept_pages_tables_painted_from_their_copies_look_as_qt_paints_them(qt
     window.action_collection["theme_dark"].trigger()
     browse(window, LINE)
     assert on_screen() == painted_by_qt()
+
+
+class CopyCount(QObject):
+    """Counts the paints of some views into their copies (`ViewCopy.make`)."""
+
+    def __init__(self, views: Sequence[QAbstractItemView]) -> None:
+        super().__init__()
+        self.count = 0
+        for view in views:
+            view.viewport().installEventFilter(self)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if event.type() == QEvent.Type.Paint and getattr(getattr(watched.parent(), "copy", None), "copying", False):
+            self.count += 1
+        return False
+
+
+def test_a_page_prepared_while_idle_is_painted_from_copies_made_then(qtbot, window: MainWindow) -> None:  # type: ignore[no-untyped-def]
+    """Preparing a page makes its tables' and headers' copies, of what is in view when the card turns to
+    it: the first turn paints them from those (no paint into a copy during it), as Qt paints them."""
+    from PySide6.QtGui import QImage
+
+    others = list_with_three_units(qtbot, window)
+    card = window.card
+    process_events()
+    card._prepare_timer.stop()
+    assert prepare_all(window) == len(others)
+
+    def on_screen() -> QImage:  # what the window has painted, as it is (not painted again, as grab() does)
+        process_events()
+        at = card.mapTo(window, card.rect().topLeft())
+        return window.screen().grabWindow(window.winId(), at.x(), at.y(), card.width(), card.height()).toImage()
+
+    wanted = {entry.unit.id: (entry, option) for entry, option in window._card_pages_wanted()}
+    for unit in others:
+        entry, option = wanted[unit]
+        page = next(p for p in card._pages if p.entry is entry)
+        views = [v for t in page.tables if t.isVisibleTo(page) for v in (t, t.horizontalHeader())]
+        assert all(v.copy.kept for v in views if not v.isHidden()), "copies made while preparing"
+        copies = CopyCount(views)
+        card.show_unit(entry, option)
+        shown = on_screen()
+        assert card.body is page and copies.count == 0, "the turn paints the copies made while preparing"
+        for table in page.tables:
+            table.forget_copy()
+            table.viewport().repaint()
+            table.horizontalHeader().viewport().repaint()
+        assert shown == on_screen(), "as Qt paints them"

@@ -313,14 +313,16 @@ class ViewCopy:
                 view.font().key(), view.hasFocus(), view.isEnabled(), view.isActiveWindow(), view.style(),
                 *self._shows())
 
-    def make(self) -> None:
-        """Paint the view into the copy, unless the copy has what it shows, for the view's next paint."""
+    def make(self, in_view: QRegion | None = None) -> None:
+        """Paint the view into the copy, unless the copy has what it shows, for the view's next paint: the
+        part of its viewport in view, or `in_view` (a page prepared out of view: what will be in view)."""
         view = self._view
         viewport = view.viewport()
         self._fresh = False
         if viewport.underMouse() or view.state() != QAbstractItemView.State.NoState:
             return
-        in_view = viewport.visibleRegion()
+        if in_view is None:
+            in_view = viewport.visibleRegion()
         if in_view.isEmpty():
             return
         shown = self._shown()
@@ -639,8 +641,6 @@ class ProfileCard(Retranslating, QWidget):
         page.options_model.book = self._book
         page.stats_model.set_distances_in_cm(self._cm)
         page.options.activated.connect(self.activate_option)
-        page.options.horizontalHeader().sectionResized.connect(self._schedule_fit)
-        page.stats.horizontalHeader().sectionResized.connect(self._schedule_fit)
         page.options.selectionModel().currentRowChanged.connect(self._on_option_row_changed)
         page.details.linkHovered.connect(self._on_link_hovered)
         for action in self._option_actions:
@@ -648,6 +648,10 @@ class ProfileCard(Retranslating, QWidget):
         if self._option_actions:
             page.options.setContextMenuPolicy(Qt.ContextMenuPolicy.ActionsContextMenu)
         self._name_page(page)
+        # after its headers are named (which resizes their sections): a page made is not a reason to measure
+        # the page on show again (a page made is measured as it is filled)
+        page.options.horizontalHeader().sectionResized.connect(self._schedule_fit)
+        page.stats.horizontalHeader().sectionResized.connect(self._schedule_fit)
         layout = self.pages.layout()
         assert layout is not None
         layout.addWidget(page)
@@ -1011,11 +1015,31 @@ class ProfileCard(Retranslating, QWidget):
         try:
             page.show()
             self._fill(page, entry, option)
+            self._copy_tables(page)
         finally:
             self._preparing = False
             page.hide()
             page.setUpdatesEnabled(True)
             layout.addWidget(page)
+
+    def _copy_tables(self, page: CardPage) -> None:
+        """The copies a page prepared paints its tables and headers from (`ViewCopy`) made now, of what will
+        be in view when the card turns to it (its top, as high as the card): else that first turn painted
+        each of them twice, into its copy and from it (~3 ms, the dearest turn of an undo)."""
+        layout = page.layout()
+        if layout is not None:
+            layout.activate()  # the tables where the page, shown, has them
+        top = QRect(0, 0, page.width(), self.scroll_area.viewport().height())
+        for table in page.tables:
+            if not table.isVisibleTo(page):
+                continue
+            for view in (table, table.horizontalHeader()):
+                if not isinstance(view, CopiedView) or view.isHidden():
+                    continue
+                viewport = view.viewport()
+                in_view = QRegion(top.translated(-viewport.mapTo(page, QPoint(0, 0)))).intersected(viewport.rect())
+                if not in_view.isEmpty():
+                    view.copy.make(in_view)
 
     def _show_texts(self, page: CardPage, entry: UnitEntry) -> None:
         """The title, the facts under it and the details of a unit, in the current language."""
