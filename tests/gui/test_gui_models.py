@@ -244,3 +244,71 @@ def test_option_table_names_options_once_per_run(synthetic_catalog: Catalog) -> 
     _, weapons, gear = options.index(lieutenant, 0).data(OptionRole.PARTS)
     assert weapons == "Combi Rifle" and gear == "Lieutenant"
     assert [options.headerData(c, Qt.Orientation.Horizontal) for c in range(3)] == ["Option", "SWC", "Pts"]
+
+
+def _weapon_cells(model: object) -> list[object]:
+    from PySide6.QtGui import QStandardItemModel
+
+    assert isinstance(model, QStandardItemModel)
+    cells: list[object] = [model.headerData(c, Qt.Orientation.Horizontal, role) for c in range(model.columnCount())
+                           for role in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.ToolTipRole,
+                                        Qt.ItemDataRole.TextAlignmentRole)]
+    for row in range(model.rowCount()):
+        for column in range(model.columnCount()):
+            index = model.index(row, column)
+            data = {role: (value.color().name() if hasattr(value, "color") else
+                           value.key() if hasattr(value, "key") else value)
+                    for role, value in model.itemData(index).items()}
+            cells.append((data, model.flags(index)))
+    return cells
+
+
+def test_weapon_lines_set_again_are_copies_of_the_items_worded_for_them(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """Another option highlighted and back sets the same lines again: the model copies the items it worded
+    for them (no wording again), the same as a model wording them afresh — until the language, the distance
+    units or the colours change, which word them anew."""
+    from armybuilder.export.sheet import WeaponLine
+    from armybuilder.gui import theme
+    from armybuilder.gui.labels import set_distance_units
+    from armybuilder.gui.language import apply_language
+    from armybuilder.gui.models.weapons import WeaponTableModel
+
+    rifle = ("", WeaponLine("Rifle", ((20, "+6"), (40, "+3"), (60, "0"), (80, "-3"), (120, "-6")),
+                            "13", "3", "N", "ARM", "Suppressive Fire"))
+    pistol = ("Bot", WeaponLine("Pistol", ((8, "+3"), (16, "0"), (24, "-3")), "11", "2", "N", "ARM", ""))
+
+    def fresh(lines: list[tuple[str, WeaponLine]]) -> list[object]:
+        model = WeaponTableModel()
+        model.set_lines(lines)
+        return _weapon_cells(model)
+
+    model = WeaponTableModel()
+    worded: list[object] = []
+    original = WeaponTableModel._cells
+
+    def wording(self: WeaponTableModel, *args: object) -> object:
+        worded.append(args)
+        return original(self, *args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(WeaponTableModel, "_cells", wording)
+    try:
+        for lines in ([rifle, pistol], [pistol], [rifle, pistol]):
+            model.set_lines(lines)
+        assert len(worded) == 3, "the lines set again are not worded again"
+        assert _weapon_cells(model) == fresh([rifle, pistol])
+        before = _weapon_cells(model)
+        for change, undo in ((lambda: theme.apply_theme("dark"), lambda: theme.apply_theme("light")),
+                             (lambda: set_distance_units("cm"), lambda: set_distance_units("inch")),
+                             (lambda: apply_language("es"), lambda: apply_language("en"))):
+            change()
+            try:
+                model.set_lines([rifle, pistol])
+                assert _weapon_cells(model) == fresh([rifle, pistol]) != before
+            finally:
+                undo()
+        model.set_lines([rifle, pistol])
+        assert _weapon_cells(model) == before
+    finally:
+        theme.apply_theme("light")
+        set_distance_units("inch")
+        apply_language("en")

@@ -7,15 +7,16 @@ from __future__ import annotations
 import html
 
 from PySide6.QtCore import QObject, Qt
-from PySide6.QtGui import QBrush, QStandardItem, QStandardItemModel
+from PySide6.QtGui import QBrush, QFont, QStandardItem, QStandardItemModel
 
 from armybuilder.export.sheet import WeaponLine, range_bands
 from armybuilder.gui import icons, theme
 from armybuilder.gui.fonts import bold_font
+from armybuilder.gui.labels import distance_units
 from armybuilder.gui.models import CENTER
 from armybuilder.gui.models.stored import ALIGNMENT, DISPLAY, FONT, FOREGROUND, TOOLTIP, Cells, new_row
 from armybuilder.gui.weapons import band_title, line_html
-from armybuilder.i18n import tr
+from armybuilder.i18n import language, tr
 
 FIGURES = 4
 """PS, B, Ammo, Save after the bands."""
@@ -23,6 +24,8 @@ BACKGROUND = int(Qt.ItemDataRole.BackgroundRole)
 ACCESSIBLE = int(Qt.ItemDataRole.AccessibleTextRole)
 LEFT = int(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
 FLAGS = Qt.ItemFlag.ItemIsSelectable | Qt.ItemFlag.ItemIsEnabled
+KEPT_LINES = 8
+"""Sets of lines a model keeps the items of (the options shown last on its card's page)."""
 
 
 class WeaponTableModel(QStandardItemModel):
@@ -37,6 +40,11 @@ class WeaponTableModel(QStandardItemModel):
         self._rows: list[tuple[str, WeaponLine, bool]] = []
         """(who, line, whether this row is the line's traits)."""
         self._bands: list[int] = []
+        self._made: dict[tuple[object, ...], tuple[list[QStandardItem], list[list[QStandardItem]]]] = {}
+        """The headings' and rows' items of the lines set last (by the lines and the language, distance units,
+        colours and font they were worded in), never put in the model: it gets copies (`QStandardItem.clone`,
+        one call into Qt an item). Another option highlighted and back (an option changed in the list, a
+        move) set the same lines again, and wording them cost ~2-3 ms of Python a time."""
 
     def set_lines(self, rows: list[tuple[str, WeaponLine]]) -> None:
         self._rows = []
@@ -46,16 +54,26 @@ class WeaponTableModel(QStandardItemModel):
                 self._rows.append((who, line, True))
         self._bands = range_bands(line for _, line in rows)
         columns = 1 + len(self._bands) + FIGURES if self._rows else 0
+        key = (tuple(rows), language(), distance_units(), theme.scheme(), QFont().key())
+        made = self._made.pop(key, None)
+        if made is None:
+            made = ([self._heading_item(section) for section in range(columns)],
+                    [new_row(self._traits_cells(line, columns) if traits else self._cells(who, line), FLAGS)
+                     for who, line, traits in self._rows])
+        self._made[key] = made  # the last set, last
+        while len(self._made) > KEPT_LINES:
+            del self._made[next(iter(self._made))]
+        headings, items = made
         self.beginResetModel()
         blocked = self.blockSignals(True)  # the reset stands for every row and column removed and added
         try:
             root = self.invisibleRootItem()
             root.removeRows(0, root.rowCount())
             self.setColumnCount(columns)
-            self._set_headings(columns)
-            for who, line, traits in self._rows:
-                root.appendRow(new_row(self._traits_cells(line, columns) if traits else self._cells(who, line),
-                                       FLAGS))
+            for section, item in enumerate(headings):
+                self.setHorizontalHeaderItem(section, item.clone())
+            for row in items:
+                root.appendRow([item.clone() for item in row])
         finally:
             self.blockSignals(blocked)
         self.endResetModel()
@@ -81,12 +99,15 @@ class WeaponTableModel(QStandardItemModel):
         blocked = self.blockSignals(True)  # `retranslate` says once that they changed
         try:
             for section in range(columns):
-                item = QStandardItem()
-                for role, value in self._heading(section).items():
-                    item.setData(value, role)
-                self.setHorizontalHeaderItem(section, item)
+                self.setHorizontalHeaderItem(section, self._heading_item(section))
         finally:
             self.blockSignals(blocked)
+
+    def _heading_item(self, section: int) -> QStandardItem:
+        item = QStandardItem()
+        for role, value in self._heading(section).items():
+            item.setData(value, role)
+        return item
 
     def _heading(self, section: int) -> dict[int, object]:
         band = section - 1
