@@ -5,8 +5,9 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtGui import QUndoCommand, QUndoStack
-from PySide6.QtWidgets import QApplication, QMessageBox
+from PySide6.QtCore import QEvent, QModelIndex
+from PySide6.QtGui import QHelpEvent, QUndoCommand, QUndoStack
+from PySide6.QtWidgets import QAbstractItemView, QApplication, QMessageBox, QToolTip
 
 from armybuilder.data.catalog import Catalog
 from armybuilder.domain.lists import ArmyList
@@ -52,6 +53,18 @@ def start_official(qtbot: QtBot, window: MainWindow, name: str) -> Army:
     army = window.document.army
     assert army is not None and army.name == name
     return army
+
+
+def hovered_tip(view: QAbstractItemView, index: QModelIndex) -> str:
+    """The tooltip the pointer resting on `index`'s cell of `view` shows (scrolled into view first)."""
+    QToolTip.hideText()
+    view.scrollTo(index)
+    rect = view.visualRect(index)
+    assert rect.isValid(), "the row is not shown"
+    viewport = view.viewport()
+    point = rect.center()
+    QApplication.sendEvent(viewport, QHelpEvent(QEvent.Type.ToolTip, point, viewport.mapToGlobal(point)))
+    return QToolTip.text() if QToolTip.isVisible() else ""
 
 
 def focus(qtbot, window, widget) -> None:  # type: ignore[no-untyped-def]

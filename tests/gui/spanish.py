@@ -5,6 +5,7 @@ the English messages of the catalog that have a different Spanish translation.""
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 from PySide6.QtCore import QAbstractItemModel, QModelIndex, Qt
 from PySide6.QtGui import QAction
@@ -44,7 +45,9 @@ def _clean(text: str) -> str:
     return re.sub(r"&(?=\w)", "", text).strip()
 
 
-def _model_texts(model: QAbstractItemModel | None, rows: int = 20) -> list[str]:
+def _model_texts(model: QAbstractItemModel | None, rows: int = 20,
+                 tip: Callable[[QModelIndex], str] | None = None) -> list[str]:
+    """Headers and cells; `tip`: the cells' tooltips as hovered (a view whose delegate works them out)."""
     if model is None:
         return []
     texts = []
@@ -69,6 +72,8 @@ def _model_texts(model: QAbstractItemModel | None, rows: int = 20) -> list[str]:
                     value = index.data(role)
                     if isinstance(value, str):
                         texts.append(value)
+                if tip is not None:
+                    texts.append(tip(index))
             if depth < 2:
                 walk(model.index(row, 0, parent), depth + 1)
 
@@ -101,7 +106,7 @@ def _widget_texts(widget: QWidget) -> list[str | None]:
     if isinstance(widget, QMenu):
         texts.append(widget.title())
     if isinstance(widget, QAbstractItemView):
-        texts += _model_texts(widget.model())
+        texts += _model_texts(widget.model(), tip=getattr(widget.itemDelegate(), "tooltip", None))
     return texts
 
 

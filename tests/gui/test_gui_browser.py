@@ -6,7 +6,7 @@ options that no longer fit."""
 from __future__ import annotations
 
 import pytest
-from guihelpers import start_official
+from guihelpers import hovered_tip, start_official
 from PySide6.QtCore import QModelIndex, Qt
 from PySide6.QtWidgets import QComboBox
 
@@ -175,16 +175,19 @@ def test_used_up_ava_is_greyed_with_its_count(qtbot, official_window: MainWindow
     army = start_official(qtbot, window, "Svalarheima's Winter Force")
     machinists = army.unit_by_slug("machinists")
     assert machinists is not None and machinists.ava == 1
+    tree = window.browser.tree
     index = unit_index(window, machinists)
     plain = index.data(Qt.ItemDataRole.ForegroundRole)
-    assert index.data(Role.MARK) is None and "AVA" not in index.data(Qt.ItemDataRole.ToolTipRole)
+    tip = hovered_tip(tree, index)
+    assert index.data(Role.MARK) is None and "MACHINISTS" in tip.upper() and "AVA" not in tip
     add_option(qtbot, window, machinists)
     index = unit_index(window, machinists)
     assert index.data(Role.MARK) == "ava"
-    assert "AVA 1/1" in index.data(Qt.ItemDataRole.ToolTipRole)
+    assert "AVA 1/1" in hovered_tip(tree, index.siblingAtColumn(3))  # any cell of the row says it
     assert index.data(Qt.ItemDataRole.ForegroundRole) != plain
+    tree.expand(index)
     option = window.browser.proxy.index(0, 0, index)
-    assert option.data(Role.MARK) == "ava" and "AVA 1/1" in option.data(Qt.ItemDataRole.ToolTipRole)
+    assert option.data(Role.MARK) == "ava" and "AVA 1/1" in hovered_tip(tree, option)
     fusiliers = army.unit_by_slug("fusiliers")
     assert fusiliers is not None
     add_option(qtbot, window, fusiliers)  # AVA Total: never used up
@@ -192,7 +195,7 @@ def test_used_up_ava_is_greyed_with_its_count(qtbot, official_window: MainWindow
     window.action_set.undo.trigger()
     window.action_set.undo.trigger()
     assert unit_index(window, machinists).data(Role.MARK) is None  # the mark follows undo
-    assert "AVA" not in unit_index(window, machinists).data(Qt.ItemDataRole.ToolTipRole)
+    assert "AVA" not in hovered_tip(tree, unit_index(window, machinists))
 
 
 def test_a_character_fielded_once_is_used_up(qtbot, official_window: MainWindow) -> None:  # type: ignore[no-untyped-def]
@@ -218,7 +221,7 @@ def test_options_that_do_not_fit_are_marked_then_hidden(qtbot, official_window: 
         option = window.browser.proxy.index(row, 0, index)
         points = int(option.siblingAtColumn(4).data())
         swc = float(option.siblingAtColumn(3).data())
-        marks[row] = (points, swc, option.data(Role.MARK), option.data(Qt.ItemDataRole.ToolTipRole))
+        marks[row] = (points, swc, option.data(Role.MARK), window.browser.tooltip(option))
     assert any(m == "fit" for _, _, m, _ in marks.values()) and any(m is None for _, _, m, _ in marks.values())
     for points, swc, mark, tip in marks.values():
         totals = window.document.report.totals
@@ -256,14 +259,14 @@ def assert_marks_as_worked_out_afresh(window: MainWindow) -> None:
             grey = index.data(Qt.ItemDataRole.ForegroundRole).color() == icons.MUTED_COLOR
             assert grey == (shown is not None) == bool(index.data(Qt.ItemDataRole.FontRole)), option.text
             assert index.data(Qt.ItemDataRole.CheckStateRole) is None
-        assert model.top_index(row).data(Qt.ItemDataRole.ToolTipRole) == _tooltip_with(model, fresh, row)
+        assert model.tooltip(model.top_index(row)) == _tooltip_with(model, fresh, row)
 
 
 def _tooltip_with(model, marks, row: int) -> str:  # type: ignore[no-untyped-def]
     kept = model._marks
     model._marks = marks
     try:
-        return str(model.top_index(row).data(Qt.ItemDataRole.ToolTipRole))
+        return str(model.tooltip(model.top_index(row)))
     finally:
         model._marks = kept
 

@@ -473,3 +473,41 @@ def test_an_edit_sets_the_list_actions_once(qtbot, window) -> None:  # type: ign
         assert actions.remove_trooper.isEnabled() == bool(window.editor.selected_uids())
     finally:
         del actions.undo.setEnabled
+
+
+def test_the_unit_browser_paints_its_rows_without_calling_python(qtbot, window) -> None:  # type: ignore[no-untyped-def]
+    """The unit browser's cells are Qt's own items: repainting its rows (as each edit that changes their marks
+    does) calls none of the app's Python, where a model answering each cell and role was called ~1,400 times
+    for the rows of one unit (#20). What the rows show is as before: test_gui_browser, test_gui_models."""
+    import sys
+
+    from test_gui_window import LINE, add, start_list
+
+    from armybuilder.gui.models.units import Role
+
+    start_list(qtbot, window)
+    window.document.set_game_size(None, 30)
+    add(qtbot, window, LINE, 1, 3)  # some options no longer fit: greyed
+    tree = window.browser.tree
+    tree.expandAll()
+    settle()
+    proxy = window.browser.proxy
+    marks = [proxy.index(r, 0, proxy.index(u, 0)).data(Role.MARK)
+             for u in range(proxy.rowCount()) for r in range(proxy.rowCount(proxy.index(u, 0)))]
+    assert "fit" in marks and None in marks
+    calls: list[str] = []
+
+    def profile(frame, event, _arg) -> None:  # type: ignore[no-untyped-def]
+        if event == "call" and "armybuilder" in frame.f_code.co_filename:
+            calls.append(frame.f_code.co_name)
+
+    painted = PaintLog()
+    tree.viewport().installEventFilter(painted)
+    sys.setprofile(profile)
+    try:
+        tree.viewport().repaint()
+    finally:
+        sys.setprofile(None)
+        tree.viewport().removeEventFilter(painted)
+    assert tree.viewport() in painted.painted
+    assert calls == [], f"{len(calls)} calls, e.g. {sorted(set(calls))[:5]}"

@@ -106,6 +106,8 @@ def test_view_theme_switches_the_window_and_is_kept(qtbot, window: MainWindow) -
     assert window.settings.theme() == "dark"
     assert QGuiApplication.palette().color(QPalette.ColorRole.Window).lightness() < 80
     assert theme.TEXT_COLOURS["legal"]["dark"] in window.totals.state.styleSheet()  # style sheets follow
+    option = window.browser.model.child_index(0, 0)  # the browser's cells keep brushes: made again
+    assert option.data(Qt.ItemDataRole.ForegroundRole).color().name() == theme.TEXT_COLOURS["info"]["dark"]
     window_colour = QGuiApplication.palette().color(QPalette.ColorRole.Window)
     for label in window.totals.findChildren(QLabel):  # rich texts name their colours: readable in the dark
         assert "palette(" not in label.text()  # rich text would not follow a palette change
@@ -114,4 +116,6 @@ def test_view_theme_switches_the_window_and_is_kept(qtbot, window: MainWindow) -
     window.action_collection["theme_light"].trigger()
     assert window.settings.theme() == "light"
     assert theme.TEXT_COLOURS["legal"]["light"] in window.totals.state.styleSheet()
+    option = window.browser.model.child_index(0, 0)
+    assert option.data(Qt.ItemDataRole.ForegroundRole).color().name() == theme.TEXT_COLOURS["info"]["light"]
     assert QColor(QGuiApplication.palette().color(QPalette.ColorRole.Window)).lightness() > 200

@@ -64,7 +64,7 @@ def test_the_card_shows_the_weapons_of_the_option_highlighted(qtbot, window: Mai
     assert fusiliers is not None
     tree = window.browser.tree
     row = unit_row(window, fusiliers)
-    tips = [str(window.browser.proxy.index(r, 0, row).data(Qt.ItemDataRole.ToolTipRole))
+    tips = [window.browser.tooltip(window.browser.proxy.index(r, 0, row))
             for r in range(window.browser.proxy.rowCount(row))]
     assert any("<b>Heavy Machine Gun</b>" in t and "<td" in t for t in tips)  # hovered in the browser too
     tree.setCurrentIndex(row)  # a click on the unit shows its card

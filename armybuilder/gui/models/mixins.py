@@ -46,7 +46,9 @@ class OptionDrag:
 
     def mimeData(self, indexes: Sequence[QModelIndex]) -> QMimeData:
         assert isinstance(self, QAbstractItemModel)
-        return option_mime([self.data(index, self.OPTION_KEY_ROLE) for index in indexes], self._reinforcement)
+        # the key is in a row's first cell (the unit browser keeps it there alone)
+        return option_mime([self.data(index.siblingAtColumn(0), self.OPTION_KEY_ROLE) for index in indexes],
+                           self._reinforcement)
 
 
 def option_mime(keys: Sequence[tuple[int, int, int] | None], reinforcement: bool = False) -> QMimeData:

@@ -18,7 +18,7 @@ from PySide6.QtCore import (
     QSortFilterProxyModel,
     Qt,
 )
-from PySide6.QtGui import QBrush, QFont
+from PySide6.QtGui import QBrush, QStandardItem, QStandardItemModel
 
 from armybuilder.domain.lists import CombatGroup, Trooper
 from armybuilder.domain.packs import SeasonPack
@@ -26,6 +26,7 @@ from armybuilder.domain.profiles import Army, Option, ProfileGroup, Unit
 from armybuilder.domain.roster import ResolvedTrooper, Roster, resolve_trooper
 from armybuilder.domain.values import Category, ItemRef, UnitType, search_key
 from armybuilder.gui import icons
+from armybuilder.gui.fonts import italic_font
 from armybuilder.gui.labels import (
     ava_text,
     category_name,
@@ -38,7 +39,12 @@ from armybuilder.gui.labels import (
 )
 from armybuilder.gui.models import CENTER, FIRST_ROLE, RIGHT
 from armybuilder.gui.models.mixins import ColumnTitles, OptionDrag, add_hint
-from armybuilder.gui.models.twolevel import TwoLevelModel
+from armybuilder.gui.models.stored import (
+    ALIGNMENT,
+    DECORATION,
+    FONT,
+    FOREGROUND,
+)
 from armybuilder.gui.weapons import WeaponBook, carried_weapons
 from armybuilder.i18n import tr, trn
 from armybuilder.rules.availability import AvaCount, AvaUse, ava_groups
@@ -353,35 +359,69 @@ def fit_line(option: OptionEntry, room: Room) -> str:
 UNIT_FLAGS = Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable
 OPTION_FLAGS = UNIT_FLAGS | Qt.ItemFlag.ItemIsDragEnabled
 """An option row can be dragged into the list."""
-DISPLAY, DECORATION, ALIGNMENT, FOREGROUND, FONT, TOOLTIP = (int(role) for role in (
-    Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.DecorationRole, Qt.ItemDataRole.TextAlignmentRole,
-    Qt.ItemDataRole.ForegroundRole, Qt.ItemDataRole.FontRole, Qt.ItemDataRole.ToolTipRole))
 KIND, UNIT_ID, OPTION_KEY, SORT, MARK = (int(role) for role in (Role.KIND, Role.UNIT_ID, Role.OPTION_KEY, Role.SORT,
                                                                 Role.MARK))
-ANSWERED_ROLES = frozenset((DISPLAY, DECORATION, ALIGNMENT, FOREGROUND, FONT, TOOLTIP, *(int(role) for role in Role)))
-"""The roles `UnitTreeModel.data` says something in (any other is None)."""
+MARK_ROLES = [int(Qt.ItemDataRole.ForegroundRole), int(Qt.ItemDataRole.ToolTipRole), int(Role.MARK)]
+"""What a change of a row's mark changes (its text's colour and italics go with it; its tooltip is worked out
+when hovered): the roles the views are told of."""
 
 
-class UnitTreeModel(OptionDrag, ColumnTitles, TwoLevelModel):
-    """Units (top level) and their options (children). Option rows can be dragged into the list."""
+class _Looks:
+    """The brushes and font of the browser's cells, in the colours of the scheme in use when made, and the
+    items each kind of cell starts as (flags, alignment, kind of row)."""
+
+    def __init__(self) -> None:
+        self.muted = QBrush(icons.MUTED_COLOR)
+        self.mercenary = QBrush(icons.MERCENARY_COLOR)
+        self.info = QBrush(icons.INFO_COLOR)
+        self.italic = italic_font()
+        self.unit_cells = [self._cell(column, UNIT_FLAGS, "unit") for column in Column]
+        self.option_cells = [self._cell(column, OPTION_FLAGS, "option") for column in Column]
+
+    @staticmethod
+    def _cell(column: int, flags: Qt.ItemFlag, kind: str) -> QStandardItem:
+        item = QStandardItem()
+        item.setFlags(flags)
+        if column == Column.NAME:
+            item.setData(kind, KIND)
+        else:
+            item.setData(RIGHT if column == Column.POINTS else CENTER, ALIGNMENT)
+            if kind == "option" and column in (Column.TYPE, Column.AVA):
+                item.setText("")
+        return item
+
+
+class UnitTreeModel(OptionDrag, ColumnTitles, QStandardItemModel):
+    """Units (top level) and their options (children). Option rows can be dragged into the list.
+
+    The cells are Qt's own items (`models.stored`): what each shows is worked out once for the army, and a
+    row's colour, italics and mark again when its mark changes, so the view paints the rows without calling
+    into Python for each cell and role (the rows of a unit whose marks change, repainted at each edit that
+    takes the unit to its AVA limit or off it, cost ~4 times as much through a Python `data()`). A row's kind,
+    ids and mark are in its first cell (`Role`); its sort keys in each. Tooltips,
+    which say how much is left and so change with every edit for every option that no longer fits, are not
+    kept in the cells: `tooltip` works one out when the pointer rests on a row (the browser's delegate)."""
 
     COLUMNS = len(Column)
     OPTION_KEY_ROLE = Role.OPTION_KEY
 
     def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
+        self.setColumnCount(self.COLUMNS)
+        self.invisibleRootItem().setFlags(Qt.ItemFlag.NoItemFlags)
         self._army: Army | None = None
         self._reinforcement = False
         self._entries: list[UnitEntry] = []
         self._marks = Marks()
         self._shown: dict[tuple[int, int], str | None] = {}
-        """The mark each row (top row, child row + 1; 0 for the unit) was last reported with."""
+        """The mark each row (top row, child row + 1; 0 for the unit) shows (none said: None)."""
         self._shown_rows: dict[int, tuple[str | None, tuple[str | None, ...]]] = {}
         """The marks (`Marks.marks`) each top row's unit and options were last reported with."""
         self._season: SeasonPack | None = None
         self._season_words: dict[int, str] = {}
         self.weapons = WeaponBook()
         """The weapon profiles of the army's data: an option's tooltip shows those it carries."""
+        self._looks = _Looks()
         self.retranslate()
 
     @property
@@ -413,6 +453,8 @@ class UnitTreeModel(OptionDrag, ColumnTitles, TwoLevelModel):
             for e in self._entries if (added := added_categories(e.unit, self._season))}
 
     def retranslate(self) -> None:
+        """Titles and cells in the current language (and the current scheme's colours: a new theme comes as a
+        language change)."""
         self.set_titles(tr("Unit"), tr("Type"), tr("AVA"), tr("SWC"), tr("Pts", context="points column"))
         if self._entries:  # categories are searched in the current language; distances in the chosen units
             self.set_army(self._army, self._reinforcement)
@@ -435,54 +477,153 @@ class UnitTreeModel(OptionDrag, ColumnTitles, TwoLevelModel):
         return self._marks
 
     def set_army(self, army: Army | None, reinforcement: bool = False) -> None:
+        """Show `army`'s units (the views see one reset). The same army again (a new language or theme) keeps
+        the marks it shows; another one shows none until `set_marks`."""
+        same = army is not None and army is self._army and reinforcement == self._reinforcement
         entries = unit_entries(army, reinforcement) if army else []
         self.beginResetModel()
-        self._army = army
-        self._reinforcement = reinforcement
-        self._entries = entries
-        self._shown = {}
-        self._shown_rows = {}
-        self._update_season_words()
+        blocked = self.blockSignals(True)  # the reset stands for every row removed and added
+        try:
+            self._army = army
+            self._reinforcement = reinforcement
+            self._entries = entries
+            self._shown = {}
+            self._shown_rows = {}
+            self._update_season_words()
+            self._looks = _Looks()  # the scheme's colours now
+            root = self.invisibleRootItem()
+            root.removeRows(0, root.rowCount())
+            for row, entry in enumerate(entries):
+                mark, option_marks = self._marks.marks(entry) if same else (None, (None,) * len(entry.options))
+                self._shown[(row, 0)] = mark
+                items = self._unit_items(entry, mark)
+                for child, option in enumerate(entry.options):
+                    self._shown[(row, child + 1)] = option_marks[child]
+                    items[0].appendRow(self._option_items(entry, option, option_marks[child]))
+                root.appendRow(items)
+        finally:
+            self.blockSignals(blocked)
         self.endResetModel()
 
     def set_marks(self, marks: Marks) -> None:
-        """Grey what the list has used up (see `Marks`); only rows whose mark changed are reported."""
+        """Grey what the list has used up (see `Marks`); only rows whose mark changed are written and reported."""
         self._marks = marks
-        roles = [Qt.ItemDataRole.ForegroundRole, Qt.ItemDataRole.ToolTipRole, Role.MARK]
         last = len(Column) - 1
         shown = self._shown
         rows = self._shown_rows
+        root = self.invisibleRootItem()
         for row, entry in enumerate(self._entries):
             found = marks.marks(entry)
             if rows.get(row) is found:
                 continue  # the marks kept from the report before (`marks_for`): the row shows them already
             rows[row] = found
             mark, option_marks = found
+            unit_item = root.child(row, 0)
             if shown.get((row, 0), None) != mark:
                 shown[(row, 0)] = mark
-                self.dataChanged.emit(self.top_index(row), self.top_index(row, last), roles)
+                self._quietly(self._mark_unit, self._row_items(root, row), entry.unit, mark)
+                self.dataChanged.emit(self.top_index(row), self.top_index(row, last), MARK_ROLES)
             changed = []
             for child, mark in enumerate(option_marks):
                 if shown.get((row, child + 1), None) != mark:
                     shown[(row, child + 1)] = mark
+                    self._quietly(self._mark_option, self._row_items(unit_item, child), mark)
                     changed.append(child)
             if changed:
                 self.dataChanged.emit(self.child_index(row, changed[0]), self.child_index(row, changed[-1], last),
-                                      roles)
+                                      MARK_ROLES)
+
+    def _quietly(self, write: Callable[..., None], *args: Any) -> None:
+        """Write items without telling the views (the caller tells them once for a run of rows)."""
+        blocked = self.blockSignals(True)
+        try:
+            write(*args)
+        finally:
+            self.blockSignals(blocked)
+
+    @staticmethod
+    def _row_items(parent: QStandardItem, row: int) -> list[QStandardItem]:
+        return [parent.child(row, column) for column in range(len(Column))]
+
+    # ----- the cells: made from kept items (a clone copies an item's roles at once) -------------------------
+    def _unit_items(self, entry: UnitEntry, mark: str | None) -> list[QStandardItem]:
+        """A unit's row, with the unit's `mark`."""
+        unit = entry.unit
+        points = [o.points for o in entry.options]
+        texts = (unit.name, entry.type.value if entry.type else "", ava_text(unit) if unit.main_profile else "-",
+                 swc_range([o.swc_halves for o in entry.options]), cost_range(points))
+        items = []
+        for column, text in enumerate(texts):
+            item = self._looks.unit_cells[column].clone()
+            item.setText(text)
+            item.setData(min(points) if column == Column.POINTS else text, SORT)
+            items.append(item)
+        items[0].setData(unit.id, UNIT_ID)
+        self._mark_unit(items, unit, mark, fresh=True)
+        return items
+
+    def _option_items(self, unit: UnitEntry, entry: OptionEntry, mark: str | None) -> list[QStandardItem]:
+        """The row of the option `entry` of `unit`, with the option's `mark`."""
+        cells = self._looks.option_cells
+        name = cells[Column.NAME].clone()
+        name.setText(entry.text)
+        name.setData(entry.text, SORT)
+        name.setData(unit.unit.id, UNIT_ID)
+        name.setData((unit.unit.id, *entry.key), OPTION_KEY)
+        if entry.lieutenant:
+            name.setData(icons.lieutenant_icon(), DECORATION)
+        swc = cells[Column.SWC].clone()
+        swc.setText(swc_text(entry.swc_halves))
+        swc.setData(entry.swc_halves, SORT)
+        points = cells[Column.POINTS].clone()
+        points.setText(str(entry.points))
+        points.setData(entry.points, SORT)
+        items = [name, cells[Column.TYPE].clone(), cells[Column.AVA].clone(), swc, points]
+        self._mark_option(items, mark, fresh=True)
+        return items
+
+    def _mark_unit(self, items: list[QStandardItem], unit: Unit, mark: str | None, fresh: bool = False) -> None:
+        """A unit row's colour, italics and mark (`fresh`: items with none of them yet)."""
+        looks = self._looks
+        colour = looks.muted if mark is not None else looks.mercenary if unit.mercenary else None
+        if colour is not None or not fresh:
+            for item in items:
+                item.setData(colour, FOREGROUND)
+        if unit.mercenary or mark is not None or not fresh:
+            items[0].setData(looks.italic if unit.mercenary or mark is not None else None, FONT)
+        if mark is not None or not fresh:
+            items[0].setData(mark, MARK)
+
+    def _mark_option(self, items: list[QStandardItem], mark: str | None, fresh: bool = False) -> None:
+        """An option row's colour, italics and mark (`fresh`: items with none of them yet)."""
+        looks = self._looks
+        items[0].setData(looks.muted if mark is not None else looks.info, FOREGROUND)
+        if mark is not None or not fresh:
+            items[0].setData(looks.italic if mark is not None else None, FONT)
+            items[0].setData(mark, MARK)
+            for item in items[1:]:
+                item.setData(looks.muted if mark is not None else None, FOREGROUND)
+
+    # ----- rows ----------------------------------------------------------------------------------------
+    def top_index(self, row: int, column: int = 0) -> QModelIndex:
+        return self.index(row, column)
+
+    def child_index(self, top_row: int, row: int, column: int = 0) -> QModelIndex:
+        return self.index(row, column, self.index(top_row, 0))
 
     def entry(self, index: Index) -> tuple[UnitEntry | None, OptionEntry | None]:
         if not index.isValid():
             return None, None
-        parent_row = index.internalId()
-        if parent_row == 0:
+        parent = index.parent()
+        if not parent.isValid():
             return self._entries[index.row()], None
-        unit = self._entries[parent_row - 1]
+        unit = self._entries[parent.row()]
         return unit, unit.options[index.row()]
 
     def unit_index(self, unit_id: int) -> QModelIndex:
         for row, entry in enumerate(self._entries):
             if entry.unit.id == unit_id:
-                return self.createIndex(row, 0, 0)
+                return self.index(row, 0)
         return QModelIndex()
 
     def top_count(self) -> int:
@@ -497,59 +638,16 @@ class UnitTreeModel(OptionDrag, ColumnTitles, TwoLevelModel):
             return RIGHT if section == Column.POINTS else CENTER
         return super().headerData(section, orientation, role)
 
-    # A view asks for the flags and seven roles of every cell it paints (through the filter proxy, which asks
-    # for the source index each time: `TwoLevelModel.index`): the browser repaints whole rows of options when
-    # their marks change, about 1,700 calls into Python per repaint, so these answer without detours.
-    def flags(self, index: Index) -> Qt.ItemFlag:
-        if not index.isValid():
-            return Qt.ItemFlag.NoItemFlags
-        return OPTION_FLAGS if index.internalId() != 0 else UNIT_FLAGS
-
-    def data(self, index: Index, role: int = DISPLAY) -> Any:
-        if role not in ANSWERED_ROLES or not index.isValid():  # the check state, background… asked of every cell
-            return None
-        parent_row = index.internalId()
-        if role == KIND:
-            return "option" if parent_row else "unit"
-        unit = self._entries[parent_row - 1 if parent_row else index.row()]
-        if role == UNIT_ID:
-            return unit.unit.id
-        if parent_row:
-            row = index.row()
-            return self._option_data(unit, unit.options[row], index.column(), role, row)
-        return self._unit_data(unit, index.column(), role)
-
-    def _unit_data(self, entry: UnitEntry, column: int, role: int) -> Any:
-        if role in (DISPLAY, SORT):
-            if column == Column.NAME:
-                return entry.unit.name
-            if column == Column.TYPE:
-                return entry.type.value if entry.type else ""
-            if column == Column.AVA:
-                return ava_text(entry.unit) if entry.unit.main_profile else "-"
-            if column == Column.SWC:
-                return swc_range([o.swc_halves for o in entry.options])
-            if column == Column.POINTS:
-                if role == SORT:
-                    return min(o.points for o in entry.options)
-                return cost_range([o.points for o in entry.options])
-        if role == MARK:
-            return self._marks.unit_mark(entry)
-        if role == ALIGNMENT and column != Column.NAME:
-            return RIGHT if column == Column.POINTS else CENTER
-        if role == FOREGROUND:
-            if self._marks.unit_mark(entry) is not None:
-                return QBrush(icons.MUTED_COLOR)
-            if entry.unit.mercenary:
-                return QBrush(icons.MERCENARY_COLOR)
-        if role == FONT and column == Column.NAME \
-                and (entry.unit.mercenary or self._marks.unit_mark(entry) is not None):
-            font = QFont()
-            font.setItalic(True)
-            return font
-        if role == TOOLTIP:
-            return self._unit_tooltip(entry)
-        return None
+    # ----- tooltips --------------------------------------------------------------------------------------
+    def tooltip(self, index: Index) -> str:
+        """What a row says when hovered (any column of it): the unit or option, what the list uses of its AVA
+        and, when it no longer fits, what it costs against what is left."""
+        unit, option = self.entry(index)
+        if unit is None:
+            return ""
+        if option is None:
+            return self._unit_tooltip(unit)
+        return self._option_tooltip(unit, option, self._marks.marks(unit)[1][index.row()])
 
     def _unit_tooltip(self, entry: UnitEntry) -> str:
         parts = [f"<b>{entry.unit.name}</b>"]
@@ -568,39 +666,6 @@ class UnitTreeModel(OptionDrag, ColumnTitles, TwoLevelModel):
         if entry.reinforcement:
             parts.append(tr("Reinforcements: it goes to a Reinforcements group"))
         return "<br>".join(parts)
-
-    def _option_data(self, unit: UnitEntry, entry: OptionEntry, column: int, role: int, row: int) -> Any:
-        """What the option `entry`, `unit.options[row]`, shows in `column` in `role`."""
-        if role == OPTION_KEY:
-            return (unit.unit.id, *entry.key)
-        if role in (DISPLAY, SORT):
-            if column == Column.NAME:
-                return entry.text
-            if column == Column.SWC:
-                return entry.swc_halves if role == SORT else swc_text(entry.swc_halves)
-            if column == Column.POINTS:
-                return entry.points if role == SORT else str(entry.points)
-            return "" if role == DISPLAY else None
-        if role == DECORATION:
-            return icons.lieutenant_icon() if column == Column.NAME and entry.lieutenant else None
-        if role == ALIGNMENT:
-            return None if column == Column.NAME else RIGHT if column == Column.POINTS else CENTER
-        mark = self._marks.marks(unit)[1][row]  # MARK, FOREGROUND, FONT, TOOLTIP
-        if role == MARK:
-            return mark
-        if role == FOREGROUND:
-            if mark is not None:
-                return QBrush(icons.MUTED_COLOR)
-            if column == Column.NAME:
-                return QBrush(icons.INFO_COLOR)
-            return None
-        if role == FONT:
-            if mark is not None and column == Column.NAME:
-                font = QFont()
-                font.setItalic(True)
-                return font
-            return None
-        return self._option_tooltip(unit, entry, mark)
 
     def _option_tooltip(self, unit: UnitEntry, entry: OptionEntry, mark: str | None) -> str:
         lines = [f"<b>{unit.unit.name}</b> — {entry.option.name}", entry.text,

@@ -6,7 +6,7 @@ the *Mercenaries* toggle, which is on by itself while the list's Soldiers of For
 
 from __future__ import annotations
 
-from PySide6.QtCore import QItemSelection, QModelIndex, Qt, Signal
+from PySide6.QtCore import QItemSelection, QModelIndex, QPersistentModelIndex, Qt, Signal
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
@@ -38,7 +38,7 @@ from armybuilder.gui.weapons import WeaponBook
 from armybuilder.gui.widgets.parts import size_columns
 from armybuilder.gui.widgets.quiet import set_tool_tip, set_visible
 from armybuilder.gui.widgets.search import SearchField
-from armybuilder.gui.widgets.wrapping import WrappingTreeView
+from armybuilder.gui.widgets.wrapping import TipDelegate, WrappingTreeView
 from armybuilder.i18n import tr, trn
 from armybuilder.rules.categories import categories_of
 from armybuilder.rules.engine import Report
@@ -82,6 +82,7 @@ class UnitBrowser(Retranslating, QWidget):
         self.tree.setSortingEnabled(True)
         self.tree.sortByColumn(-1, Qt.SortOrder.AscendingOrder)
         self.tree.setAlternatingRowColors(True)
+        self.tree.setItemDelegate(TipDelegate(self.tree, self.tooltip))  # the model's cells keep no tooltips
         self.tree.setIndentation(14)  # unit names keep room for two lines at most (1440×900)
         size_columns(self.tree.header(), Column.NAME, fit=(Column.TYPE, Column.AVA, Column.SWC, Column.POINTS))
 
@@ -314,6 +315,10 @@ class UnitBrowser(Retranslating, QWidget):
                 self._other_entries[reinforcement] = unit_entries(army, reinforcement)
             entries = self._other_entries[reinforcement]
         return next((e for e in entries if e.unit.id == unit_id), None)
+
+    def tooltip(self, index: QModelIndex | QPersistentModelIndex) -> str:
+        """What the row of the view's `index` says when the pointer rests on it."""
+        return self.model.tooltip(self.proxy.mapToSource(index))
 
     def current_entry(self) -> tuple[UnitEntry | None, OptionEntry | None]:
         return self.model.entry(self.proxy.mapToSource(self.tree.currentIndex()))

@@ -10,15 +10,25 @@ is not measured again). `CellSizes` is the measuring alone, for a model that sto
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
-from PySide6.QtCore import QAbstractItemModel, QAbstractProxyModel, QModelIndex, QPersistentModelIndex, QRect, QSize, Qt
-from PySide6.QtGui import QAccessible, QFont, QFontMetrics
+from PySide6.QtCore import (
+    QAbstractItemModel,
+    QAbstractProxyModel,
+    QEvent,
+    QModelIndex,
+    QPersistentModelIndex,
+    QRect,
+    QSize,
+    Qt,
+)
+from PySide6.QtGui import QAccessible, QFont, QFontMetrics, QHelpEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QHeaderView,
     QStyledItemDelegate,
     QStyleOptionViewItem,
+    QToolTip,
     QTreeView,
     QWidget,
 )
@@ -125,6 +135,26 @@ class WrappingDelegate(QStyledItemDelegate):
     def reserved_width(self, index: Index) -> int:
         """Room a subclass draws something in beside the text (the text wraps in what is left)."""
         return 0
+
+
+class TipDelegate(WrappingDelegate):
+    """A `WrappingDelegate` whose cells' tooltips are worked out by `tooltip` (a view index -> the text) when the
+    pointer rests on one, for a model that keeps none in its cells (the unit browser's, whose tooltips say what
+    the list has left and would change at every edit)."""
+
+    def __init__(self, view: QTreeView, tooltip: Callable[[Index], str],
+                 wrap_columns: tuple[int, ...] = (0, 1)) -> None:
+        super().__init__(view, wrap_columns)
+        self.tooltip = tooltip
+
+    def helpEvent(self, event: QHelpEvent, view: QAbstractItemView, option: QStyleOptionViewItem,
+                  index: Index) -> bool:
+        if event.type() != QEvent.Type.ToolTip:
+            return super().helpEvent(event, view, option, index)
+        tip = self.tooltip(index) if index.isValid() else ""
+        QToolTip.showText(event.globalPos(), tip, view.viewport(), option.rect)  # an empty one hides the one shown
+        event.setAccepted(bool(tip))
+        return bool(tip)
 
 
 SIZING_ROLES = frozenset(int(role) for role in (
