@@ -4,7 +4,7 @@ and what they show is the same as if they had redone everything (#20)."""
 from __future__ import annotations
 
 from PySide6.QtCore import QEvent, QModelIndex, QObject, QPersistentModelIndex, QRect, QSize, Qt
-from PySide6.QtGui import QBrush, QColor, QPaintEvent, QStandardItem, QStandardItemModel
+from PySide6.QtGui import QBrush, QColor, QPaintEvent, QPalette, QStandardItem, QStandardItemModel
 from PySide6.QtWidgets import QApplication, QHeaderView, QLabel, QStyleOptionViewItem, QTabWidget
 
 from armybuilder.gui.widgets.quiet import SteadyTabs, set_tab_text
@@ -511,3 +511,32 @@ def test_the_unit_browser_paints_its_rows_without_calling_python(qtbot, window) 
         tree.viewport().removeEventFilter(painted)
     assert tree.viewport() in painted.painted
     assert calls == [], f"{len(calls)} calls, e.g. {sorted(set(calls))[:5]}"
+
+
+def test_a_figure_looks_as_the_rich_text_label_it_replaces(qtbot) -> None:  # type: ignore[no-untyped-def]
+    """The totals' figures draw runs of plain text: pixel for pixel, and as big, as a QLabel showing the
+    figure's HTML (label, then the value in bold, red when over), in the bar's two fonts."""
+    from PySide6.QtGui import QFont, QImage
+    from PySide6.QtWidgets import QLabel
+
+    from armybuilder.gui import icons
+    from armybuilder.gui.widgets.totalsbar import Figure
+
+    big = QFont(QLabel().font())
+    big.setPointSizeF(big.pointSizeF() * 1.15)
+    for font in (QLabel().font(), big):
+        for label, value, over in (("Points", "483 / 300", True), ("SWC", "9.5 / 6", False), ("Tropas", "7", False)):
+            colour = icons.ERROR_COLOR.name() if over else QApplication.palette().color(
+                QPalette.ColorRole.WindowText).name()
+            html = QLabel(f"<span>{label}</span>&nbsp;<span style='color:{colour}; font-weight:700'>{value}</span>")
+            html.setTextFormat(Qt.TextFormat.RichText)
+            figure = Figure("figure")
+            for widget in (html, figure):
+                qtbot.addWidget(widget)
+                widget.setFont(font)
+            figure.show_figure(label, value, over)
+            assert figure.sizeHint() == html.sizeHint() and figure.plain == f"{label} {value}"
+            for widget in (html, figure):
+                widget.resize(html.sizeHint().width() + 6, html.sizeHint().height() + 5)
+            shots = [w.grab().toImage().convertToFormat(QImage.Format.Format_ARGB32) for w in (html, figure)]
+            assert shots[0] == shots[1], (label, font.pointSizeF())
