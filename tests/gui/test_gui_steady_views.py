@@ -540,3 +540,19 @@ def test_a_figure_looks_as_the_rich_text_label_it_replaces(qtbot) -> None:  # ty
                 widget.resize(html.sizeHint().width() + 6, html.sizeHint().height() + 5)
             shots = [w.grab().toImage().convertToFormat(QImage.Format.Format_ARGB32) for w in (html, figure)]
             assert shots[0] == shots[1], (label, font.pointSizeF())
+    counts = Figure("group_counts")  # the combat groups' counts: several runs, the second group over
+    red = icons.ERROR_COLOR.name()
+    text = QApplication.palette().color(QPalette.ColorRole.WindowText).name()
+    html = QLabel(f"CG1&nbsp;<span style='color:{text}; font-weight:700'>9/10</span>&nbsp;&nbsp; "
+                  f"CG2&nbsp;<span style='color:{red}; font-weight:700'>11/10</span>")
+    html.setTextFormat(Qt.TextFormat.RichText)
+    for widget in (html, counts):
+        qtbot.addWidget(widget)
+    counts.show_runs((("CG1", False, False), ("\u00a0", False, False), ("9/10", True, False),
+                      ("\u00a0\u00a0 ", False, False), ("CG2", False, False), ("\u00a0", False, False),
+                      ("11/10", True, True)))
+    assert counts.sizeHint() == html.sizeHint() and counts.plain == "CG1 9/10   CG2 11/10"
+    for widget in (html, counts):
+        widget.resize(html.sizeHint().width() + 6, html.sizeHint().height() + 5)
+    shots = [w.grab().toImage().convertToFormat(QImage.Format.Format_ARGB32) for w in (html, counts)]
+    assert shots[0] == shots[1]

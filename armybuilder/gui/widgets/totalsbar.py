@@ -89,7 +89,7 @@ class Figure(QWidget):
         if not runs:
             return QSize(0, 0)
         _, _, plain, bold = self._fonts()
-        width = sum((bold if heavy else plain).horizontalAdvance(text) for text, heavy, _ in runs)
+        width = sum((bold if heavy else plain).horizontalAdvance(text) for text, heavy, _ in _merged(runs))
         height = max(metrics.ascent() + metrics.descent() for metrics in (plain, bold))
         margins = self.contentsMargins()
         return QSize(math.ceil(width) + margins.left() + margins.right(),
@@ -111,7 +111,7 @@ class Figure(QWidget):
         text = self.palette().color(self.foregroundRole())
         painter = QPainter(self)
         x = float(area.left())
-        for words, heavy, over in self._runs:
+        for words, heavy, over in _merged(self._runs):
             painter.setFont(bold if heavy else font)
             painter.setPen(icons.ERROR_COLOR if over else text)
             painter.drawText(QPointF(x, baseline), words)
@@ -129,6 +129,18 @@ class Figure(QWidget):
     def plain(self) -> str:
         """The figure as plain text (for tests and screen readers)."""
         return "".join(text for text, _, _ in self._runs).replace(NBSP, " ")
+
+
+def _merged(runs: tuple[Run, ...]) -> list[Run]:
+    """The runs with the ones next to each other in the same font and colour joined (one piece of text each, as
+    a rich-text document lays out one fragment of text in one format)."""
+    merged: list[Run] = []
+    for text, heavy, over in runs:
+        if merged and merged[-1][1:] == (heavy, over):
+            merged[-1] = (merged[-1][0] + text, heavy, over)
+        else:
+            merged.append((text, heavy, over))
+    return merged
 
 
 def _zeros(number: int, at_least: int = 1) -> str:
