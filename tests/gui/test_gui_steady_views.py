@@ -377,6 +377,34 @@ def test_a_problem_reworded_repaints_its_row_alone_and_stays_selected(qtbot) -> 
     assert view.selectionModel().isSelected(model.index(0))
 
 
+def test_problems_that_bring_the_scroll_bar_are_painted_once(qtbot) -> None:  # type: ignore[no-untyped-def]
+    """More problems than the panel has room for bring its scroll bar, which narrows the list as its rows are
+    laid out: they are laid out again at once at the new width, so the list is painted once, in the window's
+    first repaint (Qt left that layout to the list's paint, which asked for a second repaint), and each row is
+    as wide as the list; and once more when the scroll bar goes."""
+    panel = problems_panel(qtbot, ["first", "second"])
+    view = panel.view
+    wide = view.viewport().width()
+    many = [f"problem {n}, worded at a length that wraps onto a second line of the list at its width"
+            for n in range(12)]
+    for messages in (many, ["first", "second"]):
+        log = PaintLog()
+        QApplication.instance().installEventFilter(log)
+        try:
+            panel.model.set_rows(rows_of(messages))
+            QApplication.processEvents()  # one pass: the window's repaint
+            first_pass = log.painted.count(view.viewport())
+            for _ in range(5):
+                QApplication.processEvents()
+        finally:
+            QApplication.instance().removeEventFilter(log)
+        assert first_pass == 1 and log.painted.count(view.viewport()) == 1
+        assert view.verticalScrollBar().isVisible() == (messages is many)
+        assert (view.viewport().width() < wide) == (messages is many)
+        width = view.viewport().width() - 2 * view.spacing()
+        assert all(view.visualRect(panel.model.index(row)).width() == width for row in range(len(messages)))
+
+
 def test_hundreds_of_problems_are_replaced_at_once(qtbot) -> None:  # type: ignore[no-untyped-def]
     """Past MOST_COMPARED rows before × after, the rows are reset rather than compared one by one; they read as
     the new problems and are laid out."""

@@ -265,7 +265,13 @@ class ProblemsPanel(QWidget):
         edit — a second repaint of the window, the problems list in it, per edit that changes a problem. Rows
         only reworded, each as tall as before, are left where they are (`ProblemList` repaints them alone)."""
         if reworded is None or not all(self.view.fits(self.model.index(row)) for row in reworded):
+            width = self.view.viewport().width()
             self.view.doItemsLayout()
+            if self.view.viewport().width() != width:
+                # the scroll bar came or went as the rows were laid out: the rows wrap at the new width, laid out
+                # now (the list's own layout at that width was left for its paint, which then asked for a second
+                # repaint of the window)
+                self.view.doItemsLayout()
 
     def set_headline(self, text: str, legal: bool | None) -> None:
         """The headline in the legal colour, the error colour (`legal` False) or none (None: no list)."""
