@@ -280,3 +280,25 @@ def test_a_lock_left_by_a_dead_process_is_taken_over(folder: Path, tmp_path: Pat
     (cache / "import.lock").write_text(finished.stdout.strip(), encoding="ascii")  # that process is gone
     assert import_folder(folder, cache).written
     assert not (cache / "import.lock").exists()
+
+
+def test_an_item_list_seen_in_another_file_is_named_by_this_files_filters(folder: Path, tmp_path: Path) -> None:
+    # item lists converted for one army are reused by later ones only where their filters name the ids alike
+    def rename(data: dict) -> None:  # type: ignore[type-arg]
+        entry = next(w for w in data["filters"]["weapons"] if w["name"] == "Combi Rifle")
+        entry["name"] = "Combi Rifle (renamed)"
+
+    def weapons(army: object) -> set[str]:
+        return {w.name for u in army.units for g in u.profile_groups  # type: ignore[attr-defined]
+                for o in (*g.options, *g.profiles) for w in o.weapons}
+
+    edit_json(folder / "svalarheima-s-winter-force.json", rename)
+    report = import_folder(folder, tmp_path / "cache")
+    assert report.written and report.all_errors == []
+    source = ImportedSource.open(tmp_path / "cache")
+    assert source is not None
+    panoceania = weapons(source.load(101))
+    winter_force = weapons(next(source.load(a.id) for a in source.index.armies
+                                if a.slug == "svalarheima-s-winter-force"))
+    assert "Combi Rifle" in panoceania and "Combi Rifle (renamed)" not in panoceania
+    assert "Combi Rifle (renamed)" in winter_force and "Combi Rifle" not in winter_force

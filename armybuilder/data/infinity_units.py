@@ -8,7 +8,9 @@ reused by later armies whose file holds the same unit JSON with the same names (
 and many sectorial units), which more than halves the conversion time. The same JSON is recognised by
 its text in the file (`official_json.read_army_json`: such a unit is not even parsed again) or else by its
 orjson rendering (exact for files orjson read, `official_json.read_json`): one dictionary look-up,
-where comparing the parsed objects cost more than converting the units. The models are built as records
+where comparing the parsed objects cost more than converting the units. Item lists (a profile's or an option's
+weapons, skills, …) are reused the same way across the import, by their rendering and the names they use: two
+in three lists of the official data are one seen before (#20). The models are built as records
 (`armybuilder.data.records`): the import needs no pydantic.
 """
 
@@ -215,6 +217,9 @@ class ValueCache:
         self.swc: dict[str, Swc] = {}
         self.orders: dict[tuple[Any, ...], tuple[OrderGrant, ...]] = {}
         self.includes: dict[tuple[int, int, int], IncludedOption] = {}
+        self.item_lists: dict[tuple[str, bytes], list[tuple[tuple[Any, ...], dict[tuple[str, Any], Any], int]]] = {}
+        """(kind, rendering) of an item list converted without issue → (its items, the names they depend on, its
+        empty entries): reused by any later unit whose file names those ids alike."""
 
 
 class _Skip(Exception):
@@ -636,8 +641,17 @@ class UnitConverter:
         if not isinstance(raw, list):
             self.issue(f"{path}.{kind}", lazy_tr("expected a list of objects with an `id`; left out"))
             return ()
+        list_key = None
+        if self.exact:
+            list_key = (kind, orjson.dumps(raw))
+            for items, needs, empty in self.values.item_lists.get(list_key, ()):
+                if needs.items() <= self.tables.flat.items():
+                    self._deps.update(needs)
+                    self.empty_entries += empty
+                    return items
+        issues_before, empty_before = len(self.issues), self.empty_entries
         cache = self._items_cache[kind]
-        deps = self._deps
+        deps: dict[tuple[str, Any], Any] = {}
         found: list[tuple[int, ItemRef]] = []
         for index, entry in enumerate(raw):
             try:
@@ -660,7 +674,13 @@ class UnitConverter:
             found.append((order if type(order) is int else index, hit[0]))
         if len(found) > 1:
             found.sort(key=_FIRST)  # the data's `order`, which the list does not always follow
-        return tuple(map(_SECOND, found))
+        result = tuple(map(_SECOND, found))
+        self._deps.update(deps)
+        if list_key is not None and len(self.issues) == issues_before:
+            # kept as a copy of its own size: orjson's bytes hold ~2 KB however short the rendering (+13 MB)
+            kept = (kind, bytes(memoryview(list_key[1])))
+            self.values.item_lists.setdefault(kept, []).append((result, deps, self.empty_entries - empty_before))
+        return result
 
     def _item(self, path: str, kind: str, key: tuple[Any, ...]) -> tuple[ItemRef, tuple[Dep, ...]] | None:
         item_id, extras_raw, quantity = key
