@@ -607,3 +607,30 @@ def test_a_page_prepared_while_idle_is_painted_from_copies_made_then(qtbot, wind
             table.viewport().repaint()
             table.horizontalHeader().viewport().repaint()
         assert shown == on_screen(), "as Qt paints them"
+
+
+def test_another_option_highlighted_paints_the_weapons_once(qtbot, window: MainWindow) -> None:  # type: ignore[no-untyped-def]
+    """The weapons of another option fitted to their columns are painted once, in the window's first repaint:
+    the table no longer repaints the resized columns on a timer after it (their headers' sections fitted to the
+    new lines)."""
+    start_list(qtbot, window)
+    window.resize(1440, 1000)  # the weapons in view
+    card = window.card
+    card.set_weapon_book(WeaponBook({  # the line troopers' options: weapons of other range bands, one with traits
+        "Combi Rifle": WeaponProfile(name="Combi Rifle", ranges=(WeaponRange(max_cm=20, mod="+3"),
+                                                                 WeaponRange(max_cm=40, mod="0"))),
+        "Heavy Machine Gun": WeaponProfile(name="Heavy Machine Gun", properties=("Suppressive Fire",), ranges=(
+            WeaponRange(max_cm=20, mod="0"), WeaponRange(max_cm=60, mod="+3"), WeaponRange(max_cm=120, mod="-3")))}))
+    resized = 0
+    entry = window.browser.entry_for(LINE)
+    assert entry is not None and len(entry.options) > 1
+    card.show_unit(entry, entry.options[0])
+    settle(qtbot)
+    for option in entry.options[1:] + entry.options[:1]:
+        widths = [card.weapons.columnWidth(c) for c in range(card.weapons_model.columnCount())]
+        painted = PaintCount([card.weapons.viewport()])
+        card.show_unit(entry, option)
+        settle(qtbot)
+        resized += widths != [card.weapons.columnWidth(c) for c in range(card.weapons_model.columnCount())]
+        assert list(painted.counts.values()) == [1], "the weapons painted once"
+    assert resized, "the test needs options whose weapons' columns are of other widths"

@@ -1100,7 +1100,17 @@ class ProfileCard(Retranslating, QWidget):
                     rows += [(carried.who, line) for line in lines]
                     if not lines:
                         missing.append(name)
-        page.weapons_model.set_lines(rows)
+        # the headers' sections fitted to the new lines (a reset) say nothing to the table: it would repaint the
+        # resized columns on a timer, after the window's repaint (a second one, the weapons whole: they span
+        # traits rows); the fit that follows (now, or scheduled) lays the table out and repaints it, once
+        headers = (page.weapons.horizontalHeader(), page.weapons.verticalHeader())
+        blocked = [header.blockSignals(True) for header in headers]
+        try:
+            page.weapons_model.set_lines(rows)
+        finally:
+            for header, was in zip(headers, blocked, strict=True):
+                header.blockSignals(was)
+        page.weapons.forget_copy()
         shown = entry is not None and option is not None
         page.weapons_title.setVisible(shown)
         page.weapons.setVisible(bool(rows))
