@@ -169,6 +169,51 @@ def test_list_tree_model(qtmodeltester, document: ListDocument) -> None:  # type
     assert model.index(0, ListColumn.POINTS).data() == str(10 + 10 + 34 + 20)
 
 
+def _list_cells(model: ListTreeModel) -> list[object]:
+    """Every row of the list's tree, depth first: each cell's data in every role, and its flags."""
+    cells: list[object] = []
+    pending = [QModelIndex()]
+    while pending:
+        parent = pending.pop(0)
+        for row in range(model.rowCount(parent)):
+            for column in range(model.columnCount(parent)):
+                index = model.index(row, column, parent)
+                data = {role: (value.color().name() if hasattr(value, "color") else
+                               value.key() if hasattr(value, "key") else
+                               value.cacheKey() if hasattr(value, "cacheKey") else value)
+                        for role, value in model.itemData(index).items()}
+                cells.append((data, model.flags(index)))
+            pending.append(model.index(row, 0, parent))
+    return cells
+
+
+def test_a_trooper_back_as_it_went_gets_its_row_back(document: ListDocument) -> None:
+    """A trooper whose adding is undone and redone (or whose removal is undone) gets back the row it had, as
+    it was: its items, not ones made and measured again; every row then reads as in a model made afresh. A
+    trooper back in another state (the list changed since) gets a row made for it."""
+    model = ListTreeModel(document)
+    fill(document)
+    uid = document.add_trooper(LINE, 1, 1, 2)
+    assert uid is not None
+    item = model.itemFromIndex(model.trooper_index(uid))
+    document.undo_stack.undo()
+    assert not model.trooper_index(uid).isValid()
+    document.undo_stack.redo()
+    assert model.itemFromIndex(model.trooper_index(uid)) is item
+    assert _list_cells(model) == _list_cells(ListTreeModel(document))
+    document.remove_troopers([uid])
+    document.set_game_size(None, 400)  # the trooper is gone: what its row would show changes
+    document.undo_stack.undo()
+    document.undo_stack.undo()
+    assert model.itemFromIndex(model.trooper_index(uid)) is item  # the list as it was: the row as it was
+    assert _list_cells(model) == _list_cells(ListTreeModel(document))
+    document.remove_troopers([uid])
+    model.retranslate()  # (another language: every row is written again)
+    document.undo_stack.undo()
+    assert model.itemFromIndex(model.trooper_index(uid)) is not item
+    assert _list_cells(model) == _list_cells(ListTreeModel(document))
+
+
 def test_list_model_drops_move_and_add(document: ListDocument) -> None:
     model = ListTreeModel(document)
     fill(document)

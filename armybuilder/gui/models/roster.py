@@ -82,6 +82,8 @@ Sizer = Callable[[Cells, int], list[QSize]]
 FLAGS = Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable | Qt.ItemFlag.ItemIsDropEnabled
 DRAG_FLAGS = FLAGS | Qt.ItemFlag.ItemIsDragEnabled
 FIGURES = {Column.SWC: CENTER, Column.POINTS: RIGHT}
+KEPT_ROWS = 8
+"""Rows of troopers that left the list kept to be put back (`ListTreeModel._taken`)."""
 
 
 @dataclass(frozen=True)
@@ -119,6 +121,9 @@ class ListTreeModel(QStandardItemModel):
         self._options_army: dict[tuple[int, int], Army] = {}
         self._sizer: Sizer | None = None
         self._written = False
+        self._taken: dict[str, tuple[list[QStandardItem], tuple[Any, ...], object]] = {}
+        """Rows of troopers that left the list lately (their items and what they showed, by uid): a trooper
+        back as it went (a redo of its adding, an undo of its removal) gets its row back as it was."""
         self.retranslate()
         self._read_list()
         self._build()
@@ -127,6 +132,7 @@ class ListTreeModel(QStandardItemModel):
     def retranslate(self) -> None:
         self._signatures = {}  # every row's text changes language: all are written at the next update
         self._options_of = {}
+        self._taken = {}
         self.setHorizontalHeaderLabels([tr("Trooper"), tr("Option"), tr("SWC"), tr("Pts", context="points column")])
         for column, alignment in FIGURES.items():
             self.setHeaderData(column, Qt.Orientation.Horizontal, alignment, Qt.ItemDataRole.TextAlignmentRole)
@@ -186,6 +192,7 @@ class ListTreeModel(QStandardItemModel):
     def remeasure(self) -> None:
         """Measure every row again (a column's width changed). The view is not told: it is to lay its rows
         out again (`scheduleDelayedItemsLayout`), which reads the new sizes."""
+        self._taken = {}  # measured for other widths
         if self._sizer is None:
             return
         blocked = self.blockSignals(True)
@@ -254,7 +261,7 @@ class ListTreeModel(QStandardItemModel):
         """Make every row afresh (at start and when another list is opened)."""
         root = self.invisibleRootItem()
         root.removeRows(0, root.rowCount())
-        self._group_rows, self._trooper_rows, self._signatures = {}, {}, {}
+        self._group_rows, self._trooper_rows, self._signatures, self._taken = {}, {}, {}, {}
         for number, troopers in self._wanted():
             group = self._make_group(number)
             root.appendRow(group)
@@ -324,14 +331,41 @@ class ListTreeModel(QStandardItemModel):
         for row in range(group.rowCount() - 1, -1, -1):
             child = group.child(row, 0)
             if child is not None and str(child.data(Role.UID)) not in wanted:
-                self._forget(child)
-                group.removeRow(row)
+                self._take(child)
         for position, (uid, count) in enumerate(troopers):
             item = self._trooper_rows.get(uid)
             if item is None:
-                group.insertRow(position, self._make_trooper(uid, count))
+                group.insertRow(position, self._taken_back(uid, count) or self._make_trooper(uid, count))
             elif item.row() != position:
                 group.insertRow(position, group.takeRow(item.row()))
+
+    def _take(self, item: QStandardItem) -> None:
+        """Take a trooper's row (and its peripherals') out of the list, kept a while as it is (`_taken`)."""
+        uid = str(item.data(Role.UID))
+        signature = self._signatures.get(("trooper", uid))
+        self._forget(item)
+        parent = item.parent() or self.invisibleRootItem()
+        items = parent.takeRow(item.row())
+        if signature is not None:
+            self._taken.pop(uid, None)
+            self._taken[uid] = (items, signature, self._document.army)
+            while len(self._taken) > KEPT_ROWS:
+                del self._taken[next(iter(self._taken))]
+
+    def _taken_back(self, uid: str, peripherals: int) -> list[QStandardItem] | None:
+        """The row a trooper had when it left the list, if it would show the very same now."""
+        taken = self._taken.pop(uid, None)
+        if taken is None:
+            return None
+        items, signature, army = taken
+        if (signature != self._trooper_signature(uid) or army is not self._document.army
+                or items[0].rowCount() != peripherals):
+            return None
+        self._trooper_rows[uid] = items[0]
+        self._signatures[("trooper", uid)] = signature
+        for position in range(peripherals):
+            self._signatures[("peripheral", uid, position)] = signature
+        return items
 
     def _arrange_peripherals(self, uid: str, count: int) -> None:
         trooper = self._trooper_rows[uid]
