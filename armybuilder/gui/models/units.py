@@ -5,6 +5,7 @@ in their tooltips."""
 
 from __future__ import annotations
 
+import weakref
 from bisect import bisect_right
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -195,6 +196,9 @@ class Marks:
         default_factory=dict, compare=False, repr=False)
     memo: MarksMemo | None = field(default=None, compare=False, repr=False)
     """What `marks_for` carries to the marks of the next report."""
+    _kept: list[tuple[weakref.ref[Marks], frozenset[tuple[int, bool]]]] = field(
+        default_factory=list, compare=False, repr=False)
+    """The marks these took the most of (`keep_all`), and the units whose marks they did not take."""
 
     def room(self, unit: UnitEntry) -> Room | None:
         if self.totals is None:
@@ -250,6 +254,14 @@ class Marks:
     def keep_all(self, previous: Marks, stale: set[tuple[int, bool]]) -> None:
         """Take the marks `previous` (of another report) worked out, but those of the `stale` units."""
         self._marks.update((key, found) for key, found in previous._marks.items() if key not in stale)
+        self._kept[:] = [(weakref.ref(previous), frozenset(stale))]
+
+    def changed_since(self, shown: Marks) -> frozenset[tuple[int, bool]] | None:
+        """The units ((id, Reinforcements)) whose marks may differ from `shown`'s, when these marks took the others
+        from `shown` (`keep_all`: the very tuples); None when they did not (any unit's may differ)."""
+        if self._kept and self._kept[0][0]() is shown:
+            return self._kept[0][1]
+        return None
 
 
 @dataclass
@@ -417,6 +429,10 @@ class UnitTreeModel(OptionDrag, ColumnTitles, QStandardItemModel):
         """The mark each row (top row, child row + 1; 0 for the unit) shows (none said: None)."""
         self._shown_rows: dict[int, tuple[str | None, tuple[str | None, ...]]] = {}
         """The marks (`Marks.marks`) each top row's unit and options were last reported with."""
+        self._rows_of: dict[tuple[int, bool], list[int]] = {}
+        """The top rows of each unit ((id, Reinforcements))."""
+        self._every_row_due = True
+        """Whether the next `set_marks` looks at every row (the rows were made again since the last)."""
         self._season: SeasonPack | None = None
         self._season_words: dict[int, str] = {}
         self.weapons = WeaponBook()
@@ -489,6 +505,10 @@ class UnitTreeModel(OptionDrag, ColumnTitles, QStandardItemModel):
             self._entries = entries
             self._shown = {}
             self._shown_rows = {}
+            self._rows_of = {}
+            for row, entry in enumerate(entries):
+                self._rows_of.setdefault((entry.unit.id, entry.reinforcement), []).append(row)
+            self._every_row_due = True
             self._update_season_words()
             self._looks = _Looks()  # the scheme's colours now
             root = self.invisibleRootItem()
@@ -506,13 +526,20 @@ class UnitTreeModel(OptionDrag, ColumnTitles, QStandardItemModel):
         self.endResetModel()
 
     def set_marks(self, marks: Marks) -> None:
-        """Grey what the list has used up (see `Marks`); only rows whose mark changed are written and reported."""
+        """Grey what the list has used up (see `Marks`); only rows whose mark changed are written and reported.
+        Marks that took the others' from the marks shown (`marks_for`) are looked at for their other units alone."""
+        stale = None if self._every_row_due else marks.changed_since(self._marks)
         self._marks = marks
+        self._every_row_due = False
+        entries = self._entries
+        looked_at = range(len(entries)) if stale is None else \
+            sorted(row for unit in stale for row in self._rows_of.get(unit, ()))
         last = len(Column) - 1
         shown = self._shown
         rows = self._shown_rows
         root = self.invisibleRootItem()
-        for row, entry in enumerate(self._entries):
+        for row in looked_at:
+            entry = entries[row]
             found = marks.marks(entry)
             if rows.get(row) is found:
                 continue  # the marks kept from the report before (`marks_for`): the row shows them already
