@@ -634,3 +634,33 @@ def test_another_option_highlighted_paints_the_weapons_once(qtbot, window: MainW
         resized += widths != [card.weapons.columnWidth(c) for c in range(card.weapons_model.columnCount())]
         assert list(painted.counts.values()) == [1], "the weapons painted once"
     assert resized, "the test needs options whose weapons' columns are of other widths"
+
+
+def test_the_cards_scroll_bar_draws_what_is_under_it_once_for_all_its_looks(  # type: ignore[no-untyped-def]
+        qtbot, window: MainWindow, monkeypatch) -> None:
+    """Pages of other heights give the bar other ranges, each a look of its own drawn once; what the widgets under
+    it paint there is the same under every look, and drawn once (again for a new palette)."""
+    from armybuilder.gui.widgets.profilecard import CardScrollBar
+
+    start_list(qtbot, window)
+    window.resize(900, 300)  # the card shorter than its pages: the bar has a slider
+    bar = window.card.scroll_area.verticalScrollBar()
+    assert isinstance(bar, CardScrollBar)
+    drawn: list[object] = []
+    original = CardScrollBar._draw_backdrop
+
+    def draw_backdrop(self: CardScrollBar, painter: object) -> None:
+        drawn.append(self)
+        original(self, painter)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(CardScrollBar, "_draw_backdrop", draw_backdrop)
+    bar._looks.clear()
+    bar._backdrop = None
+    for unit in (LINE, HEAVY, CONTROLLERS, LINE, HEAVY):
+        browse(window, unit)
+        process_events()
+    assert len(bar._looks) > 1 and len(drawn) == 1, "looks of other ranges over one backdrop"
+    window.action_collection["theme_dark"].trigger()
+    browse(window, CONTROLLERS)
+    process_events()
+    assert len(drawn) == 2, "a new palette draws it anew"
