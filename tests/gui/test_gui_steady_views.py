@@ -243,6 +243,12 @@ def test_the_figure_columns_fit_the_widest_figure_shown(qtbot, window) -> None: 
     QApplication.processEvents()
     for column in (Column.SWC, Column.POINTS):
         assert window.editor.tree.header().sectionSize(column) == expected(column), column
+    window.editor.tree.expand(group)
+    for undo in (True, True, False, False):  # rows taken out and put back (`ListTreeModel._taken`)
+        (window.action_set.undo if undo else window.action_set.redo).trigger()
+        QApplication.processEvents()
+        for column in (Column.SWC, Column.POINTS):
+            assert window.editor.tree.header().sectionSize(column) == expected(column), column
 
 
 def test_an_undo_that_selects_another_trooper_does_not_toggle_the_trooper_actions(qtbot, window) -> None:  # type: ignore[no-untyped-def]

@@ -121,7 +121,10 @@ class ListTreeModel(QStandardItemModel):
         self._options_army: dict[tuple[int, int], Army] = {}
         self._sizer: Sizer | None = None
         self._written = False
-        self._taken: dict[str, tuple[list[QStandardItem], tuple[Any, ...], object]] = {}
+        self._figures: dict[tuple[Any, ...], tuple[int, int]] = {}
+        """The widths of each row's SWC and points cells (as measured, by the row's key: see `_rows`)."""
+        self._taken: dict[str, tuple[list[QStandardItem], tuple[Any, ...], object,
+                                     dict[tuple[Any, ...], tuple[int, int]]]] = {}
         """Rows of troopers that left the list lately (their items and what they showed, by uid): a trooper
         back as it went (a redo of its adding, an undo of its removal) gets its row back as it was."""
         self.retranslate()
@@ -183,11 +186,18 @@ class ListTreeModel(QStandardItemModel):
         self._sizer = sizer
         self.remeasure()
 
-    def _sized(self, cells: Cells, depth: int) -> Cells:
+    def _sized(self, cells: Cells, depth: int, key: tuple[Any, ...]) -> Cells:
         if self._sizer is not None:
-            for values, size in zip(cells, self._sizer(cells, depth), strict=True):
+            sizes = self._sizer(cells, depth)
+            for values, size in zip(cells, sizes, strict=True):
                 values[SIZE] = size
+            self._figures[key] = (sizes[Column.SWC].width(), sizes[Column.POINTS].width())
         return cells
+
+    def figure_widths(self) -> dict[tuple[Any, ...], tuple[int, int]]:
+        """The widths of every row's SWC and points cells, by the row's key (as `_rows` gives it): the list
+        editor fits those columns to them without reading the rows."""
+        return self._figures
 
     def remeasure(self) -> None:
         """Measure every row again (a column's width changed). The view is not told: it is to lay its rows
@@ -200,10 +210,11 @@ class ListTreeModel(QStandardItemModel):
             for key, first in self._rows():
                 items = self._row_items(first)
                 cells = [dict(self.itemData(item.index())) if item is not None else {} for item in items]
-                for item, size in zip(items, self._sizer(cells, len(key) - 1 if key[0] != "group" else 0),
-                                      strict=True):
+                sizes = self._sizer(cells, len(key) - 1 if key[0] != "group" else 0)
+                for item, size in zip(items, sizes, strict=True):
                     if item is not None:
                         item.setData(size, SIZE)
+                self._figures[key] = (sizes[Column.SWC].width(), sizes[Column.POINTS].width())
         finally:
             self.blockSignals(blocked)
 
@@ -214,13 +225,13 @@ class ListTreeModel(QStandardItemModel):
         return [first, *(parent.child(row, column) for column in range(1, len(Column)))]
 
     def _make_group(self, number: int) -> list[QStandardItem]:
-        row = new_row(self._sized(self._group_cells(number), 0), FLAGS)
+        row = new_row(self._sized(self._group_cells(number), 0, ("group", number)), FLAGS)
         self._group_rows[number] = row[0]
         self._signatures[("group", number)] = self._group_signature(number)
         return row
 
     def _make_trooper(self, uid: str, peripherals: int) -> list[QStandardItem]:
-        row = new_row(self._sized(self._trooper_cells(uid), 1), self._trooper_flags(uid))
+        row = new_row(self._sized(self._trooper_cells(uid), 1, ("trooper", uid)), self._trooper_flags(uid))
         self._trooper_rows[uid] = row[0]
         self._signatures[("trooper", uid)] = self._trooper_signature(uid)
         for position in range(peripherals):
@@ -229,7 +240,7 @@ class ListTreeModel(QStandardItemModel):
 
     def _make_peripheral(self, uid: str, position: int) -> list[QStandardItem]:
         self._signatures[("peripheral", uid, position)] = self._trooper_signature(uid)
-        return new_row(self._sized(self._peripheral_cells(uid, position), 2), DRAG_FLAGS)
+        return new_row(self._sized(self._peripheral_cells(uid, position), 2, ("peripheral", uid, position)), DRAG_FLAGS)
 
     def _trooper_flags(self, uid: str) -> list[Qt.ItemFlag]:
         drag = DRAG_FLAGS
@@ -247,6 +258,7 @@ class ListTreeModel(QStandardItemModel):
             if self._group_rows.get(number) is item:
                 del self._group_rows[number]
             self._signatures.pop(("group", number), None)
+            self._figures.pop(("group", number), None)
             for row in range(item.rowCount()):
                 child = item.child(row, 0)
                 if child is not None:
@@ -254,14 +266,17 @@ class ListTreeModel(QStandardItemModel):
         elif kind == "trooper" and self._trooper_rows.get(str(uid)) is item:
             del self._trooper_rows[str(uid)]
             self._signatures.pop(("trooper", uid), None)
+            self._figures.pop(("trooper", uid), None)
             for position in range(item.rowCount()):
                 self._signatures.pop(("peripheral", uid, position), None)
+                self._figures.pop(("peripheral", uid, position), None)
 
     def _build(self) -> None:
         """Make every row afresh (at start and when another list is opened)."""
         root = self.invisibleRootItem()
         root.removeRows(0, root.rowCount())
         self._group_rows, self._trooper_rows, self._signatures, self._taken = {}, {}, {}, {}
+        self._figures = {}
         for number, troopers in self._wanted():
             group = self._make_group(number)
             root.appendRow(group)
@@ -343,12 +358,13 @@ class ListTreeModel(QStandardItemModel):
         """Take a trooper's row (and its peripherals') out of the list, kept a while as it is (`_taken`)."""
         uid = str(item.data(Role.UID))
         signature = self._signatures.get(("trooper", uid))
+        figures = {key: widths for key, widths in self._figures.items() if key[0] != "group" and key[1] == uid}
         self._forget(item)
         parent = item.parent() or self.invisibleRootItem()
         items = parent.takeRow(item.row())
         if signature is not None:
             self._taken.pop(uid, None)
-            self._taken[uid] = (items, signature, self._document.army)
+            self._taken[uid] = (items, signature, self._document.army, figures)
             while len(self._taken) > KEPT_ROWS:
                 del self._taken[next(iter(self._taken))]
 
@@ -357,7 +373,7 @@ class ListTreeModel(QStandardItemModel):
         taken = self._taken.pop(uid, None)
         if taken is None:
             return None
-        items, signature, army = taken
+        items, signature, army, figures = taken
         if (signature != self._trooper_signature(uid) or army is not self._document.army
                 or items[0].rowCount() != peripherals):
             return None
@@ -365,12 +381,14 @@ class ListTreeModel(QStandardItemModel):
         self._signatures[("trooper", uid)] = signature
         for position in range(peripherals):
             self._signatures[("peripheral", uid, position)] = signature
+        self._figures.update(figures)
         return items
 
     def _arrange_peripherals(self, uid: str, count: int) -> None:
         trooper = self._trooper_rows[uid]
         while trooper.rowCount() > count:
             self._signatures.pop(("peripheral", uid, trooper.rowCount() - 1), None)
+            self._figures.pop(("peripheral", uid, trooper.rowCount() - 1), None)
             trooper.removeRow(trooper.rowCount() - 1)
         for position in range(trooper.rowCount(), count):
             trooper.appendRow(self._make_peripheral(uid, position))
@@ -393,14 +411,14 @@ class ListTreeModel(QStandardItemModel):
             words_only = key[0] != "group" and before is not None and len(before) == len(signature) > 0 \
                 and before[:-1] == signature[:-1]
             if key[0] == "group":
-                changed.append((first, self._sized(self._group_cells(key[1]), 0), [FLAGS] * len(Column)))
+                changed.append((first, self._sized(self._group_cells(key[1]), 0, key), [FLAGS] * len(Column)))
             elif key[0] == "trooper" and words_only:
                 trooper, _ = self._troopers[key[1]]
                 retipped.append((first, self._tooltip(trooper, self._document.resolved(key[1]))))
             elif key[0] == "trooper":
-                changed.append((first, self._sized(self._trooper_cells(key[1]), 1), self._trooper_flags(key[1])))
+                changed.append((first, self._sized(self._trooper_cells(key[1]), 1, key), self._trooper_flags(key[1])))
             elif not words_only:
-                changed.append((first, self._sized(self._peripheral_cells(key[1], key[2]), 2),
+                changed.append((first, self._sized(self._peripheral_cells(key[1], key[2]), 2, key),
                                 [DRAG_FLAGS] * len(Column)))
         self._written = bool(changed)
         if not changed and not retipped:

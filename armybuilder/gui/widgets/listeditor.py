@@ -4,6 +4,7 @@ option picker. It shows the document's list and hands every edit back to the doc
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
+from typing import Any
 
 from PySide6.QtCore import (
     QAbstractItemModel,
@@ -35,7 +36,7 @@ from PySide6.QtWidgets import (
 from armybuilder.gui.document import ListDocument
 from armybuilder.gui.fireteams.badge import TeamBadgeDelegate
 from armybuilder.gui.models.roster import Column, ListChanges, ListTreeModel, Role
-from armybuilder.gui.models.stored import DECORATION, DISPLAY, FONT, SIZE, Cells
+from armybuilder.gui.models.stored import DECORATION, DISPLAY, FONT, Cells
 from armybuilder.gui.widgets.parts import size_columns
 from armybuilder.gui.widgets.wrapping import CellSizes, WrappingTreeView
 from armybuilder.i18n import tr
@@ -281,19 +282,34 @@ class ListEditor(QWidget):
     def _fit_figures(self, *_: object) -> None:
         """The SWC and points columns as wide as their widest figure (or title) among the rows shown. Qt's
         own "resize to contents" measured every row again at every change of any row, several times an edit;
-        here each row's width is the size the model stores with its cells (what the delegate answers), read
-        once per update, and the columns are resized only when a width shown changed."""
+        here each row's widths are the ones the model measured with its cells (what the delegate answers,
+        `ListTreeModel.figure_widths`), and the columns are resized only when a width shown changed."""
         header = self.tree.header()
-        widths = tuple(tuple(size.width() if isinstance(size := index.data(SIZE), QSize) else 0
-                             for index in self._shown_rows(column)) for column in FIGURES)
+        widths = [0, 0]
+        expanded: dict[tuple[Any, ...], bool] = {}
+        for key, figures in self.model.figure_widths().items():
+            if key[0] != "group" and not self._row_shown(key, expanded):
+                continue
+            widths = [max(width, figure) for width, figure in zip(widths, figures, strict=True)]
         titles = tuple(header.sectionSizeHint(column) for column in FIGURES)
-        if (widths, titles) == self._figures_shown:
+        if (tuple(widths), titles) == self._figures_shown:
             return
-        self._figures_shown = (widths, titles)
+        self._figures_shown = (tuple(widths), titles)
         for column, title, shown in zip(FIGURES, titles, widths, strict=True):
-            width = min(max(title, header.minimumSectionSize(), *shown), header.maximumSectionSize())
+            width = min(max(title, header.minimumSectionSize(), shown), header.maximumSectionSize())
             if header.sectionSize(column) != width:
                 header.resizeSection(column, width)
+
+    def _row_shown(self, key: tuple[Any, ...], expanded: dict[tuple[Any, ...], bool]) -> bool:
+        """Whether the tree shows a trooper's or a peripheral's row (as `ListTreeModel._rows` keys them): the
+        rows above it expanded (`expanded` remembers the answers of one fit)."""
+        uid = str(key[1])
+        if ("trooper", uid) not in expanded:
+            index = self.model.trooper_index(uid)
+            group = index.parent()
+            expanded["group", uid] = group.isValid() and self.tree.isExpanded(group)
+            expanded["trooper", uid] = index.isValid() and self.tree.isExpanded(index)
+        return expanded["group", uid] and (key[0] == "trooper" or expanded["trooper", uid])
 
     def _shown_rows(self, column: int) -> Iterator[QModelIndex]:
         """The cells of `column` in every row the tree shows (the children of expanded rows)."""
