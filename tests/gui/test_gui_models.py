@@ -309,13 +309,14 @@ def _weapon_cells(model: object) -> list[object]:
 
 
 def test_weapon_lines_set_again_are_copies_of_the_items_worded_for_them(monkeypatch) -> None:  # type: ignore[no-untyped-def]
-    """Another option highlighted and back sets the same lines again: the model copies the items it worded
-    for them (no wording again), the same as a model wording them afresh — until the language, the distance
-    units or the colours change, which word them anew."""
+    """Another option highlighted and back sets the same lines again, and options share weapons: the models
+    copy the items worded for a row before (no wording again), the same as wording them afresh — until the
+    language, the distance units or the colours change, which word them anew."""
     from armybuilder.export.sheet import WeaponLine
     from armybuilder.gui import theme
     from armybuilder.gui.labels import set_distance_units
     from armybuilder.gui.language import apply_language
+    from armybuilder.gui.models import weapons
     from armybuilder.gui.models.weapons import WeaponTableModel
 
     rifle = ("", WeaponLine("Rifle", ((20, "+6"), (40, "+3"), (60, "0"), (80, "-3"), (120, "-6")),
@@ -323,10 +324,12 @@ def test_weapon_lines_set_again_are_copies_of_the_items_worded_for_them(monkeypa
     pistol = ("Bot", WeaponLine("Pistol", ((8, "+3"), (16, "0"), (24, "-3")), "11", "2", "N", "ARM", ""))
 
     def fresh(lines: list[tuple[str, WeaponLine]]) -> list[object]:
+        weapons._WORDED.clear()
         model = WeaponTableModel()
         model.set_lines(lines)
         return _weapon_cells(model)
 
+    weapons._WORDED.clear()
     model = WeaponTableModel()
     worded: list[object] = []
     original = WeaponTableModel._cells
@@ -340,6 +343,8 @@ def test_weapon_lines_set_again_are_copies_of_the_items_worded_for_them(monkeypa
         for lines in ([rifle, pistol], [pistol], [rifle, pistol]):
             model.set_lines(lines)
         assert len(worded) == 3, "the lines set again are not worded again"
+        WeaponTableModel().set_lines([pistol])
+        assert len(worded) == 3, "nor in another model (another unit's page)"
         assert _weapon_cells(model) == fresh([rifle, pistol])
         before = _weapon_cells(model)
         for change, undo in ((lambda: theme.apply_theme("dark"), lambda: theme.apply_theme("light")),

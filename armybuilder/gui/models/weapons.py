@@ -5,6 +5,8 @@ attribute, and its traits in a row under it (`gui.weapons`)."""
 from __future__ import annotations
 
 import html
+from collections.abc import Callable
+from functools import partial
 
 from PySide6.QtCore import QObject, Qt
 from PySide6.QtGui import QBrush, QFont, QStandardItem, QStandardItemModel
@@ -24,8 +26,23 @@ BACKGROUND = int(Qt.ItemDataRole.BackgroundRole)
 ACCESSIBLE = int(Qt.ItemDataRole.AccessibleTextRole)
 LEFT = int(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
 FLAGS = Qt.ItemFlag.ItemIsSelectable | Qt.ItemFlag.ItemIsEnabled
-KEPT_LINES = 8
-"""Sets of lines a model keeps the items of (the options shown last on its card's page)."""
+KEPT_ROWS = 2000
+"""Rows (and headings) whose items `WeaponTableModel`s keep between them (`_WORDED`): ~10 items a row."""
+_WORDED: dict[tuple[object, ...], list[QStandardItem]] = {}
+"""The items of every weapon row and band heading worded lately, by what they show (who, the line, the bands'
+columns; a heading's bands and column) and the language, distance units, colours and font they were worded in;
+never put in a model: each model gets copies (`QStandardItem.clone`, one call into Qt an item). Options share
+most of their weapons (a unit's pistol, knife and rifle in every option; the same rifle in many units), and
+wording a row was ~0.2 ms of Python (a change of option that reaches the card worded 5-15 of them)."""
+
+
+def _worded(key: tuple[object, ...], word: Callable[[], list[QStandardItem]]) -> list[QStandardItem]:
+    items = _WORDED.get(key)
+    if items is None:
+        if len(_WORDED) >= KEPT_ROWS:
+            _WORDED.clear()
+        items = _WORDED[key] = word()
+    return items
 
 
 class WeaponTableModel(QStandardItemModel):
@@ -40,11 +57,6 @@ class WeaponTableModel(QStandardItemModel):
         self._rows: list[tuple[str, WeaponLine, bool]] = []
         """(who, line, whether this row is the line's traits)."""
         self._bands: list[int] = []
-        self._made: dict[tuple[object, ...], tuple[list[QStandardItem], list[list[QStandardItem]]]] = {}
-        """The headings' and rows' items of the lines set last (by the lines and the language, distance units,
-        colours and font they were worded in), never put in the model: it gets copies (`QStandardItem.clone`,
-        one call into Qt an item). Another option highlighted and back (an option changed in the list, a
-        move) set the same lines again, and wording them cost ~2-3 ms of Python a time."""
 
     def set_lines(self, rows: list[tuple[str, WeaponLine]]) -> None:
         self._rows = []
@@ -54,16 +66,12 @@ class WeaponTableModel(QStandardItemModel):
                 self._rows.append((who, line, True))
         self._bands = range_bands(line for _, line in rows)
         columns = 1 + len(self._bands) + FIGURES if self._rows else 0
-        key = (tuple(rows), language(), distance_units(), theme.scheme(), QFont().key())
-        made = self._made.pop(key, None)
-        if made is None:
-            made = ([self._heading_item(section) for section in range(columns)],
-                    [new_row(self._traits_cells(line, columns) if traits else self._cells(who, line), FLAGS)
-                     for who, line, traits in self._rows])
-        self._made[key] = made  # the last set, last
-        while len(self._made) > KEPT_LINES:
-            del self._made[next(iter(self._made))]
-        headings, items = made
+        context = (language(), distance_units(), theme.scheme(), QFont().key())
+        bands = tuple(self._bands)
+        headings = [_worded(("heading", section, bands, *context), partial(self._heading_items, section))[0]
+                    for section in range(columns)]
+        items = [_worded((who, line, traits, bands, *context), partial(self._row_items, who, line, traits, columns))
+                 for who, line, traits in self._rows]
         self.beginResetModel()
         blocked = self.blockSignals(True)  # the reset stands for every row and column removed and added
         try:
@@ -102,6 +110,12 @@ class WeaponTableModel(QStandardItemModel):
                 self.setHorizontalHeaderItem(section, self._heading_item(section))
         finally:
             self.blockSignals(blocked)
+
+    def _row_items(self, who: str, line: WeaponLine, traits: bool, columns: int) -> list[QStandardItem]:
+        return new_row(self._traits_cells(line, columns) if traits else self._cells(who, line), FLAGS)
+
+    def _heading_items(self, section: int) -> list[QStandardItem]:
+        return [self._heading_item(section)]
 
     def _heading_item(self, section: int) -> QStandardItem:
         item = QStandardItem()
