@@ -43,8 +43,10 @@ from armybuilder.gui.models.mixins import ColumnTitles, OptionDrag, add_hint
 from armybuilder.gui.models.stored import (
     ALIGNMENT,
     DECORATION,
+    DISPLAY,
     FONT,
     FOREGROUND,
+    Cells,
 )
 from armybuilder.gui.weapons import WeaponBook, carried_weapons
 from armybuilder.i18n import tr, trn
@@ -379,40 +381,30 @@ when hovered): the roles the views are told of."""
 
 
 class _Looks:
-    """The brushes and font of the browser's cells, in the colours of the scheme in use when made, and the
-    items each kind of cell starts as (flags, alignment, kind of row)."""
+    """The brushes and font of the browser's cells, in the colours of the scheme in use when made."""
 
     def __init__(self) -> None:
         self.muted = QBrush(icons.MUTED_COLOR)
         self.mercenary = QBrush(icons.MERCENARY_COLOR)
         self.info = QBrush(icons.INFO_COLOR)
         self.italic = italic_font()
-        self.unit_cells = [self._cell(column, UNIT_FLAGS, "unit") for column in Column]
-        self.option_cells = [self._cell(column, OPTION_FLAGS, "option") for column in Column]
 
-    @staticmethod
-    def _cell(column: int, flags: Qt.ItemFlag, kind: str) -> QStandardItem:
-        item = QStandardItem()
-        item.setFlags(flags)
-        if column == Column.NAME:
-            item.setData(kind, KIND)
-        else:
-            item.setData(RIGHT if column == Column.POINTS else CENTER, ALIGNMENT)
-            if kind == "option" and column in (Column.TYPE, Column.AVA):
-                item.setText("")
-        return item
+
+def _set(values: dict[int, Any]) -> dict[int, Any]:
+    """The roles of `values` that say something (a cell made afresh has none)."""
+    return {role: value for role, value in values.items() if value is not None}
 
 
 class UnitTreeModel(OptionDrag, ColumnTitles, QStandardItemModel):
     """Units (top level) and their options (children). Option rows can be dragged into the list.
 
-    The cells are Qt's own items (`models.stored`): what each shows is worked out once for the army, and a
-    row's colour, italics and mark again when its mark changes, so the view paints the rows without calling
-    into Python for each cell and role (the rows of a unit whose marks change, repainted at each edit that
-    takes the unit to its AVA limit or off it, cost ~4 times as much through a Python `data()`). A row's kind,
-    ids and mark are in its first cell (`Role`); its sort keys in each. Tooltips,
-    which say how much is left and so change with every edit for every option that no longer fits, are not
-    kept in the cells: `tooltip` works one out when the pointer rests on a row (the browser's delegate)."""
+    The cells are Qt's own items (`models.stored`), made by Qt from roles worked out once for the army, and a
+    row's colour, italics and mark written again when its mark changes: the view paints the rows without calling
+    into Python for each cell and role (the rows of a unit whose marks change, repainted at each edit that takes
+    the unit to its AVA limit or off it, cost ~4 times as much through a Python `data()`). A row's kind, ids and
+    mark are in its first cell (`Role`), its sort key in each. Tooltips, which say how much is left and so change
+    with every edit for every option that no longer fits, are not kept in the cells: `tooltip` works one out
+    when the pointer rests on a row (the browser's `TipDelegate`)."""
 
     COLUMNS = len(Column)
     OPTION_KEY_ROLE = Role.OPTION_KEY
@@ -421,6 +413,9 @@ class UnitTreeModel(OptionDrag, ColumnTitles, QStandardItemModel):
         super().__init__(parent)
         self.setColumnCount(self.COLUMNS)
         self.invisibleRootItem().setFlags(Qt.ItemFlag.NoItemFlags)
+        prototype = QStandardItem()  # what Qt makes each cell from: an option's (a unit's cells are set apart)
+        prototype.setFlags(OPTION_FLAGS)
+        self.setItemPrototype(prototype)
         self._army: Army | None = None
         self._reinforcement = False
         self._entries: list[UnitEntry] = []
@@ -511,16 +506,25 @@ class UnitTreeModel(OptionDrag, ColumnTitles, QStandardItemModel):
             self._every_row_due = True
             self._update_season_words()
             self._looks = _Looks()  # the scheme's colours now
-            root = self.invisibleRootItem()
-            root.removeRows(0, root.rowCount())
+            # the items are made by Qt (from the prototype) as their roles are set: items made in Python would
+            # each keep a wrapper alive, ~2,100 objects more for the garbage collector per army shown
+            self.setRowCount(0)
+            self.setRowCount(len(entries))
             for row, entry in enumerate(entries):
                 mark, option_marks = self._marks.marks(entry) if same else (None, (None,) * len(entry.options))
                 self._shown[(row, 0)] = mark
-                items = self._unit_items(entry, mark)
+                for column, values in enumerate(self._unit_cells(entry, mark)):
+                    index = self.index(row, column)
+                    self.setItemData(index, values)
+                    self.itemFromIndex(index).setFlags(UNIT_FLAGS)
+                top = self.index(row, 0)
+                unit_item = self.itemFromIndex(top)
+                unit_item.setColumnCount(len(Column))
+                unit_item.setRowCount(len(entry.options))
                 for child, option in enumerate(entry.options):
                     self._shown[(row, child + 1)] = option_marks[child]
-                    items[0].appendRow(self._option_items(entry, option, option_marks[child]))
-                root.appendRow(items)
+                    for column, values in enumerate(self._option_cells(entry, option, option_marks[child])):
+                        self.setItemData(self.index(child, column, top), values)
         finally:
             self.blockSignals(blocked)
         self.endResetModel()
@@ -548,13 +552,13 @@ class UnitTreeModel(OptionDrag, ColumnTitles, QStandardItemModel):
             unit_item = root.child(row, 0)
             if shown.get((row, 0), None) != mark:
                 shown[(row, 0)] = mark
-                self._quietly(self._mark_unit, self._row_items(root, row), entry.unit, mark)
+                self._quietly(self._write_marks, root, row, self._unit_marks(entry.unit, mark))
                 self.dataChanged.emit(self.top_index(row), self.top_index(row, last), MARK_ROLES)
             changed = []
             for child, mark in enumerate(option_marks):
                 if shown.get((row, child + 1), None) != mark:
                     shown[(row, child + 1)] = mark
-                    self._quietly(self._mark_option, self._row_items(unit_item, child), mark)
+                    self._quietly(self._write_marks, unit_item, child, self._option_marks(mark))
                     changed.append(child)
             if changed:
                 self.dataChanged.emit(self.child_index(row, changed[0]), self.child_index(row, changed[-1], last),
@@ -569,67 +573,57 @@ class UnitTreeModel(OptionDrag, ColumnTitles, QStandardItemModel):
             self.blockSignals(blocked)
 
     @staticmethod
-    def _row_items(parent: QStandardItem, row: int) -> list[QStandardItem]:
-        return [parent.child(row, column) for column in range(len(Column))]
+    def _write_marks(parent: QStandardItem, row: int, marked: Cells) -> None:
+        """Give the cells of `parent`'s row `row` the roles of `marked` (None: the role goes)."""
+        for column, values in enumerate(marked):
+            item = parent.child(row, column)
+            for role, value in values.items():
+                item.setData(value, role)
 
-    # ----- the cells: made from kept items (a clone copies an item's roles at once) -------------------------
-    def _unit_items(self, entry: UnitEntry, mark: str | None) -> list[QStandardItem]:
-        """A unit's row, with the unit's `mark`."""
+    # ----- the cells -----------------------------------------------------------------------------------------
+    def _unit_cells(self, entry: UnitEntry, mark: str | None) -> Cells:
+        """What a unit's row shows, with the unit's `mark`."""
         unit = entry.unit
         points = [o.points for o in entry.options]
         texts = (unit.name, entry.type.value if entry.type else "", ava_text(unit) if unit.main_profile else "-",
                  swc_range([o.swc_halves for o in entry.options]), cost_range(points))
-        items = []
-        for column, text in enumerate(texts):
-            item = self._looks.unit_cells[column].clone()
-            item.setText(text)
-            item.setData(min(points) if column == Column.POINTS else text, SORT)
-            items.append(item)
-        items[0].setData(unit.id, UNIT_ID)
-        self._mark_unit(items, unit, mark, fresh=True)
-        return items
+        cells: Cells = []
+        for column, (text, marked) in enumerate(zip(texts, self._unit_marks(unit, mark), strict=True)):
+            values: dict[int, Any] = {DISPLAY: text, SORT: min(points) if column == Column.POINTS else text}
+            if column == Column.NAME:
+                values[KIND], values[UNIT_ID] = "unit", unit.id
+            else:
+                values[ALIGNMENT] = RIGHT if column == Column.POINTS else CENTER
+            values.update(marked)
+            cells.append(_set(values))
+        return cells
 
-    def _option_items(self, unit: UnitEntry, entry: OptionEntry, mark: str | None) -> list[QStandardItem]:
-        """The row of the option `entry` of `unit`, with the option's `mark`."""
-        cells = self._looks.option_cells
-        name = cells[Column.NAME].clone()
-        name.setText(entry.text)
-        name.setData(entry.text, SORT)
-        name.setData(unit.unit.id, UNIT_ID)
-        name.setData((unit.unit.id, *entry.key), OPTION_KEY)
+    def _option_cells(self, unit: UnitEntry, entry: OptionEntry, mark: str | None) -> Cells:
+        """What the row of the option `entry` of `unit` shows, with the option's `mark`."""
+        name: dict[int, Any] = {DISPLAY: entry.text, SORT: entry.text, KIND: "option", UNIT_ID: unit.unit.id,
+                                OPTION_KEY: (unit.unit.id, *entry.key)}
         if entry.lieutenant:
-            name.setData(icons.lieutenant_icon(), DECORATION)
-        swc = cells[Column.SWC].clone()
-        swc.setText(swc_text(entry.swc_halves))
-        swc.setData(entry.swc_halves, SORT)
-        points = cells[Column.POINTS].clone()
-        points.setText(str(entry.points))
-        points.setData(entry.points, SORT)
-        items = [name, cells[Column.TYPE].clone(), cells[Column.AVA].clone(), swc, points]
-        self._mark_option(items, mark, fresh=True)
-        return items
+            name[DECORATION] = icons.lieutenant_icon()
+        cells = [name, {DISPLAY: "", ALIGNMENT: CENTER}, {DISPLAY: "", ALIGNMENT: CENTER},
+                 {DISPLAY: swc_text(entry.swc_halves), SORT: entry.swc_halves, ALIGNMENT: CENTER},
+                 {DISPLAY: str(entry.points), SORT: entry.points, ALIGNMENT: RIGHT}]
+        for values, marked in zip(cells, self._option_marks(mark), strict=True):
+            values.update(marked)
+        return [_set(values) for values in cells]
 
-    def _mark_unit(self, items: list[QStandardItem], unit: Unit, mark: str | None, fresh: bool = False) -> None:
-        """A unit row's colour, italics and mark (`fresh`: items with none of them yet)."""
+    def _unit_marks(self, unit: Unit, mark: str | None) -> Cells:
+        """The roles of a unit row's cells that its mark sets (None: the cell has none)."""
         looks = self._looks
         colour = looks.muted if mark is not None else looks.mercenary if unit.mercenary else None
-        if colour is not None or not fresh:
-            for item in items:
-                item.setData(colour, FOREGROUND)
-        if unit.mercenary or mark is not None or not fresh:
-            items[0].setData(looks.italic if unit.mercenary or mark is not None else None, FONT)
-        if mark is not None or not fresh:
-            items[0].setData(mark, MARK)
+        name = {FOREGROUND: colour, FONT: looks.italic if unit.mercenary or mark is not None else None, MARK: mark}
+        return [name, *({FOREGROUND: colour} for _ in range(len(Column) - 1))]
 
-    def _mark_option(self, items: list[QStandardItem], mark: str | None, fresh: bool = False) -> None:
-        """An option row's colour, italics and mark (`fresh`: items with none of them yet)."""
+    def _option_marks(self, mark: str | None) -> Cells:
+        """The roles of an option row's cells that its mark sets (None: the cell has none)."""
         looks = self._looks
-        items[0].setData(looks.muted if mark is not None else looks.info, FOREGROUND)
-        if mark is not None or not fresh:
-            items[0].setData(looks.italic if mark is not None else None, FONT)
-            items[0].setData(mark, MARK)
-            for item in items[1:]:
-                item.setData(looks.muted if mark is not None else None, FOREGROUND)
+        marked = mark is not None
+        name = {FOREGROUND: looks.muted if marked else looks.info, FONT: looks.italic if marked else None, MARK: mark}
+        return [name, *({FOREGROUND: looks.muted if marked else None} for _ in range(len(Column) - 1))]
 
     # ----- rows ----------------------------------------------------------------------------------------
     def top_index(self, row: int, column: int = 0) -> QModelIndex:
