@@ -18,7 +18,6 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
-from hashlib import sha256
 from operator import itemgetter
 from typing import TYPE_CHECKING, Any, Protocol, TypeVar, cast
 
@@ -186,10 +185,10 @@ class _Cached:
 
 
 class UnitCache:
-    """Units (and options) converted without any issue, reused when a later file holds the same
-    JSON and its filters give the same names to the ids they use.
+    """Units converted without any issue, reused when a later file holds the same JSON and its filters give
+    the same names to the ids they use.
 
-    Keys end with the JSON's orjson rendering (a unit's text; an option's by its SHA-256): equal renderings are
+    Keys end with the JSON's orjson rendering (a unit's text in its file, or orjson's): equal renderings are
     equal JSON (the same keys in the same order; an equal object written in another order is only converted
     again).
     """
@@ -253,8 +252,6 @@ class UnitConverter:
         self.empty_entries = 0
         self._raw_unit: dict[str, Any] = {}
         self._deps: dict[tuple[str, Any], Any] = {}
-        self._unit_id: Any = None
-        self._group_id: Any = 0
         self._items_cache: dict[str, dict[tuple[Any, ...], tuple[ItemRef, tuple[Dep, ...]]]] = {
             kind: {} for kind in FILTER_KINDS}
         self._chars_cache: dict[tuple[Any, ...], tuple[tuple[str, ...], tuple[Dep, ...]]] = {}
@@ -307,7 +304,6 @@ class UnitConverter:
         issues_before = len(self.issues)
         empty_before = self.empty_entries
         self._deps = {}
-        self._unit_id = raw.get("id")
         try:
             unit = self._unit(here, raw)
         except _Skip as skip:
@@ -357,7 +353,6 @@ class UnitConverter:
                               N_("duplicate profile group id {id}; skipped"))
         team = []
         seen_team: set[int] = set()
-        self._group_id = 0
         for oi, option_raw in enumerate(self._list(f"{here}.options", raw.get("options"))):
             opath = f"{here}.options[{oi}]"
             option = self._option(opath, option_raw)
@@ -397,7 +392,6 @@ class UnitConverter:
                                                   name=self.tables.lookup("category", cat_id) or "?"))
         profiles = self._unique(f"{path}.profiles", self._list(f"{path}.profiles", raw.get("profiles")),
                                 self._profile, N_("duplicate profile id {id}; skipped"))
-        self._group_id = raw["id"]
         options = self._unique(f"{path}.options", self._list(f"{path}.options", raw.get("options")),
                                self._option, N_("duplicate option id {id}; skipped"))
         return _Group(id=raw["id"], name=self.clean(raw.get("isc")), category=category, profiles=tuple(profiles),
@@ -500,29 +494,9 @@ class UnitConverter:
         if not 0 <= raw["id"] <= MAX_ID:
             self.issue(f"{path}.id", lazy_tr("{problem}; option skipped", problem=_out_of_range(raw["id"], 0, MAX_ID)))
             return None
-        # options of sectorial variants of a unit (other AVA, same loadouts) are often identical; keyed by the
-        # SHA-256 of their rendering (as the cache knows an unchanged file by its SHA-256): the renderings
-        # themselves, ~4 KB each, were a quarter of the import's memory (#20)
-        key = ("option", self._unit_id, self._group_id, raw["id"], sha256(orjson.dumps(raw)).digest()) \
-            if self.exact else None
-        cached = self.cache.find(key, self.tables) if key is not None else None
-        if cached is not None and all(inc.option in self._option_ids.get(inc.group, ())
-                                      for inc in cached.value.includes):
-            self._deps.update(cached.deps)
-            self.empty_entries += cached.empty_entries
-            return cached.value  # type: ignore[no-any-return]
-        outer, self._deps = self._deps, {}
-        issues_before, empty_before = len(self.issues), self.empty_entries
-        try:
-            option = self._new_option(path, raw)
-        finally:
-            deps, self._deps = self._deps, outer
-            outer.update(deps)
-        if option is not None and len(self.issues) == issues_before and key is not None:
-            self.cache.add(key, option, deps, self.empty_entries - empty_before)
-        return option
-
-    def _new_option(self, path: str, raw: dict[str, Any]) -> Option | None:
+        # converted each time: the options of a sectorial's copy of a unit were reused by the SHA-256 of their
+        # rendering, but with their item lists reused (`_items`) the rendering and its hash cost what converting
+        # them does, and the hash is slower still on a processor without SHA instructions (#20)
         points = raw.get("points")
         if type(points) is not int:
             self.issue(f"{path}.points", lazy_tr("points {value} are not a whole number; option skipped",
