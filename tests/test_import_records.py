@@ -127,6 +127,18 @@ def test_model_copy_of_a_record_is_pydantic_s() -> None:
     assert same(loads(dumps(record.model_copy())), model.model_copy())
 
 
+def test_a_record_s_fields_are_in_the_declared_order_however_they_are_given() -> None:
+    # the first fields given in order keep their keyword dict; any other order is laid out from the defaults
+    build = records.new("Option")
+    in_order = build(id=1, name="a", points=5)
+    shuffled = build(points=5, id=1, name="a")
+    assert list(in_order.__dict__) == list(shuffled.__dict__) == [f for f, _ in records.FIELDS["Option"][1]]
+    assert in_order.__dict__ == shuffled.__dict__ and in_order.fields_set == shuffled.fields_set == {"id", "name",
+                                                                                                       "points"}
+    assert same(loads(dumps(in_order)), Option(id=1, name="a", points=5))
+    assert in_order.swc is not build(id=2, name="b", points=1).swc  # a factory's default is made for each record
+
+
 def test_a_record_needs_its_required_fields_and_knows_no_others() -> None:
     with pytest.raises(TypeError, match="needs"):
         records.new("ItemRef")()

@@ -157,27 +157,39 @@ def new(name: str) -> Callable[..., Any]:
     template = {f: default for f, default in fields}
     factories = [(f, default.make) for f, default in fields if isinstance(default, Factory)]
     required = frozenset(f for f, default in fields if default is REQUIRED)
-    fields_sets: dict[tuple[str, ...], tuple[set[str], tuple[tuple[str, Callable[[], Any]], ...]]] = {}
+    declared = tuple(f for f, _ in fields)
+    fields_sets: dict[tuple[str, ...], tuple[set[str], tuple[tuple[str, Callable[[], Any]], ...],
+                                             tuple[tuple[str, Any, Callable[[], Any] | None], ...] | None]] = {}
     new_record = object.__new__
 
-    def checked(keys: tuple[str, ...]) -> tuple[set[str], tuple[tuple[str, Callable[[], Any]], ...]]:
+    def checked(keys: tuple[str, ...]) -> tuple[set[str], tuple[tuple[str, Callable[[], Any]], ...],
+                                                tuple[tuple[str, Any, Callable[[], Any] | None], ...] | None]:
         """The fields set of records given `keys` (one shared set per combination: pydantic never changes it in
-        place, model_copy copies it, and pickle stores a shared object once) and the factories of the fields
-        they leave out; TypeError for a misspelt or missing field. Worked out once per combination."""
+        place, model_copy copies it, and pickle stores a shared object once), the factories of the fields
+        they leave out, and — when `keys` are the first fields in their declared order — the fields after them
+        with their defaults (or factories); TypeError for a misspelt or missing field. Worked out once per
+        combination."""
         given = set(keys)
         if not given <= names:
             raise TypeError(f"{name} has no field(s) {sorted(given - names)}")
         if not given >= required:
             raise TypeError(f"{name} needs {sorted(required - given)}")
-        made = fields_sets[keys] = (given, tuple((f, make) for f, make in factories if f not in given))
+        rest = tuple((f, d, d.make if isinstance(d, Factory) else None) for f, d in fields[len(keys):]) \
+            if keys == declared[:len(keys)] else None
+        made = fields_sets[keys] = (given, tuple((f, make) for f, make in factories if f not in given), rest)
         return made
 
     def build(**values: Any) -> Any:
-        fields_set, missing = fields_sets.get(keys := tuple(values)) or checked(keys)
-        data = template.copy()  # keeps the declared field order, as the model would
-        data.update(values)
-        for field, make in missing:
-            data[field] = make()
+        fields_set, missing, rest = fields_sets.get(keys := tuple(values)) or checked(keys)
+        if rest is not None:  # the values given are the first fields, in order: their dict is the record's
+            data = values
+            for field, default, make in rest:
+                data[field] = default if make is None else make()
+        else:
+            data = template.copy()  # keeps the declared field order, as the model would
+            data.update(values)
+            for field, make in missing:
+                data[field] = make()
         record = new_record(cls)
         record.__dict__ = data
         record.fields_set = fields_set
