@@ -308,6 +308,25 @@ def _weapon_cells(model: object) -> list[object]:
     return cells
 
 
+def test_weapon_items_in_a_model_are_made_by_python() -> None:
+    """The weapons' cells and headings a model gets are copies made from Python (`QStandardItem(item)`), which
+    the binding sees deleted when the lines are set again: copies Qt made (`clone()`) left their Python
+    wrappers mapped to freed memory, and a QObject made later at the same address was handed to Python code
+    (an event filter) as a QStandardItem."""
+    from shiboken6 import Shiboken
+
+    from armybuilder.export.sheet import WeaponLine
+    from armybuilder.gui.models.weapons import WeaponTableModel
+
+    rifle = ("", WeaponLine("Rifle", ((20, "+6"), (40, "+3"), (60, "0")), "13", "3", "N", "ARM", "Suppressive"))
+    model = WeaponTableModel()
+    for _ in range(2):  # the second time from the items kept
+        model.set_lines([rifle])
+        items = [model.item(row, column) for row in range(model.rowCount()) for column in range(model.columnCount())]
+        items += [model.horizontalHeaderItem(column) for column in range(model.columnCount())]
+        assert items and all(item is not None and Shiboken.createdByPython(item) for item in items)
+
+
 def test_weapon_lines_set_again_are_copies_of_the_items_worded_for_them(monkeypatch) -> None:  # type: ignore[no-untyped-def]
     """Another option highlighted and back sets the same lines again, and options share weapons: the models
     copy the items worded for a row before (no wording again), the same as wording them afresh — until the

@@ -31,7 +31,9 @@ KEPT_ROWS = 2000
 _WORDED: dict[tuple[object, ...], list[QStandardItem]] = {}
 """The items of every weapon row and band heading worded lately, by what they show (who, the line, the bands'
 columns; a heading's bands and column) and the language, distance units, colours and font they were worded in;
-never put in a model: each model gets copies (`QStandardItem.clone`, one call into Qt an item). Options share
+never put in a model: each model gets copies (`QStandardItem(item)`, one call into Qt an item; not `clone()`,
+whose items Qt makes: deleted by the model, they left their Python wrappers mapped to freed memory, which a
+later QObject at the same address was then mistaken for). Options share
 most of their weapons (a unit's pistol, knife and rifle in every option; the same rifle in many units), and
 wording a row was ~0.2 ms of Python (a change of option that reaches the card worded 5-15 of them)."""
 
@@ -79,9 +81,9 @@ class WeaponTableModel(QStandardItemModel):
             root.removeRows(0, root.rowCount())
             self.setColumnCount(columns)
             for section, item in enumerate(headings):
-                self.setHorizontalHeaderItem(section, item.clone())
+                self.setHorizontalHeaderItem(section, QStandardItem(item))
             for row in items:
-                root.appendRow([item.clone() for item in row])
+                root.appendRow([QStandardItem(item) for item in row])
         finally:
             self.blockSignals(blocked)
         self.endResetModel()
