@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import math
 
-from PySide6.QtCore import QEvent, QPointF, QSize
-from PySide6.QtGui import QFont, QFontMetricsF, QPainter, QPaintEvent
+from PySide6.QtCore import QEvent, QPointF, QSize, Qt
+from PySide6.QtGui import QFont, QFontMetricsF, QPainter, QPaintEvent, QStaticText
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QSizePolicy, QWidget
 
 from armybuilder.domain.packs import ReinforcementRules
@@ -44,6 +44,8 @@ class Figure(QWidget):
         self._measured: tuple[str, str] | None = None
         self._hint = QSize(0, 0)
         self._metrics: tuple[QFont, QFont, QFontMetricsF, QFontMetricsF] | None = None
+        self._pieces: list[tuple[float, QStaticText, bool, bool]] | None = None
+        """The runs as drawn: (x, text laid out once, bold, over), made at the first paint after they change."""
 
     def show_figure(self, label: str, value: str, over: bool, tooltip: str = "", widest: str = "") -> None:
         self.over = over
@@ -57,6 +59,7 @@ class Figure(QWidget):
         if runs == self._runs:
             return
         self._runs = runs
+        self._pieces = None
         hint = self._size_of(runs)
         if hint != self._hint:
             self._hint = hint
@@ -105,22 +108,31 @@ class Figure(QWidget):
         if not self._runs:
             return
         font, bold, plain_metrics, bold_metrics = self._fonts()
+        if self._pieces is None:  # each run laid out once (a QStaticText), not at every paint
+            self._pieces = []
+            x = 0.0
+            for words, heavy, over in _merged(self._runs):
+                piece = QStaticText(words)
+                piece.setTextFormat(Qt.TextFormat.PlainText)
+                piece.prepare(font=bold if heavy else font)
+                self._pieces.append((x, piece, heavy, over))
+                x += (bold_metrics if heavy else plain_metrics).horizontalAdvance(words)
         area = self.contentsRect()
         height = max(metrics.ascent() + metrics.descent() for metrics in (plain_metrics, bold_metrics))
         baseline = int(area.top() + (area.height() - height) / 2) + max(plain_metrics.ascent(), bold_metrics.ascent())
         text = self.palette().color(self.foregroundRole())
         painter = QPainter(self)
-        x = float(area.left())
-        for words, heavy, over in _merged(self._runs):
+        for x, piece, heavy, over in self._pieces:
             painter.setFont(bold if heavy else font)
             painter.setPen(icons.ERROR_COLOR if over else text)
-            painter.drawText(QPointF(x, baseline), words)
-            x += (bold_metrics if heavy else plain_metrics).horizontalAdvance(words)
+            top = baseline - (bold_metrics if heavy else plain_metrics).ascent()
+            painter.drawStaticText(QPointF(area.left() + x, top), piece)
 
     def changeEvent(self, event: QEvent) -> None:
         if event.type() in (QEvent.Type.FontChange, QEvent.Type.StyleChange):
             self._measured = None  # measured again at the next figures
             self._metrics = None
+            self._pieces = None
             self._hint = self._size_of(self._runs)
             self.updateGeometry()
         super().changeEvent(event)
