@@ -1,7 +1,8 @@
 """Run slow work (file I/O, loading imported armies) off the GUI thread and report back on it.
 
 `TaskRunner.run(work, on_done, on_error)` runs `work()` in a thread pool; the callbacks run on
-the GUI thread. `busy_changed` drives the busy indicator in the status bar.
+the GUI thread. `busy_changed` drives the busy indicator in the status bar (quiet work, which says it is
+under way where it shows, does not).
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ class _Pending:
     on_done: Callable[[Any], None]
     on_error: Callable[[BaseException], None]
     message: str
+    quiet: bool = False
 
 
 class _Job(QRunnable):
@@ -66,15 +68,17 @@ class TaskRunner(QObject):
 
     @property
     def busy(self) -> bool:
-        return bool(self._pending)
+        """Whether work the busy indicator stands for is under way (quiet work is not counted)."""
+        return any(not pending.quiet for pending in self._pending.values())
 
     def run(self, work: Callable[[], Any], on_done: Callable[[Any], None],
-            on_error: Callable[[BaseException], None], message: str = "") -> int:
-        """Start `work` in the background; returns a task id for `wait()`."""
+            on_error: Callable[[BaseException], None], message: str = "", quiet: bool = False) -> int:
+        """Start `work` in the background; returns a task id for `wait()`. `quiet` work leaves the busy
+        indicator as it is (what it does is shown where it matters, e.g. the library panel's count)."""
         task_id = next(self._ids)
         was_busy = self.busy
-        self._pending[task_id] = _Pending(on_done, on_error, message)
-        if not was_busy or message:
+        self._pending[task_id] = _Pending(on_done, on_error, message, quiet)
+        if not quiet and (not was_busy or message):
             self.busy_changed.emit(True, self._message())
         self._pool.start(_Job(self, self._finished.emit, task_id, work))
         return task_id
@@ -101,10 +105,11 @@ class TaskRunner(QObject):
     @Slot(int, object, object)
     def _on_finished(self, task_id: int, result: Any, error: BaseException | None) -> None:
         pending = self._pending.pop(task_id, None)
-        if not self._pending:
-            self.busy_changed.emit(False, "")
-        else:
-            self.busy_changed.emit(True, self._message())
+        if pending is None or not pending.quiet:
+            if not self.busy:
+                self.busy_changed.emit(False, "")
+            else:
+                self.busy_changed.emit(True, self._message())
         if pending is None:
             return
         if error is not None:

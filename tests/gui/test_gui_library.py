@@ -208,3 +208,15 @@ def test_the_panel_is_reachable_from_the_keyboard(qtbot, lib_window: MainWindow)
     assert feature.panel.table.hasFocus() or window.focusWidget() is feature.panel.table
     menu = window.findChild(type(window.file_menu), "library_menu")
     assert menu is not None and feature.open.objectName() in [a.objectName() for a in menu.actions()]
+
+
+def test_reading_the_library_leaves_the_status_bar_busy_indicator_alone(qtbot, lib_window: MainWindow) -> None:  # type: ignore[no-untyped-def]
+    window = lib_window
+    feature = window.library
+    feature.wait()
+    shown: list[bool] = []
+    window.tasks.busy_changed.connect(lambda busy, _message: shown.append(busy))
+    assert feature.refresh() is not None
+    assert feature.panel.count.text() == "Reading your lists…"  # the panel says it is reading
+    feature.wait()
+    assert shown == [] and window.busy.isHidden()

@@ -42,3 +42,22 @@ def test_a_job_that_outlives_its_runner_ends_quietly(qtbot) -> None:  # type: ig
     assert pool.waitForDone(10000)
     qtbot.wait(50)
     assert not finished.is_set()
+
+
+def test_quiet_work_leaves_the_busy_indicator_alone(qtbot) -> None:  # type: ignore[no-untyped-def]
+    """The library reads its folder after every change of the list's saved state and says so in its panel: the
+    status bar's busy indicator, shown and hidden again each time, repainted the window twice."""
+    runner = TaskRunner()
+    told: list[tuple[bool, str]] = []
+    runner.busy_changed.connect(lambda busy, message: told.append((busy, message)))
+    release = threading.Event()
+    quiet = runner.run(lambda: release.wait(10), lambda _: None, lambda _: None, quiet=True)
+    assert not runner.busy and told == []
+    loud = runner.run(lambda: 1, lambda _: None, lambda _: None, message="Loading")
+    assert runner.busy and told == [(True, "Loading")]
+    assert runner.wait(loud)
+    assert told == [(True, "Loading"), (False, "")]  # the quiet work still under way is not shown
+    assert runner.is_running(quiet) and not runner.busy
+    release.set()
+    assert runner.wait()
+    assert told == [(True, "Loading"), (False, "")]

@@ -175,9 +175,10 @@ class LibraryFeature(QObject):
             self._again = True
             return None
         folder, known = self.folder, dict(self._known)
-        # no busy message: the library reads its folder quietly, the panel says it is reading
+        # quiet: the panel says it is reading; the status bar's busy indicator is left alone (a reading follows
+        # every change of the list's saved state, and flashing the indicator repainted the window twice each time)
         self._scanning = self.host.tasks.run(lambda: scan(folder, self.catalog, known), self._on_scanned,
-                                             self._on_scan_failed)
+                                             self._on_scan_failed, quiet=True)
         self.panel.count.setText(tr("Reading your lists…"))
         return self._scanning
 
