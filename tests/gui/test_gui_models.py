@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 
 import pytest
+import shiboken6
 from PySide6.QtCore import QMimeData, QModelIndex, Qt
 
 from armybuilder.data.catalog import Catalog
@@ -15,8 +16,8 @@ from armybuilder.gui.models import OPTION_MIME, TROOPER_MIME
 from armybuilder.gui.models.armies import ArmyFilterProxy, ArmyTreeModel, group_by_faction
 from armybuilder.gui.models.armies import Role as ArmyRole
 from armybuilder.gui.models.profile import OptionRole, OptionTableModel, ProfileStatsModel
+from armybuilder.gui.models.roster import KEPT_ROWS, ListTreeModel
 from armybuilder.gui.models.roster import Column as ListColumn
-from armybuilder.gui.models.roster import ListTreeModel
 from armybuilder.gui.models.roster import Role as ListRole
 from armybuilder.gui.models.units import Marks, UnitFilterProxy, UnitTreeModel
 from armybuilder.gui.models.units import Role as UnitRole
@@ -209,9 +210,26 @@ def test_a_trooper_back_as_it_went_gets_its_row_back(document: ListDocument) -> 
     assert _list_cells(model) == _list_cells(ListTreeModel(document))
     document.remove_troopers([uid])
     model.retranslate()  # (another language: every row is written again)
+    assert not shiboken6.isValid(item)  # the row kept is deleted, not left without an owner
     document.undo_stack.undo()
     assert model.itemFromIndex(model.trooper_index(uid)) is not item
     assert _list_cells(model) == _list_cells(ListTreeModel(document))
+
+
+def test_rows_kept_of_troopers_that_left_are_deleted_when_dropped(document: ListDocument) -> None:
+    """`takeRow` leaves a row's items without an owner: the rows kept for troopers that may come back are
+    deleted when they are dropped (past KEPT_ROWS, measured again, another list), else they stay allocated."""
+    model = ListTreeModel(document)
+    fill(document)
+    uids = [document.add_trooper(LINE, 1, 1, 2) for _ in range(KEPT_ROWS + 2)]
+    items = [model.itemFromIndex(model.trooper_index(uid)) for uid in uids if uid is not None]
+    assert len(items) == KEPT_ROWS + 2
+    for uid in uids:
+        assert uid is not None
+        document.remove_troopers([uid])
+    assert [shiboken6.isValid(item) for item in items] == [False, False] + [True] * KEPT_ROWS
+    model.remeasure()
+    assert not any(shiboken6.isValid(item) for item in items)
 
 
 def test_list_model_drops_move_and_add(document: ListDocument) -> None:

@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from enum import IntEnum
 from typing import Any
 
+import shiboken6
 from PySide6.QtCore import QMimeData, QModelIndex, QObject, QPersistentModelIndex, QSize, Qt, Signal
 from PySide6.QtGui import QBrush, QStandardItem, QStandardItemModel
 
@@ -86,6 +87,15 @@ KEPT_ROWS = 8
 """Rows of troopers that left the list kept to be put back (`ListTreeModel._taken`)."""
 
 
+def _drop(items: list[QStandardItem]) -> None:
+    """Delete the items of a row taken out of the model: `takeRow` hands them over without an owner (Qt's
+    nor Python's), so dropping the last Python reference would leave them, and the peripherals' rows under
+    the first, allocated for the rest of the session."""
+    for item in items:
+        if shiboken6.isValid(item):
+            shiboken6.delete(item)
+
+
 @dataclass(frozen=True)
 class ListChanges:
     """What an in-place update did, for the view: troopers that appeared and that went (with the
@@ -135,7 +145,7 @@ class ListTreeModel(QStandardItemModel):
     def retranslate(self) -> None:
         self._signatures = {}  # every row's text changes language: all are written at the next update
         self._options_of = {}
-        self._taken = {}
+        self._drop_taken()
         self.setHorizontalHeaderLabels([tr("Trooper"), tr("Option"), tr("SWC"), tr("Pts", context="points column")])
         for column, alignment in FIGURES.items():
             self.setHeaderData(column, Qt.Orientation.Horizontal, alignment, Qt.ItemDataRole.TextAlignmentRole)
@@ -202,7 +212,7 @@ class ListTreeModel(QStandardItemModel):
     def remeasure(self) -> None:
         """Measure every row again (a column's width changed). The view is not told: it is to lay its rows
         out again (`scheduleDelayedItemsLayout`), which reads the new sizes."""
-        self._taken = {}  # measured for other widths
+        self._drop_taken()  # measured for other widths
         if self._sizer is None:
             return
         blocked = self.blockSignals(True)
@@ -275,7 +285,8 @@ class ListTreeModel(QStandardItemModel):
         """Make every row afresh (at start and when another list is opened)."""
         root = self.invisibleRootItem()
         root.removeRows(0, root.rowCount())
-        self._group_rows, self._trooper_rows, self._signatures, self._taken = {}, {}, {}, {}
+        self._group_rows, self._trooper_rows, self._signatures = {}, {}, {}
+        self._drop_taken()
         self._figures = {}
         for number, troopers in self._wanted():
             group = self._make_group(number)
@@ -362,11 +373,20 @@ class ListTreeModel(QStandardItemModel):
         self._forget(item)
         parent = item.parent() or self.invisibleRootItem()
         items = parent.takeRow(item.row())
-        if signature is not None:
-            self._taken.pop(uid, None)
-            self._taken[uid] = (items, signature, self._document.army, figures)
-            while len(self._taken) > KEPT_ROWS:
-                del self._taken[next(iter(self._taken))]
+        if signature is None:
+            _drop(items)
+            return
+        if (replaced := self._taken.pop(uid, None)) is not None:
+            _drop(replaced[0])
+        self._taken[uid] = (items, signature, self._document.army, figures)
+        while len(self._taken) > KEPT_ROWS:
+            _drop(self._taken.pop(next(iter(self._taken)))[0])
+
+    def _drop_taken(self) -> None:
+        """Forget the rows kept of troopers that left the list (deleting their items)."""
+        taken, self._taken = self._taken, {}
+        for items, *_ in taken.values():
+            _drop(items)
 
     def _taken_back(self, uid: str, peripherals: int) -> list[QStandardItem] | None:
         """The row a trooper had when it left the list, if it would show the very same now."""
@@ -376,6 +396,7 @@ class ListTreeModel(QStandardItemModel):
         items, signature, army, figures = taken
         if (signature != self._trooper_signature(uid) or army is not self._document.army
                 or items[0].rowCount() != peripherals):
+            _drop(items)
             return None
         self._trooper_rows[uid] = items[0]
         self._signatures[("trooper", uid)] = signature
