@@ -383,6 +383,22 @@ def test_a_problem_reworded_repaints_its_row_alone_and_stays_selected(qtbot) -> 
     assert view.selectionModel().isSelected(model.index(0))
 
 
+def test_a_problem_reworded_while_another_goes_is_told_at_its_new_row(qtbot) -> None:  # type: ignore[no-untyped-def]
+    """An edit that rewords a problem and takes away another before it: the views (and screen readers) are told
+    the reworded row changed, at the row it has once the other is gone."""
+    from armybuilder.gui.widgets.problems import ProblemRow
+
+    panel = problems_panel(qtbot, [])
+    model = panel.model
+    model.set_rows([ProblemRow("error", "gone soon", "gone"), ProblemRow("note", "a note", "note"),
+                    ProblemRow("error", "costs 542 points", "points")])
+    told: list[tuple[int, int]] = []
+    model.dataChanged.connect(lambda first, last, *_: told.append((first.row(), last.row())))
+    model.set_rows([ProblemRow("note", "a note", "note"), ProblemRow("error", "costs 439 points", "points")])
+    assert [model.index(r).data() for r in range(model.rowCount())] == ["a note", "costs 439 points"]
+    assert told == [(1, 1)]
+
+
 def test_problems_that_bring_the_scroll_bar_are_painted_once(qtbot) -> None:  # type: ignore[no-untyped-def]
     """More problems than the panel has room for bring its scroll bar, which narrows the list as its rows are
     laid out: they are laid out again at once at the new width, so the list is painted once, in the window's

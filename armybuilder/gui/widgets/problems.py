@@ -115,7 +115,7 @@ class ProblemListModel(QAbstractListModel):
                     _problem(a) == _problem(b) for a, b in zip(old[old_start:old_end], shown[start:end], strict=True)):
                 self._rows[old_start:old_end] = rows[start:end]
                 self._shown[old_start:old_end] = shown[start:end]
-                reworded.extend(range(old_start, old_end))
+                reworded.extend(range(start, end))  # their numbers once every change is made
                 continue
             came_or_went = True
             if old_end > old_start:
@@ -129,12 +129,9 @@ class ProblemListModel(QAbstractListModel):
                 self.endInsertRows()
         self._rows = rows
         self._shown = shown
-        if came_or_went:
-            reworded = []
-        else:  # the rows' numbers are the final ones: tell the view which cells to paint again, one at a time
-            reworded.sort()
-            for row in reworded:
-                self.dataChanged.emit(self.index(row), self.index(row))
+        reworded.sort()  # tell the views (and screen readers) which rows read anew, one at a time
+        for row in reworded:
+            self.dataChanged.emit(self.index(row), self.index(row))
         self.rows_changed.emit(tuple(reworded) if not came_or_went else None)
 
     @property
