@@ -41,18 +41,13 @@ class TwoLevelModel(QAbstractItemModel):
         return self.createIndex(row, column, top_row + 1) if 0 <= row < self.child_count(top_row) else QModelIndex()
 
     def index(self, row: int, column: int, parent: Index = ROOT) -> QModelIndex:
-        # the arithmetic of top_index and child_index written out: a view asks for the index of every cell it
-        # paints, through a filter proxy each time it asks the cell for a role (~700 calls per repaint of the
-        # unit browser's rows whose marks changed, #20)
         if not 0 <= column < self.COLUMNS:
             return QModelIndex()
         if not parent.isValid():
-            return self.createIndex(row, column, 0) if 0 <= row < self.top_count() else QModelIndex()
-        top = parent.row()
-        if parent.internalId() != 0 or parent.column() != 0 or not 0 <= top < self.top_count() \
-                or not 0 <= row < self.child_count(top):
+            return self.top_index(row, column)
+        if not self.is_top(parent) or parent.column() != 0 or not 0 <= parent.row() < self.top_count():
             return QModelIndex()
-        return self.createIndex(row, column, top + 1)
+        return self.child_index(parent.row(), row, column)
 
     def parent(self, index: Index = ROOT) -> QModelIndex:  # type: ignore[override]
         if not index.isValid() or index.internalId() == 0:
