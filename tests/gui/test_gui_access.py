@@ -114,3 +114,13 @@ def test_the_dialogs_name_their_widgets_too(qtbot, window: MainWindow) -> None: 
     if form is not None:
         assert not unnamed(form), unnamed(form)
         form.reject()
+
+
+def test_screen_readers_meet_the_totals_as_static_text(qtbot, window: MainWindow) -> None:  # type: ignore[no-untyped-def]
+    """The totals bar's figures are read as static text named by what they show, as labels are."""
+    start(qtbot, window)
+    bar = window.totals
+    for figure in (bar.points, bar.swc, bar.troopers):
+        interface = QAccessible.queryAccessibleInterface(figure)
+        assert interface is not None and interface.role() == QAccessible.Role.StaticText, figure.objectName()
+        assert interface.text(QAccessible.Text.Name) == figure.plain and figure.plain

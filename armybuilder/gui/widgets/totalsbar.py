@@ -22,9 +22,12 @@ Run = tuple[str, bool, bool]
 NBSP = "\u00a0"
 
 
-class Figure(QWidget):
+class Figure(QLabel):
     """One figure of the bar ("Points 183 / 300": its label, then its value in bold); its `over` property turns
     the value red.
+
+    A QLabel whose text is never set, so that screen readers meet it as the static text it is (a QLabel's
+    accessible role) while it measures and paints its runs itself; its accessible name is the figure's text.
 
     The text is drawn as runs of plain text (`Run`), as a rich-text QLabel drew the figure's HTML, pixel for
     pixel: such a label parses its HTML into a document again, and lays it out, whenever its text is set and
