@@ -8,6 +8,7 @@ from collections.abc import Iterator, Sequence
 
 import pytest
 from PySide6.QtCore import QEvent, QObject, Qt
+from PySide6.QtGui import QPaintEvent
 from PySide6.QtWidgets import QAbstractItemView, QApplication, QWidget
 
 from armybuilder.domain.profiles import WeaponProfile, WeaponRange
@@ -574,6 +575,72 @@ class CopyCount(QObject):
         if event.type() == QEvent.Type.Paint and getattr(getattr(watched.parent(), "copy", None), "copying", False):
             self.count += 1
         return False
+
+
+class CopiedParts(QObject):
+    """What some views paint into their copies (`ViewCopy.make`): each paint's region's height, per view."""
+
+    def __init__(self, views: Sequence[QAbstractItemView]) -> None:
+        super().__init__()
+        self.heights: dict[int, list[int]] = {id(v.viewport()): [] for v in views}
+        for view in views:
+            view.viewport().installEventFilter(self)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if isinstance(event, QPaintEvent) and getattr(getattr(watched.parent(), "copy", None), "copying", False):
+            self.heights[id(watched)].append(event.region().boundingRect().height())
+        return False
+
+
+def test_another_option_highlighted_on_show_leaves_the_rest_of_its_copies_for_the_next_turn(  # type: ignore[no-untyped-def]
+        qtbot, window: MainWindow) -> None:
+    """Another option highlighted on the page on show (browsing, or an edit selecting another trooper of the
+    unit) repaints two rows of the options table: the next turn to the page paints those rows into the table's
+    copy, not the whole table, and nothing into its header's (its sections look the same); what reaches the
+    window is still what Qt paints."""
+    from PySide6.QtGui import QImage
+
+    from armybuilder.gui.widgets.profilecard import CardHeader
+
+    start_list(qtbot, window)
+    card = window.card
+
+    def on_screen() -> QImage:  # what the window has painted, as it is (not painted again, as grab() does)
+        process_events()
+        at = card.mapTo(window, card.rect().topLeft())
+        return window.screen().grabWindow(window.winId(), at.x(), at.y(), card.width(), card.height()).toImage()
+
+    def painted_by_qt() -> QImage:
+        for table in card.body.tables:
+            table.forget_copy()
+            table.viewport().repaint()
+            table.horizontalHeader().viewport().repaint()
+        return on_screen()
+
+    browse(window, LINE)
+    line = card.body
+    options = line.options
+    assert options.model().rowCount() > 2, "the test needs a unit of three options or more"
+    for unit in (HEAVY, LINE):  # the page turned to: its copies made
+        browse(window, unit)
+        process_events()
+    header = options.horizontalHeader()
+    assert isinstance(header, CardHeader)
+    assert card.body is line and options.copy.kept and header.copy.kept
+    options.selectRow(2)  # another option highlighted on show: Qt paints its rows (and the header, alike)
+    process_events()
+    browse(window, HEAVY)
+    process_events()
+    parts = CopiedParts([options, header])
+    browse(window, LINE)  # the first option highlighted again, as the page turns
+    shown = on_screen()
+    assert card.body is line
+    table_parts, header_parts = parts.heights.values()
+    tall = options.viewport().visibleRegion().boundingRect().height()
+    assert table_parts and sum(table_parts) < tall, "only the rows highlighted or no longer painted into the copy"
+    assert header_parts == [], "the header's copy still shows it"
+    assert shown == painted_by_qt()
+    assert options.selectionModel().isRowSelected(0, options.rootIndex())
 
 
 def test_a_page_prepared_while_idle_is_painted_from_copies_made_then(qtbot, window: MainWindow) -> None:  # type: ignore[no-untyped-def]

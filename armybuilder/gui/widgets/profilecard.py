@@ -280,15 +280,23 @@ class ViewCopy:
     turn). The page, painted first after it is shown, has each view in view make a copy unless the one it
     has still shows it (`make`, before the views paint: a widget cannot be painted into a copy while it is
     painting); the view then paints the copy, in its next paint only. Painted again while on show (a row
-    changed, hovered, selected), a view is painted by Qt and forgets its copy. The view forgets it too when
-    what it shows changes (`forget`: the model, the selection, a section's size, a span, the scroll
-    position); a copy is not used for another size, palette, font, focus, window activation or style, and
-    none is made while the view is pointed at, dragged from or edited."""
+    changed, hovered, selected), a view is painted by Qt, and its copy no longer has the part Qt painted
+    (`stale`): the next turn paints only that part into it (another option highlighted on a page on show
+    made the next turn to it paint its options table and header whole into new copies, 1.5-4 ms). Another
+    selection makes its rows stale (`CardTable`); a header's copy is not used for other highlighted sections.
+    The view forgets its copy when what it shows changes (`forget`: the model, a section's size, a span, the
+    scroll position); a copy is not used for another size, palette, font, focus, window activation or style,
+    and none is made while the view is pointed at, dragged from or edited."""
 
-    def __init__(self, view: QAbstractItemView, shows: Callable[[], tuple[object, ...]] = tuple) -> None:
+    def __init__(self, view: QAbstractItemView, shows: Callable[[], tuple[object, ...]] = tuple,
+                 told: bool = False) -> None:
         self._view = view
         self._shows = shows
         """What else the view's look depends on."""
+        self._told = told
+        """Whether every change of the view's look is told (`forget`) or in what it shows (`shows`): Qt painting
+        it again while those are as when the copy was made paints what the copy has (a header repainted whole
+        for another row selected)."""
         self._copy: QPixmap | None = None
         self._copy_of: tuple[object, ...] | None = None
         self._copied = QRegion()
@@ -312,6 +320,11 @@ class ViewCopy:
 
     def forget_fresh(self) -> None:
         self._fresh = False
+
+    def stale(self, region: QRegion) -> None:
+        """The copy no longer shows `region` of the viewport (painted again there by Qt, or to be)."""
+        if self._copy is not None:
+            self._copied = self._copied.subtracted(region)
 
     @property
     def kept(self) -> bool:
@@ -360,7 +373,8 @@ class ViewCopy:
             return False
         fresh, self._fresh = self._fresh, False
         if not fresh or self._copy is None or not event.region().subtracted(self._copied).isEmpty():
-            self._copy = None  # painted on its own: something changed, or it is pointed at
+            if not (self._told and self._copy is not None and self._copy_of == self._shown()):
+                self.stale(event.region())  # painted on its own there: something changed, or it is pointed at
             return False
         painter = QPainter(self._view.viewport())
         painter.setClipRegion(event.region())
@@ -400,10 +414,41 @@ class CardHeader(CopiedView, QHeaderView):
 
     def __init__(self, orientation: Qt.Orientation, parent: QWidget | None = None) -> None:
         super().__init__(orientation, parent)
-        self.copy = ViewCopy(self, lambda: (self.offset(), self.isSortIndicatorShown()))
+        self.copy = ViewCopy(self, lambda: (self.offset(), self.isSortIndicatorShown(), self._highlighted()),
+                             told=True)
+        self._highlights: tuple[tuple[bool, bool], ...] | None = None
+        """Which sections are highlighted, worked out once per change of the selection or the model."""
         # (not geometriesChanged: a header shown says so though nothing it paints changed; its size is known)
         for signal in (self.sectionResized, self.sectionMoved, self.sectionCountChanged, self.sortIndicatorChanged):
             signal.connect(self.copy.forget)
+
+    def setModel(self, model: QAbstractItemModel | None) -> None:
+        super().setModel(model)
+        if model is not None:
+            for signal in (model.modelReset, model.layoutChanged, model.rowsInserted, model.rowsRemoved,
+                           model.columnsInserted, model.columnsRemoved):
+                signal.connect(self.selection_changed)
+
+    def selection_changed(self, *_: object) -> None:
+        """The sections highlighted may differ now (worked out when next asked)."""
+        self._highlights = None
+
+    def _highlighted(self) -> tuple[tuple[bool, bool], ...]:
+        """Which sections the header paints highlighted, as QHeaderView does (the selection meets the section's
+        column; the whole column selected): another selection on the table leaves them alike (another row)."""
+        if self._highlights is None:
+            selection = self.selectionModel()
+            if not self.highlightSections() or selection is None:
+                self._highlights = ()
+            else:
+                root = self.rootIndex()
+                if self.orientation() == Qt.Orientation.Horizontal:
+                    self._highlights = tuple((selection.columnIntersectsSelection(s, root),
+                                              selection.isColumnSelected(s, root)) for s in range(self.count()))
+                else:
+                    self._highlights = tuple((selection.rowIntersectsSelection(s, root),
+                                              selection.isRowSelected(s, root)) for s in range(self.count()))
+        return self._highlights
 
 
 class CardTable(CopiedView, QTableView):
@@ -412,6 +457,8 @@ class CardTable(CopiedView, QTableView):
     def __init__(self) -> None:
         super().__init__()
         self.copy = ViewCopy(self)
+        self._tall_spans = False
+        """Whether a span covers more than one row (another selection then forgets the copy whole)."""
         header = CardHeader(Qt.Orientation.Horizontal, self)
         header.setSectionsClickable(True)  # as the header a QTableView makes (a selected column's is highlighted)
         header.setHighlightSections(True)
@@ -431,9 +478,35 @@ class CardTable(CopiedView, QTableView):
     def setModel(self, model: QAbstractItemModel | None) -> None:
         super().setModel(model)
         selection = self.selectionModel()
-        for copy in self.views:  # (the header highlights the selected columns' sections)
-            selection.selectionChanged.connect(copy.forget)
-            selection.currentChanged.connect(copy.forget)
+        # the rows selected or no longer, and the current one, painted anew; the header's highlighted sections
+        # are part of what its copy shows (`CardHeader`)
+        header = self.horizontalHeader()
+        if isinstance(header, CardHeader):
+            header.selection_changed()
+            selection.selectionChanged.connect(header.selection_changed)
+        selection.selectionChanged.connect(lambda selected, deselected: self._rows_changed(
+            [row for ranges in (selected, deselected) for part in ranges
+             for row in range(part.top(), part.bottom() + 1)]))
+        selection.currentChanged.connect(lambda current, previous: self._rows_changed(
+            [index.row() for index in (current, previous) if index.isValid()]))
+
+    def _rows_changed(self, rows: list[int]) -> None:
+        """`rows` look otherwise now: the copy no longer shows them (their whole width, and the grid lines
+        around them)."""
+        if not self.copy.kept or not rows:
+            return
+        if self._tall_spans:
+            self.copy.forget()
+            return
+        width = self.viewport().width()
+        stale = QRegion()
+        for row in set(rows):
+            top = self.rowViewportPosition(row)
+            if top < 0 and not self.isRowHidden(row):
+                self.copy.forget()  # (not where the copy has it: a table of the card shows all its rows)
+                return
+            stale = stale.united(QRect(0, top - 1, width, self.rowHeight(row) + 2))
+        self.copy.stale(stale)
 
     def forget_copy(self) -> None:
         """The table and its header painted anew (their rows and columns resized with signals blocked)."""
@@ -442,10 +515,12 @@ class CardTable(CopiedView, QTableView):
 
     def setSpan(self, row: int, column: int, rows: int, columns: int) -> None:
         self.copy.forget()
+        self._tall_spans = self._tall_spans or rows > 1
         super().setSpan(row, column, rows, columns)
 
     def clearSpans(self) -> None:
         self.copy.forget()
+        self._tall_spans = False
         super().clearSpans()
 
 
