@@ -731,3 +731,87 @@ def test_the_cards_scroll_bar_draws_what_is_under_it_once_for_all_its_looks(  # 
     browse(window, CONTROLLERS)
     process_events()
     assert len(drawn) == 2, "a new palette draws it anew"
+
+
+def test_an_option_highlighted_is_painted_from_the_loadout_laid_out_for_it_unhighlighted(  # type: ignore[no-untyped-def]
+        qtbot, window: MainWindow, monkeypatch) -> None:
+    """The options' loadouts are laid out once whether highlighted or not (the colours are the paint's): a
+    change of option that reaches the card highlights a row laid out already, where it laid out the row
+    again in the highlight's colours (~0.5 ms); and the rows look as they did laid out in their colours."""
+    import html
+
+    from PySide6.QtCore import QRectF
+    from PySide6.QtGui import QAbstractTextDocumentLayout, QImage, QPalette, QTextDocument
+    from PySide6.QtWidgets import QStyle, QStyleOptionViewItem
+
+    from armybuilder.gui import icons
+    from armybuilder.gui.models.profile import OptionColumn, OptionRole
+    from armybuilder.gui.widgets.profilecard import ICON, PADDING, LoadoutDelegate
+
+    start_list(qtbot, window)
+    card = window.card
+    entry = window.browser.entry_for(LINE)
+    assert entry is not None and len(entry.options) > 2
+    card.show_unit(entry, entry.options[0])
+    process_events()
+    table = card.options
+    assert any(table.model().index(r, 0).data(OptionRole.PARTS)[2] for r in range(table.model().rowCount())), \
+        "the test needs an option with a quiet line (skills and equipment)"
+    laid_out: list[object] = []
+    original = LoadoutDelegate._laid_out
+
+    def counted(*args: object) -> object:
+        laid_out.append(args)
+        return original(*args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(LoadoutDelegate, "_laid_out", staticmethod(counted))
+    shown: list[QImage] = []
+    for option in entry.options[1:]:
+        card.show_unit(entry, option)
+        process_events()
+        table.viewport().repaint()
+        shown.append(table.viewport().grab().toImage())
+    assert laid_out == [], "the rows highlighted were laid out already"
+
+    painted: list[int] = []
+
+    class AsBefore(LoadoutDelegate):
+        """The loadout cell as it was painted before: a document laid out in the row's colours."""
+
+        def paint(self, painter, option, index) -> None:  # type: ignore[no-untyped-def]
+            painted.append(index.row())
+            style_option = QStyleOptionViewItem(option)
+            self.initStyleOption(style_option, index)
+            style_option.text = ""
+            style_option.decorationAlignment = Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop
+            option.widget.style().drawControl(QStyle.ControlElement.CE_ItemViewItem, style_option, painter,
+                                              option.widget)
+            heading, weapons, gear = index.data(OptionRole.PARTS)
+            selected = bool(option.state & QStyle.StateFlag.State_Selected)
+            text = option.palette.color(QPalette.ColorRole.HighlightedText if selected
+                                        else QPalette.ColorRole.Text).name()
+            quiet = text if selected else icons.INFO_COLOR.name()
+            lines = [f"<b>{html.escape(heading)}</b>"] if heading else []
+            lines += [html.escape(weapons)] if weapons else []
+            lines += [f"<span style='color:{quiet}'>{html.escape(gear)}</span>"] if gear else []
+            icon = ICON + PADDING if index.data(OptionRole.LIEUTENANT) else 0
+            document = QTextDocument()
+            document.setDefaultFont(option.font)
+            document.setDocumentMargin(0)
+            document.setDefaultStyleSheet(f"body {{ color: {text}; }}")
+            document.setHtml(f"<body>{'<br>'.join(lines)}</body>")
+            document.setTextWidth(max(option.rect.width() - 2 * PADDING - icon, 20))
+            painter.save()
+            painter.translate(option.rect.left() + PADDING + icon, option.rect.top() + PADDING)
+            painter.setClipRect(QRectF(0, 0, option.rect.width() - icon, option.rect.height()))
+            document.documentLayout().draw(painter, QAbstractTextDocumentLayout.PaintContext())
+            painter.restore()
+
+    assert isinstance(table.itemDelegateForColumn(OptionColumn.LOADOUT), LoadoutDelegate)
+    table.setItemDelegateForColumn(OptionColumn.LOADOUT, AsBefore(table))
+    for option, image in zip(entry.options[1:], shown, strict=True):
+        card.show_unit(entry, option)
+        process_events()
+        table.viewport().repaint()
+        assert table.viewport().grab().toImage() == image
+    assert painted, "the rows painted as they were"

@@ -26,6 +26,7 @@ from PySide6.QtCore import (
 from PySide6.QtGui import (
     QAbstractTextDocumentLayout,
     QAction,
+    QColor,
     QCursor,
     QHideEvent,
     QPainter,
@@ -35,6 +36,7 @@ from PySide6.QtGui import (
     QRegion,
     QResizeEvent,
     QShowEvent,
+    QTextCursor,
     QTextDocument,
 )
 from PySide6.QtWidgets import (
@@ -91,26 +93,26 @@ class LoadoutDelegate(QStyledItemDelegate):
     def __init__(self, parent: QTableView) -> None:
         super().__init__(parent)
         self._sizes: dict[tuple[object, ...], QSize] = {}
-        self._documents: dict[tuple[object, ...], QTextDocument] = {}
-        """Laid-out loadouts, by what they show and how: a row is laid out once, not on every paint."""
+        self._documents: dict[tuple[object, ...], tuple[QTextDocument, int]] = {}
+        """Laid-out loadouts, by what they show and how, each with where its quiet line starts: a row is laid
+        out once, not on every paint — nor again when it is highlighted (the colours are the paint's)."""
 
-    def _document(self, option: QStyleOptionViewItem, index: Index, width: int) -> QTextDocument:
+    def _document(self, option: QStyleOptionViewItem, index: Index, width: int) -> tuple[QTextDocument, int]:
         parts = index.data(OptionRole.PARTS) or ("", "", "")
-        selected = bool(option.state & QStyle.StateFlag.State_Selected)
-        palette = option.palette
-        text = palette.color(QPalette.ColorRole.HighlightedText if selected else QPalette.ColorRole.Text).name()
-        quiet = text if selected else icons.INFO_COLOR.name()
-        key = (tuple(parts), max(width, 20), text, quiet, option.font.key())
-        document = self._documents.get(key)
-        if document is None:
+        quiet = icons.INFO_COLOR.name()
+        key = (tuple(parts), max(width, 20), quiet, option.font.key())
+        laid_out = self._documents.get(key)
+        if laid_out is None:
             if len(self._documents) > 400:
                 self._documents.clear()
-            document = self._documents[key] = self._laid_out(parts, text, quiet, option, key[1])
-        return document
+            laid_out = self._documents[key] = self._laid_out(parts, quiet, option, key[1])
+        return laid_out
 
     @staticmethod
-    def _laid_out(parts: tuple[str, str, str], text: str, quiet: str, option: QStyleOptionViewItem,
-                  width: int) -> QTextDocument:
+    def _laid_out(parts: tuple[str, str, str], quiet: str, option: QStyleOptionViewItem,
+                  width: int) -> tuple[QTextDocument, int]:
+        """The loadout laid out, in the paint's text colour but its quiet line (skills and equipment), and
+        the position where that line starts (the document's end when there is none)."""
         heading, weapons, gear = parts
         lines = []
         if heading:
@@ -122,10 +124,29 @@ class LoadoutDelegate(QStyledItemDelegate):
         document = QTextDocument()
         document.setDefaultFont(option.font)
         document.setDocumentMargin(0)
-        document.setDefaultStyleSheet(f"body {{ color: {text}; }}")
         document.setHtml(f"<body>{'<br>'.join(lines)}</body>")
         document.setTextWidth(width)
-        return document
+        text = document.toPlainText()  # (a line break is one character, as in the document)
+        return document, (len(text) - len(text.split("\n")[-1]) if gear else len(text))
+
+    def _paint_context(self, option: QStyleOptionViewItem, document: QTextDocument,
+                       quiet_from: int) -> QAbstractTextDocumentLayout.PaintContext:
+        """How the loadout is painted: in the view's text colour, or highlighted (its quiet line too)."""
+        selected = bool(option.state & QStyle.StateFlag.State_Selected)
+        text = QColor(option.palette.color(
+            QPalette.ColorRole.HighlightedText if selected else QPalette.ColorRole.Text).name())
+        context = QAbstractTextDocumentLayout.PaintContext()
+        context.palette.setColor(QPalette.ColorRole.Text, text)
+        end = document.characterCount() - 1
+        if selected and quiet_from < end:
+            highlight = QAbstractTextDocumentLayout.Selection()
+            cursor = QTextCursor(document)
+            cursor.setPosition(quiet_from)
+            cursor.setPosition(end, QTextCursor.MoveMode.KeepAnchor)
+            highlight.cursor = cursor
+            highlight.format.setForeground(text)
+            context.selections = [highlight]
+        return context
 
     def _text_width(self, option: QStyleOptionViewItem, index: Index) -> int:
         icon = ICON + PADDING if index.data(OptionRole.LIEUTENANT) else 0
@@ -140,11 +161,11 @@ class LoadoutDelegate(QStyledItemDelegate):
         style = widget.style() if widget is not None else None
         if style is not None:
             style.drawControl(QStyle.ControlElement.CE_ItemViewItem, style_option, painter, widget)
-        document = self._document(option, index, self._text_width(option, index))
+        document, quiet_from = self._document(option, index, self._text_width(option, index))
         icon = ICON + PADDING if index.data(OptionRole.LIEUTENANT) else 0
         painter.save()
         painter.translate(option.rect.left() + PADDING + icon, option.rect.top() + PADDING)
-        context = QAbstractTextDocumentLayout.PaintContext()
+        context = self._paint_context(option, document, quiet_from)
         painter.setClipRect(QRectF(0, 0, option.rect.width() - icon, option.rect.height()))
         document.documentLayout().draw(painter, context)
         painter.restore()
@@ -154,7 +175,7 @@ class LoadoutDelegate(QStyledItemDelegate):
         key = (index.data(OptionRole.PARTS), width, option.font.key())
         size = self._sizes.get(key)
         if size is None:
-            document = self._document(option, index, width if width > 0 else 300)
+            document, _ = self._document(option, index, width if width > 0 else 300)
             size = QSize(int(document.idealWidth()) + 2 * PADDING, int(document.size().height()) + 2 * PADDING)
             if len(self._sizes) > 2000:
                 self._sizes.clear()
