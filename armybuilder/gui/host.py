@@ -44,6 +44,8 @@ class WindowServices:
     """Put a feature's panel on the start page (under the army picker): the list library."""
     add_start_side_panel: Callable[[QWidget], None] = lambda widget: None
     """Put a feature's panel in the start page's right column, under the recent lists: the other games."""
+    selection_pending: Callable[[], bool] = lambda: False
+    """Whether an edit took the selected troopers away and is about to select others (and say so)."""
 
 
 class FeatureHost(QObject):
@@ -116,6 +118,11 @@ class FeatureHost(QObject):
 
     def select_troopers(self, uids: Sequence[str]) -> None:
         self._services.select_troopers(uids)
+
+    def selection_pending(self) -> bool:
+        """True while an edit's update took the selected troopers away: the troopers it selects instead are said
+        next (`selection_changed`), so what needs a selection waits for that rather than being disabled now."""
+        return self._services.selection_pending()
 
     # ----- files ---------------------------------------------------------------------------------
     def open_path(self, path: Path) -> object:

@@ -322,6 +322,7 @@ class MainWindow(Retranslating, QMainWindow):
             add_menu=self._add_feature_menu,
             add_start_panel=lambda widget: self.start_page.add_panel(widget),
             add_start_side_panel=lambda widget: self.start_page.add_side_panel(widget),
+            selection_pending=lambda: self.document.has_list and self.editor.selection_pending,
         )
         host = FeatureHost(self, self.document, self.tasks, self.settings, self.action_collection,
                            {"file": self.file_menu, "edit": self.edit_menu, "view": self.view_menu},

@@ -606,3 +606,27 @@ def test_a_figure_looks_as_the_rich_text_label_it_replaces(qtbot) -> None:  # ty
         widget.resize(html.sizeHint().width() + 6, html.sizeHint().height() + 5)
     shots = [w.grab().toImage().convertToFormat(QImage.Format.Format_ARGB32) for w in (html, counts)]
     assert shots[0] == shots[1]
+
+
+def test_an_undo_that_takes_the_selected_trooper_away_leaves_form_fireteam_alone(qtbot, window) -> None:  # type: ignore[no-untyped-def]
+    """An undo of an add takes away the trooper it selected and selects another: Form fireteam (which needs a
+    selection) is set once that selection is said, not disabled halfway through the edit and enabled again
+    (each change is told to the action, its toolbar button, the toolbar, the menu and the list's context
+    actions)."""
+    from test_gui_window import HEAVY, LINE, add, start_list
+
+    start_list(qtbot, window)
+    add(qtbot, window, LINE, 1, 2)
+    add(qtbot, window, HEAVY, 1, 2)
+    settle()
+    form = window.fireteams.actions.form
+    assert form.isEnabled() and window.editor.selected_uids() == [window.document.uids_in_order()[-1]]
+    states: list[bool] = []
+    form.changed.connect(lambda: states.append(form.isEnabled()))
+    window.action_set.undo.trigger()  # the HEAVY trooper (selected) goes; the one in its place is selected
+    settle()
+    assert window.editor.selected_uids() == window.document.uids_in_order()[-1:]
+    assert states == [] and form.isEnabled()
+    window.editor.select_troopers([])  # and with nothing selected it is disabled, as before
+    settle()
+    assert states == [False] and not form.isEnabled()
