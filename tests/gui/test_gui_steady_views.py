@@ -630,3 +630,35 @@ def test_an_undo_that_takes_the_selected_trooper_away_leaves_form_fireteam_alone
     window.editor.select_troopers([])  # and with nothing selected it is disabled, as before
     settle()
     assert states == [False] and not form.isEnabled()
+
+
+def test_an_edit_words_the_undo_and_redo_entries_when_the_edit_menu_opens(qtbot, window) -> None:  # type: ignore[no-untyped-def]
+    """Each change of the Undo and Redo actions is told to the action, its toolbar button, the toolbar and the
+    menu: an edit changes their tooltips (what the toolbar's buttons say when pointed at) at once, and the Edit
+    menu's entries' words ("Undo Add …") when the menu opens, not at every edit."""
+    from test_gui_window import HEAVY, LINE, add, start_list
+
+    start_list(qtbot, window)
+    add(qtbot, window, LINE, 1, 2)
+    settle()
+    actions = window.action_set
+    changes: list[str] = []
+    actions.undo.changed.connect(lambda: changes.append("undo"))
+    actions.redo.changed.connect(lambda: changes.append("redo"))
+    add(qtbot, window, HEAVY, 1, 2)
+    settle()
+    assert changes == ["undo"], "the undo action's tooltip, once"
+    added = window.document.undo_stack.undoText()
+    assert added and actions.undo.toolTip() == f"Undo: {added} (Ctrl+Z)"
+    menu = window.edit_menu
+    menu.popup(window.mapToGlobal(window.rect().center()))  # the player opens the Edit menu
+    settle()
+    assert actions.undo.text() == f"&Undo {added}" and actions.redo.text() == "&Redo"
+    menu.hide()
+    changes.clear()
+    actions.undo.trigger()
+    settle()
+    assert sorted(changes) == ["redo", "redo", "undo"], "the tooltips, and Redo enabled"
+    assert actions.redo.toolTip().startswith(f"Redo: {added}")
+    menu.aboutToShow.emit()
+    assert actions.redo.text() == f"&Redo {added}"
