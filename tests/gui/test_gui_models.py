@@ -348,7 +348,9 @@ def test_weapon_items_in_a_model_are_made_by_python() -> None:
 def test_weapon_lines_set_again_are_copies_of_the_items_worded_for_them(monkeypatch) -> None:  # type: ignore[no-untyped-def]
     """Another option highlighted and back sets the same lines again, and options share weapons: the models
     copy the items worded for a row before (no wording again), the same as wording them afresh — until the
-    language, the distance units or the colours change, which word them anew."""
+    language, the distance units or the colours change, which word them anew. A line beside others of
+    another reach has other band columns: its row is put together from the cells worded before, and only
+    the bands it did not have are worded (keyed by row alone, the pistol alone was worded whole again)."""
     from armybuilder.export.sheet import WeaponLine
     from armybuilder.gui import theme
     from armybuilder.gui.labels import set_distance_units
@@ -369,19 +371,21 @@ def test_weapon_lines_set_again_are_copies_of_the_items_worded_for_them(monkeypa
     weapons._WORDED.clear()
     model = WeaponTableModel()
     worded: list[object] = []
-    original = WeaponTableModel._cells
+    original = weapons.new_row
 
-    def wording(self: WeaponTableModel, *args: object) -> object:
-        worded.append(args)
-        return original(self, *args)  # type: ignore[arg-type]
+    def wording(cells: list[dict[int, object]], flags: object) -> object:
+        worded.extend(cells)
+        return original(cells, flags)  # type: ignore[arg-type]
 
-    monkeypatch.setattr(WeaponTableModel, "_cells", wording)
+    monkeypatch.setattr(weapons, "new_row", wording)
     try:
         for lines in ([rifle, pistol], [pistol], [rifle, pistol]):
             model.set_lines(lines)
-        assert len(worded) == 3, "the lines set again are not worded again"
+            if lines == [pistol]:
+                assert len(worded) == 29, "the pistol alone: its name, figures and first two bands kept"
+        assert len(worded) == 29, "the lines set again are not worded again"
         WeaponTableModel().set_lines([pistol])
-        assert len(worded) == 3, "nor in another model (another unit's page)"
+        assert len(worded) == 29, "nor in another model (another unit's page)"
         assert _weapon_cells(model) == fresh([rifle, pistol])
         before = _weapon_cells(model)
         for change, undo in ((lambda: theme.apply_theme("dark"), lambda: theme.apply_theme("light")),

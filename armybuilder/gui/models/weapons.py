@@ -26,16 +26,21 @@ BACKGROUND = int(Qt.ItemDataRole.BackgroundRole)
 ACCESSIBLE = int(Qt.ItemDataRole.AccessibleTextRole)
 LEFT = int(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
 FLAGS = Qt.ItemFlag.ItemIsSelectable | Qt.ItemFlag.ItemIsEnabled
-KEPT_ROWS = 2000
-"""Rows (and headings) whose items `WeaponTableModel`s keep between them (`_WORDED`): ~10 items a row."""
+KEPT_ROWS = 4000
+"""Rows, cells and headings whose items `WeaponTableModel`s keep between them (`_WORDED`)."""
 _WORDED: dict[tuple[object, ...], list[QStandardItem]] = {}
-"""The items of every weapon row and band heading worded lately, by what they show (who, the line, the bands'
-columns; a heading's bands and column) and the language, distance units, colours and font they were worded in;
+"""The items of every weapon row, cell and band heading worded lately, by what they show (a row: who, the line,
+the bands' columns; a cell: a line's name, one of its bands by its near and far ends, its figures, its traits;
+a heading: its band, or its column) and the language, distance units, colours and font they were worded in;
 never put in a model: each model gets copies (`QStandardItem(item)`, one call into Qt an item; not `clone()`,
 whose items Qt makes: deleted by the model, they left their Python wrappers mapped to freed memory, which a
-later QObject at the same address was then mistaken for). Options share
-most of their weapons (a unit's pistol, knife and rifle in every option; the same rifle in many units), and
-wording a row was ~0.2 ms of Python (a change of option that reaches the card worded 5-15 of them)."""
+later QObject at the same address was then mistaken for). Options share most of their weapons (a unit's
+pistol, knife and rifle in every option; the same rifle in many units), and wording a row was ~0.2 ms of
+Python (a change of option that reaches the card worded 5-15 of them). A row shown before is one look-up; a
+row not shown with these bands is put together from its cells, worded only where new: a weapon beside one of
+longer reach gets band columns it did not have, and its name, figures and the bands it had are the same cells
+(keyed only by row, such an option worded every row and heading anew: the edit benchmark's slowest change of
+option, Team CRUX 1.5 -> 1.1, made 143 items, ~2.2 ms)."""
 
 
 def _worded(key: tuple[object, ...], word: Callable[[], list[QStandardItem]]) -> list[QStandardItem]:
@@ -59,6 +64,7 @@ class WeaponTableModel(QStandardItemModel):
         self._rows: list[tuple[str, WeaponLine, bool]] = []
         """(who, line, whether this row is the line's traits)."""
         self._bands: list[int] = []
+        self._tips: dict[WeaponLine, str] = {}
 
     def set_lines(self, rows: list[tuple[str, WeaponLine]]) -> None:
         self._rows = []
@@ -70,9 +76,11 @@ class WeaponTableModel(QStandardItemModel):
         columns = 1 + len(self._bands) + FIGURES if self._rows else 0
         context = (language(), distance_units(), theme.scheme(), QFont().key())
         bands = tuple(self._bands)
-        headings = [_worded(("heading", section, bands, *context), partial(self._heading_items, section))[0]
+        self._tips = {}
+        headings = [_worded(("heading", *self._shown_in(section), *context), partial(self._heading_items, section))[0]
                     for section in range(columns)]
-        items = [_worded((who, line, traits, bands, *context), partial(self._row_items, who, line, traits, columns))
+        items = [_worded((who, line, traits, bands, *context),
+                         partial(self._row_items, who, line, traits, columns, context))
                  for who, line, traits in self._rows]
         self.beginResetModel()
         blocked = self.blockSignals(True)  # the reset stands for every row and column removed and added
@@ -113,8 +121,26 @@ class WeaponTableModel(QStandardItemModel):
         finally:
             self.blockSignals(blocked)
 
-    def _row_items(self, who: str, line: WeaponLine, traits: bool, columns: int) -> list[QStandardItem]:
-        return new_row(self._traits_cells(line, columns) if traits else self._cells(who, line), FLAGS)
+    def _row_items(self, who: str, line: WeaponLine, traits: bool, columns: int,
+                   context: tuple[object, ...]) -> list[QStandardItem]:
+        """A row's items, each cell worded once (`_WORDED`): the name, each band, the figures; or the traits
+        (spanning the row: the rest of it empty)."""
+        if traits:
+            return (_worded(("traits", line, *context), lambda: new_row([self._traits_cell(line)], FLAGS))
+                    + _worded(("empty",), lambda: new_row([{}], FLAGS)) * (columns - 1))
+        row = list(_worded(("name", who, line, *context), lambda: new_row([self._name_cell(who, line)], FLAGS)))
+        for band in range(len(self._bands)):
+            near, far = self._band_range(band)
+            row += _worded(("band", line, near, far, *context),
+                           lambda: new_row([self._band_cell(line, near, far)], FLAGS))  # noqa: B023 (called here)
+        return row + _worded(("figures", line, *context), lambda: new_row(self._figure_cells(line), FLAGS))
+
+    def _shown_in(self, section: int) -> tuple[object, ...]:
+        """What heading `section` shows (its band's ends, or its column): the key of its words."""
+        band = section - 1
+        if 0 <= band < len(self._bands):
+            return ("band", *self._band_range(band))
+        return ("column", section - len(self._bands) if section else 0)
 
     def _heading_items(self, section: int) -> list[QStandardItem]:
         return [self._heading_item(section)]
@@ -139,24 +165,33 @@ class WeaponTableModel(QStandardItemModel):
                 tr("Ammunition"), tr("The saving attribute the target rolls, and how many times"))
         return {DISPLAY: names[index], ALIGNMENT: CENTER, TOOLTIP: tips[index]}
 
-    def _traits_cells(self, line: WeaponLine, columns: int) -> Cells:
-        first = {DISPLAY: tr("Traits: {traits}", traits=line.traits), FOREGROUND: QBrush(icons.INFO_COLOR),
-                 TOOLTIP: line_html(line)}
-        return [first] + [{} for _ in range(columns - 1)]
+    def _tip(self, line: WeaponLine) -> str:
+        """The line's tooltip (every cell of its row has it): made once per set of lines."""
+        tip = self._tips.get(line)
+        if tip is None:
+            tip = self._tips[line] = line_html(line)
+        return tip
 
-    def _cells(self, who: str, line: WeaponLine) -> Cells:
-        tip = line_html(line)
-        cells: Cells = [{DISPLAY: f"{who}: {line.name}" if who else line.name, FONT: bold_font(), ALIGNMENT: LEFT,
-                         TOOLTIP: tip}]
-        for band, distance in enumerate(self._bands):
-            mod = line.modifier_at(distance)
-            spoken = tr("{band}: {mod}", band=band_title(*self._band_range(band)), mod=mod or tr("out of range"))
-            cell: dict[int, object] = {DISPLAY: mod, FONT: bold_font(), ALIGNMENT: CENTER, TOOLTIP: tip,
-                                       ACCESSIBLE: spoken}
-            colours = theme.range_band(mod)
-            if colours is not None:
-                cell[BACKGROUND], cell[FOREGROUND] = QBrush(colours[0]), QBrush(colours[1])
-            cells.append(cell)
-        for figure in (line.damage, line.burst, line.ammunition, line.saving):
-            cells.append({DISPLAY: figure, ALIGNMENT: CENTER, TOOLTIP: html.escape(str(figure))})
-        return cells
+    def _traits_cell(self, line: WeaponLine) -> dict[int, object]:
+        return {DISPLAY: tr("Traits: {traits}", traits=line.traits), FOREGROUND: QBrush(icons.INFO_COLOR),
+                TOOLTIP: self._tip(line)}
+
+    def _name_cell(self, who: str, line: WeaponLine) -> dict[int, object]:
+        return {DISPLAY: f"{who}: {line.name}" if who else line.name, FONT: bold_font(), ALIGNMENT: LEFT,
+                TOOLTIP: self._tip(line)}
+
+    def _band_cell(self, line: WeaponLine, near: int, far: int) -> dict[int, object]:
+        """The line's modifier in the band from `near` to `far` cm, coloured by it."""
+        mod = line.modifier_at(far)
+        spoken = tr("{band}: {mod}", band=band_title(near, far), mod=mod or tr("out of range"))
+        cell: dict[int, object] = {DISPLAY: mod, FONT: bold_font(), ALIGNMENT: CENTER, TOOLTIP: self._tip(line),
+                                   ACCESSIBLE: spoken}
+        colours = theme.range_band(mod)
+        if colours is not None:
+            cell[BACKGROUND], cell[FOREGROUND] = QBrush(colours[0]), QBrush(colours[1])
+        return cell
+
+    @staticmethod
+    def _figure_cells(line: WeaponLine) -> Cells:
+        return [{DISPLAY: figure, ALIGNMENT: CENTER, TOOLTIP: html.escape(str(figure))}
+                for figure in (line.damage, line.burst, line.ammunition, line.saving)]
