@@ -8,7 +8,7 @@ from collections.abc import Iterator, Sequence
 
 import pytest
 from PySide6.QtCore import QEvent, QObject, Qt
-from PySide6.QtGui import QPaintEvent
+from PySide6.QtGui import QImage, QPaintEvent
 from PySide6.QtWidgets import QAbstractItemView, QApplication, QWidget
 
 from armybuilder.domain.profiles import WeaponProfile, WeaponRange
@@ -524,42 +524,45 @@ def test_the_cards_scroll_bar_drawn_from_its_copies_looks_as_qt_draws_it(qtbot, 
     assert bar_image(False) == bar_image(True), "a new theme is drawn anew"
 
 
+def card_on_screen(window: MainWindow) -> QImage:
+    """What the window has painted of its card, as it is (not painted again, as grab() does)."""
+    process_events()
+    card = window.card
+    at = card.mapTo(window, card.rect().topLeft())
+    return window.screen().grabWindow(window.winId(), at.x(), at.y(), card.width(), card.height()).toImage()
+
+
+def card_painted_by_qt(window: MainWindow) -> QImage:
+    """The card as Qt paints its tables and their headers, no copy used."""
+    for table in window.card.body.tables:
+        table.forget_copy()
+        table.viewport().repaint()
+        table.horizontalHeader().viewport().repaint()
+    return card_on_screen(window)
+
+
 def test_a_kept_pages_tables_painted_from_their_copies_look_as_qt_paints_them(qtbot, window: MainWindow) -> None:  # type: ignore[no-untyped-def]
     """Turning to a kept page paints its tables and their headers from the copies they made when last shown;
     what reaches the window is what Qt paints for them, after turns, another option highlighted and a theme
     change."""
-    from PySide6.QtGui import QImage
-
     start_list(qtbot, window)
     card = window.card
-
-    def on_screen() -> QImage:  # what the window has painted, as it is (not painted again, as grab() does)
-        process_events()
-        at = card.mapTo(window, card.rect().topLeft())
-        return window.screen().grabWindow(window.winId(), at.x(), at.y(), card.width(), card.height()).toImage()
-
-    def painted_by_qt() -> QImage:
-        for table in card.body.tables:
-            table.forget_copy()
-            table.viewport().repaint()
-            table.horizontalHeader().viewport().repaint()
-        return on_screen()
 
     browse(window, LINE)
     line = card.body
     for unit in (HEAVY, CONTROLLERS, LINE, HEAVY, LINE):
         browse(window, unit)
-        shown = on_screen()
+        shown = card_on_screen(window)
         if unit == LINE:
             assert card.body is line and all(c.kept for t in line.tables if t.isVisible() for c in t.views), \
                 "a kept page's tables are painted from their copies"
-        assert shown == painted_by_qt()
+        assert shown == card_painted_by_qt(window)
     card.options.selectRow(1)  # another option highlighted on the page on show: painted by Qt
-    assert on_screen() == painted_by_qt()
+    assert card_on_screen(window) == card_painted_by_qt(window)
     browse(window, HEAVY)
     window.action_collection["theme_dark"].trigger()
     browse(window, LINE)
-    assert on_screen() == painted_by_qt()
+    assert card_on_screen(window) == card_painted_by_qt(window)
 
 
 class CopyCount(QObject):
@@ -598,24 +601,10 @@ def test_another_option_highlighted_on_show_leaves_the_rest_of_its_copies_for_th
     unit) repaints two rows of the options table: the next turn to the page paints those rows into the table's
     copy, not the whole table, and nothing into its header's (its sections look the same); what reaches the
     window is still what Qt paints."""
-    from PySide6.QtGui import QImage
-
     from armybuilder.gui.widgets.profilecard import CardHeader
 
     start_list(qtbot, window)
     card = window.card
-
-    def on_screen() -> QImage:  # what the window has painted, as it is (not painted again, as grab() does)
-        process_events()
-        at = card.mapTo(window, card.rect().topLeft())
-        return window.screen().grabWindow(window.winId(), at.x(), at.y(), card.width(), card.height()).toImage()
-
-    def painted_by_qt() -> QImage:
-        for table in card.body.tables:
-            table.forget_copy()
-            table.viewport().repaint()
-            table.horizontalHeader().viewport().repaint()
-        return on_screen()
 
     browse(window, LINE)
     line = card.body
@@ -633,31 +622,24 @@ def test_another_option_highlighted_on_show_leaves_the_rest_of_its_copies_for_th
     process_events()
     parts = CopiedParts([options, header])
     browse(window, LINE)  # the first option highlighted again, as the page turns
-    shown = on_screen()
+    shown = card_on_screen(window)
     assert card.body is line
     table_parts, header_parts = parts.heights.values()
     tall = options.viewport().visibleRegion().boundingRect().height()
     assert table_parts and sum(table_parts) < tall, "only the rows highlighted or no longer painted into the copy"
     assert header_parts == [], "the header's copy still shows it"
-    assert shown == painted_by_qt()
+    assert shown == card_painted_by_qt(window)
     assert options.selectionModel().isRowSelected(0, options.rootIndex())
 
 
 def test_a_page_prepared_while_idle_is_painted_from_copies_made_then(qtbot, window: MainWindow) -> None:  # type: ignore[no-untyped-def]
     """Preparing a page makes its tables' and headers' copies, of what is in view when the card turns to
     it: the first turn paints them from those (no paint into a copy during it), as Qt paints them."""
-    from PySide6.QtGui import QImage
-
     others = list_with_three_units(qtbot, window)
     card = window.card
     process_events()
     card._prepare_timer.stop()
     assert prepare_all(window) == len(others)
-
-    def on_screen() -> QImage:  # what the window has painted, as it is (not painted again, as grab() does)
-        process_events()
-        at = card.mapTo(window, card.rect().topLeft())
-        return window.screen().grabWindow(window.winId(), at.x(), at.y(), card.width(), card.height()).toImage()
 
     wanted = {entry.unit.id: (entry, option) for entry, option in window._card_pages_wanted()}
     for unit in others:
@@ -667,13 +649,9 @@ def test_a_page_prepared_while_idle_is_painted_from_copies_made_then(qtbot, wind
         assert all(v.copy.kept for v in views if not v.isHidden()), "copies made while preparing"
         copies = CopyCount(views)
         card.show_unit(entry, option)
-        shown = on_screen()
+        shown = card_on_screen(window)
         assert card.body is page and copies.count == 0, "the turn paints the copies made while preparing"
-        for table in page.tables:
-            table.forget_copy()
-            table.viewport().repaint()
-            table.horizontalHeader().viewport().repaint()
-        assert shown == on_screen(), "as Qt paints them"
+        assert shown == card_painted_by_qt(window), "as Qt paints them"
 
 
 def test_another_option_highlighted_paints_the_weapons_once(qtbot, window: MainWindow) -> None:  # type: ignore[no-untyped-def]
@@ -741,7 +719,7 @@ def test_an_option_highlighted_is_painted_from_the_loadout_laid_out_for_it_unhig
     import html
 
     from PySide6.QtCore import QRectF
-    from PySide6.QtGui import QAbstractTextDocumentLayout, QImage, QPalette, QTextDocument
+    from PySide6.QtGui import QAbstractTextDocumentLayout, QPalette, QTextDocument
     from PySide6.QtWidgets import QStyle, QStyleOptionViewItem
 
     from armybuilder.gui import icons
