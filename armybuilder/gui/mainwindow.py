@@ -216,8 +216,6 @@ class MainWindow(Retranslating, QMainWindow):
                      a.save, a.save_as, a.copy_code, None, a.import_data, None, a.close_list, a.quit):
             self._add_to(self.file_menu, item)
         self.edit_menu = bar.addMenu("")
-        self._history_words = {"undo": "", "redo": ""}
-        """The Undo and Redo entries' words for the last edit, set on the actions when the Edit menu opens."""
         self.edit_menu.aboutToShow.connect(self._word_history_entries)
         for item in (a.undo, a.redo, None, a.add_trooper, a.change_option, a.duplicate_trooper, a.remove_trooper,
                      a.move_up, a.move_down, None, a.new_group, a.new_reinforcement_group, a.remove_group, a.specops,
@@ -556,14 +554,12 @@ class MainWindow(Retranslating, QMainWindow):
 
     def _on_undo_text_changed(self, text: str) -> None:
         action = self.action_set.undo
-        self._history_words["undo"] = tr("&Undo {action}", action=text) if text else tr("&Undo")
         action.setIconText(tr("Undo"))
         action.setToolTip(tr("Undo: {action} (Ctrl+Z)", action=text) if text else tr("Nothing to undo"))
         self._word_history_entries(opened=False)
 
     def _on_redo_text_changed(self, text: str) -> None:
         action = self.action_set.redo
-        self._history_words["redo"] = tr("&Redo {action}", action=text) if text else tr("&Redo")
         action.setIconText(tr("Redo"))
         action.setToolTip(tr("Redo: {action} (Ctrl+Shift+Z, Ctrl+Y)", action=text) if text else tr("Nothing to redo"))
         self._word_history_entries(opened=False)
@@ -574,8 +570,10 @@ class MainWindow(Retranslating, QMainWindow):
         toolbar and the menu (~0.1-0.2 ms each): an edit changed each entry's words and tooltip, two changes per
         action, for words read only in the menu — the toolbar shows "Undo" and "Redo", the tooltip the rest."""
         if opened or self.edit_menu.isVisible():
-            self.action_set.undo.setText(self._history_words["undo"])
-            self.action_set.redo.setText(self._history_words["redo"])
+            stack = self.document.undo_stack
+            undo, redo = stack.undoText(), stack.redoText()
+            self.action_set.undo.setText(tr("&Undo {action}", action=undo) if undo else tr("&Undo"))
+            self.action_set.redo.setText(tr("&Redo {action}", action=redo) if redo else tr("&Redo"))
 
     def _on_list_selection_changed(self, *_: object) -> None:
         self._update_selection_actions()
